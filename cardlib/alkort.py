@@ -1,0 +1,649 @@
+"""Alkort, the old Icelandic trick-taking game, as a lesson in code.
+
+Read this module top to bottom like a chapter of the rulebook (RULES.md):
+
+1. the options (the variants where the old texts disagree);
+2. the cards' order: a few *ranked* cards, and *rubbish*;
+3. who wins a trick, sevens and the led King/Queen exceptions included;
+4. what may be led;
+5. the worthless-hand exchange;
+6. scoring a deal: múk, stroke, or 1 point;
+7. the deal as a state machine (``AlkortState``), and explanations for every decision.
+
+Seats are numbered clockwise 0..n-1. With four players, seats 0 and 2 are team A,
+seats 1 and 3 team B. Forehand, ``(dealer + 1) % n``, leads to the first trick.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, NamedTuple, Sequence
+
+from .cards import ALKORT_PACK, Card, card, hand, show, shuffled
+from .tricks import Action, DealState, Exchange, IllegalAction, RuleOptions, action_text, check_deck, option, \
+    positive_whole_number, seat_name
+
+# ---------------------------------------------------------------------------
+# 1. Options
+
+
+@dataclass(frozen=True)
+class AlkortOptions(RuleOptions):
+    """Alkort's rule variants; the defaults follow the historical sources."""
+
+    game = "Alkort"
+
+    lead_rule: str = option("winner", "rotate",
+                            doc="who leads the next trick: its winner, or the next player clockwise")
+    seven_lead: str = option("after_win", "forehand_exempt", "as_rubbish",
+                             doc="when a 7 may be led, and when a led 7 is unbeatable")
+    low_eights_ranked: bool = option(True, False, doc="whether 8♥ 8♦ 8♣ are ranked (the lowest tier)")
+    rubbish_order: str = option("equal", "led_suit", doc="whether rubbish of the led suit has an order")
+    partner_reveal: str = option("best_card", "hand", "none", doc="what partners show each other before play")
+    play_out: bool = option(False, True, doc="whether all 9 tricks are played even once the deal is decided")
+    target_score: int = positive_whole_number(10, doc="the points that win the game")
+    next_dealer: str = option("left", "loser", doc="who deals next")
+
+
+DEFAULT_OPTIONS = AlkortOptions()
+TRICKS_PER_DEAL = 9
+TRICKS_TO_WIN = 5
+TEAMS = ("A", "B")
+
+# ---------------------------------------------------------------------------
+# 2. The cards' order
+#
+# Suits mean nothing in play; they only pick out particular cards. Twenty-one cards
+# are ranked, in ten tiers; cards of one tier are equal. Everything else is rubbish,
+# and any ranked card beats any rubbish card.
+
+RANKED_TIERS: tuple[tuple[Card, ...], ...] = tuple(tuple(hand(tier)) for tier in (
+    "K♦", "2♥", "4♣", "8♠", "9♥", "9♦",
+    "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣",
+    "8♥ 8♦ 8♣",  # the "low eights"
+))
+TIER_NAMES = ("K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "an Ace", "a Jack", "a Six", "a low eight")
+LOW_EIGHTS = RANKED_TIERS[-1]
+RUBBISH = 0
+
+
+def _strength_table(low_eights_ranked: bool) -> dict[Card, int]:
+    """Each card's strength: 10 for K♦ down to 1 for a low eight; 0 for rubbish."""
+    table = dict.fromkeys(ALKORT_PACK, RUBBISH)
+    for position, tier in enumerate(RANKED_TIERS):
+        for c in tier:
+            table[c] = len(RANKED_TIERS) - position
+    if not low_eights_ranked:
+        for c in LOW_EIGHTS:
+            table[c] = RUBBISH
+    return table
+
+
+STRENGTH = {True: _strength_table(True), False: _strength_table(False)}
+
+
+def strength(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+    """How strong a card is in play: 10 for K♦ ... 1 for a low eight, 0 for rubbish."""
+    return STRENGTH[options.low_eights_ranked][c]
+
+
+def is_ranked(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+    """A ranked card beats every rubbish card."""
+    return STRENGTH[options.low_eights_ranked][c] > RUBBISH
+
+
+def tier_name(c: Card) -> str:
+    """What a ranked card is called in the explanations: 'an Ace', 'a low eight', 'K♦'."""
+    for tier, name in zip(RANKED_TIERS, TIER_NAMES):
+        if c in tier:
+            return name
+    return "rubbish"
+
+
+assert strength(card("K♦")) > strength(card("2♥")) > strength(card("A♠")) == strength(card("A♥"))
+assert is_ranked(card("8♥")) and not is_ranked(card("8♥"), AlkortOptions(low_eights_ranked=False))
+assert not is_ranked(card("K♠")) and not is_ranked(card("7♦")) and is_ranked(card("8♠"))
+assert sum(map(is_ranked, ALKORT_PACK)) == 21
+
+# Among rubbish, with rubbish_order = "led_suit": a higher card of the led suit beats a
+# lower one, in this order, low to high.
+LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3", "4", "8", "9", "Q", "K"))}
+
+# ---------------------------------------------------------------------------
+# 3. Who wins a trick
+#
+# The rules, in the order they are tried (each returns the index of the winning card
+# in the trick, and a short code naming the rule, for the explanations):
+#   1. a 7 led by a player who had already won a trick wins outright;
+#   2. else the highest ranked card wins; among equals, the one played first;
+#   3. else (all rubbish): a led Queen falls to the first 2 or 3 played, a led
+#      K♠ K♥ K♣ to the first 2 played; otherwise the leader wins.
+
+SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = \
+    "seven", "ranked", "queen taken", "king taken", "led suit", "leader"
+
+
+def seven_is_unbeatable(leader_has_won: bool, first_trick: bool, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+    """A led 7 wins outright if its player has won a trick (or, with forehand_exempt, on the opening lead)."""
+    return leader_has_won or (first_trick and options.seven_lead == "forehand_exempt")
+
+
+def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
+                options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
+    """The index of the card that wins a complete trick, and the code of the rule that decided it."""
+    lead = cards[0]
+    if lead.rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
+        return 0, SEVEN
+    table = STRENGTH[options.low_eights_ranked]
+    best, best_strength = 0, RUBBISH
+    for i, c in enumerate(cards):
+        if table[c] > best_strength:  # strictly greater: among equals the first played stays
+            best, best_strength = i, table[c]
+    if best_strength > RUBBISH:
+        return best, RANKED
+    if lead.rank == "Q":
+        for i in range(1, len(cards)):
+            if cards[i].rank in ("2", "3"):
+                return i, QUEEN_TAKEN
+    elif lead.rank == "K":  # K♦ is ranked, so this is K♠, K♥ or K♣
+        for i in range(1, len(cards)):
+            if cards[i].rank == "2":
+                return i, KING_TAKEN
+    if options.rubbish_order == "led_suit":
+        followers = [i for i in range(1, len(cards)) if cards[i].suit == lead.suit
+                     and LED_SUIT_ORDER[cards[i].rank] > LED_SUIT_ORDER[lead.rank]]
+        if followers:
+            return max(followers, key=lambda i: LED_SUIT_ORDER[cards[i].rank]), LED_SUIT
+    return 0, LEADER
+
+
+def trick_winner(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
+                 options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+    """The index (0 = the leader) of the card that wins a complete trick."""
+    return judge_trick(cards, leader_has_won, first_trick, options)[0]
+
+
+assert trick_winner(hand("A♠ 9♦ K♦ 2♥")) == 2                       # K♦ is highest
+assert trick_winner(hand("J♣ J♥ 6♠ 8♦")) == 0                       # equal Jacks: first played
+assert trick_winner(hand("4♠ Q♥ 9♣ 3♦")) == 0                       # all rubbish: the leader
+assert trick_winner(hand("K♠ 3♣ 2♦ Q♥")) == 2                       # a led King falls to a 2
+assert trick_winner(hand("Q♣ 3♠ 2♦ 4♥")) == 1                       # a led Queen to a 2 or 3
+assert trick_winner(hand("7♣ K♦ 2♥ A♠"), leader_has_won=True) == 0  # a cashed seven
+assert trick_winner(hand("7♣ K♦ 2♥ A♠")) == 1                       # an uncashed seven is rubbish
+
+
+def explain_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
+                  options: AlkortOptions = DEFAULT_OPTIONS) -> str:
+    """One sentence saying which card wins a trick and by which rule."""
+    winner, rule = judge_trick(cards, leader_has_won, first_trick, options)
+    w = cards[winner]
+    ranked = [c for c in cards if is_ranked(c, options)]
+    if rule == SEVEN:
+        why = ("a seven led on the opening lead is unbeatable (forehand_exempt)" if not leader_has_won
+               else "a seven led by a player who has already won a trick beats everything")
+    elif rule == RANKED:
+        equals = [c for c in ranked if strength(c, options) == strength(w, options)]
+        if len(equals) > 1:
+            why = f"{show(equals)} are equal and the best cards here, so the first played wins"
+        elif len(ranked) == 1:
+            why = f"{tier_name(w)} is ranked, and the rest is rubbish"
+        else:
+            why = f"it is the highest of the ranked cards {show(ranked)}"
+        if cards[0].rank == "7" and winner != 0:
+            why += f" (the led {cards[0]} is rubbish: its player had not won a trick yet)"
+    elif rule == QUEEN_TAKEN:
+        why = f"every card is rubbish, and a led Queen ({cards[0]}) is taken by the first 2 or 3 played"
+    elif rule == KING_TAKEN:
+        why = f"every card is rubbish, and a led King ({cards[0]}) is taken by the first 2 played"
+    elif rule == LED_SUIT:
+        why = f"every card is rubbish, and it is the highest of the led suit {w.suit} (rubbish_order = led_suit)"
+    else:
+        why = "every card is rubbish, so the leader wins" if len(cards) > 1 else "it is the only card"
+        if cards[0].rank == "7" and not seven_is_unbeatable(leader_has_won, first_trick, options):
+            why = "every card is rubbish (a seven led before its player has won a trick counts as rubbish), " \
+                  "so the leader wins"
+    return f"{w} wins: {why}."
+
+
+assert explain_trick(hand("8♥ 3♠ Q♦ K♣")) == "8♥ wins: a low eight is ranked, and the rest is rubbish."
+
+# ---------------------------------------------------------------------------
+# 4. What may be played
+#
+# Anything may be played to a trick: there is no duty to follow suit or to win. The only
+# restriction is on leading a 7.
+
+
+def may_lead_seven(has_won: bool, first_trick: bool, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+    """A 7 may be led once its player has won a trick (or always, or on the opening lead, by option)."""
+    return has_won or options.seven_lead == "as_rubbish" or (first_trick and options.seven_lead == "forehand_exempt")
+
+
+def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], has_won: bool = False,
+                first_trick: bool = False, options: AlkortOptions = DEFAULT_OPTIONS) -> list[Card]:
+    """The cards a player may play: any card, except that a 7 may not be led before a win."""
+    if trick or may_lead_seven(has_won, first_trick, options):
+        return list(cards_in_hand)
+    not_sevens = [c for c in cards_in_hand if c.rank != "7"]
+    return not_sevens or list(cards_in_hand)  # a hand of only sevens may lead one (as rubbish)
+
+
+assert legal_plays(hand("7♠ K♠ 3♦"), []) == hand("K♠ 3♦")
+assert legal_plays(hand("7♠ K♠ 3♦"), [], has_won=True) == hand("7♠ K♠ 3♦")
+assert legal_plays(hand("7♠ K♠ 3♦"), hand("A♠")) == hand("7♠ K♠ 3♦")
+assert legal_plays(hand("7♠ 7♥"), []) == hand("7♠ 7♥")
+
+# ---------------------------------------------------------------------------
+# 5. The worthless-hand exchange
+#
+# A hand that could not beat a led low eight may be shown, all but one card discarded,
+# and the stock taken. The list of cards that forbid it is fixed, whatever the options.
+
+EXCHANGE_BLOCKERS = frozenset(c for tier in RANKED_TIERS[:-1] for c in tier)
+
+
+def may_exchange(cards_in_hand: Sequence[Card]) -> bool:
+    """A hand with no K♦, 2♥, 4♣, 8♠, 9♥, 9♦, Ace, Jack or Six may make the worthless-hand exchange."""
+    return not any(c in EXCHANGE_BLOCKERS for c in cards_in_hand)
+
+
+def exchange_blockers(cards_in_hand: Sequence[Card]) -> list[Card]:
+    """The cards of a hand that forbid the exchange (they could beat a led low eight)."""
+    return [c for c in cards_in_hand if c in EXCHANGE_BLOCKERS]
+
+
+assert may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"))
+assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"))
+
+# ---------------------------------------------------------------------------
+# 6. Scoring a deal
+#
+# The first side to win 5 of the 9 tricks wins the deal. What it scores depends only on
+# its opening run, unbroken from trick 1: exactly 5 is a múk (5 points), longer is a
+# stroke (as many points as the run is long), anything else is 1 point.
+
+
+class DealScore(NamedTuple):
+    """The result of a deal: the winning side, its points, and what the result is called."""
+
+    side: int
+    points: int
+    kind: str  # "múk", "stroke" or "point"
+
+
+def opening_run(trick_sides: Sequence[int]) -> int:
+    """How many tricks in a row the side that won trick 1 won from the start."""
+    run = 0
+    for side in trick_sides:
+        if side != trick_sides[0]:
+            break
+        run += 1
+    return run
+
+
+def deal_is_decided(trick_sides: Sequence[int], play_out: bool = False) -> bool:
+    """Over when nothing can change: a side has 5 tricks and the other at least one, or all 9 are played."""
+    if len(trick_sides) >= TRICKS_PER_DEAL:
+        return True
+    if play_out:
+        return False
+    most = max(trick_sides.count(0), trick_sides.count(1))
+    return most >= TRICKS_TO_WIN and opening_run(trick_sides) < len(trick_sides)
+
+
+def score_deal(trick_sides: Sequence[int]) -> DealScore | None:
+    """Score a deal from the side that won each trick: múk 5, stroke 6-9, else 1 (None if nobody has 5)."""
+    for side in (0, 1):
+        if trick_sides.count(side) >= TRICKS_TO_WIN:
+            run = opening_run(trick_sides) if trick_sides[0] == side else 0
+            if run == TRICKS_TO_WIN:
+                return DealScore(side, 5, "múk")
+            if run > TRICKS_TO_WIN:
+                return DealScore(side, run, "stroke")
+            return DealScore(side, 1, "point")
+    return None
+
+
+assert score_deal([0, 0, 0, 0, 0, 1]) == (0, 5, "múk")
+assert score_deal([1] * 7 + [0]) == (1, 7, "stroke")
+assert score_deal([0, 1, 0, 0, 0, 0]) == (0, 1, "point")
+assert score_deal([0, 1, 0]) is None
+assert deal_is_decided([0, 0, 0, 0, 0, 1]) and not deal_is_decided([0] * 5)
+
+
+def explain_score(result: DealScore | None, players: int = 4) -> str:
+    """One sentence saying how a deal was scored."""
+    if result is None:
+        return "Nobody has won 5 tricks yet."
+    who = f"team {TEAMS[result.side]}" if players == 4 else seat_name(result.side)
+    if result.kind == "múk":
+        return f"múk: {who} won the first 5 tricks — 5 points."
+    if result.kind == "stroke":
+        return f"stroke: {who} won the first {result.points} tricks in a row — {result.points} points."
+    return f"{who} won 5 tricks, but not the first 5 in a row — 1 point."
+
+# ---------------------------------------------------------------------------
+# 7. The deal as a state
+#
+# Dealing: 9 cards each, in three rounds of 3, clockwise from forehand; the rest is the
+# face-down stock. Before the first card is played any entitled player may make the
+# exchange (4 players: once per deal, as there is one stock; 2 players: once each, 8
+# cards from the top of the stock). Then forehand leads, and play goes clockwise.
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led it, the cards in the order played, and who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    leader_had_won: bool
+    first: bool
+
+    def seat_of(self, index: int, players: int) -> int:
+        """The seat that played the card at this index."""
+        return (self.leader + index) % players
+
+
+def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal 9 cards each in rounds of 3 clockwise from forehand; the rest (top first) is the stock."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _round in range(3):
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            hands[seat].extend(deck[position:position + 3])
+            position += 3
+    return hands, list(deck[position:])
+
+
+class AlkortState(DealState):
+    """One deal of Alkort, for 4 players in two partnerships or 2 players."""
+
+    def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
+                 deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
+                 scores_before: Sequence[int] | None = None) -> None:
+        if players not in (2, 4):
+            raise ValueError(f"Alkort is played by 4 players (two partnerships) or 2, not {players}")
+        if not 0 <= dealer < players:
+            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        self.options = options if isinstance(options, AlkortOptions) else AlkortOptions.from_dict(options)
+        self.n_players = players
+        self.dealer = dealer
+        self.deck = check_deck(deck, ALKORT_PACK, "Alkort") if deck is not None else tuple(shuffled(ALKORT_PACK, seed))
+        self.hands, self.stock = deal_hands(self.deck, dealer, players)
+        self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
+        self.discards: list[Card] = []           # dead cards from exchanges
+        self.exchanged: list[int] = []           # seats that made the exchange, in order
+        self.shown: list[list[Card]] | None = None  # the partner reveal, fixed at the first card
+        self.tricks: list[Trick] = []
+        self.trick: list[Card] = []              # the trick being played, leader first
+        self.leader = (dealer + 1) % players     # forehand leads to the first trick
+        self.has_won = [False] * players
+        self.current_player: int | None = self.leader
+        self.log: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # -- sides ------------------------------------------------------------
+    def side_of(self, seat: int) -> int:
+        """Team index (0 = A: seats 0 and 2; 1 = B) with 4 players; the seat itself with 2."""
+        return seat % 2 if self.n_players == 4 else seat
+
+    def partner(self, seat: int) -> int | None:
+        """The partner's seat (4 players), or None."""
+        return (seat + 2) % 4 if self.n_players == 4 else None
+
+    def side_name(self, side: int) -> str:
+        """'team A' / 'team B' with 4 players, 'player 0' / 'player 1' with 2."""
+        return f"team {TEAMS[side]}" if self.n_players == 4 else seat_name(side)
+
+    # -- what may be done -------------------------------------------------
+    @property
+    def first_card_played(self) -> bool:
+        """Exchanges are possible only until the first card is played."""
+        return bool(self.tricks or self.trick)
+
+    def may_exchange_now(self, seat: int) -> bool:
+        """Whether this seat may make the worthless-hand exchange right now."""
+        if self.first_card_played or seat in self.exchanged or not may_exchange(self.hands[seat]):
+            return False
+        return len(self.stock) >= TRICKS_PER_DEAL - 1
+
+    def _legal_actions(self) -> list[Action]:
+        if self.current_player is None:
+            return []
+        seat = self.current_player
+        actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.has_won[seat],
+                                            not self.tricks, self.options)
+        if not self.first_card_played:
+            for other in range(self.n_players):
+                if self.may_exchange_now(other):
+                    actions.extend(Exchange(c) for c in self.hands[other])
+        return actions
+
+    def actor(self, action: Action) -> int | None:
+        if isinstance(action, Exchange):
+            return self.holder(action.keep)
+        if isinstance(action, Card):
+            return self.current_player
+        return None
+
+    # -- doing it ---------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        if isinstance(action, Exchange):
+            self._exchange(action.keep)
+        else:
+            self._play(action)  # type: ignore[arg-type]
+
+    def _exchange(self, keep: Card) -> None:
+        seat = self.holder(keep)
+        assert seat is not None
+        self.discards.extend(c for c in self.hands[seat] if c is not keep)
+        taken, self.stock = self.stock[:TRICKS_PER_DEAL - 1], self.stock[TRICKS_PER_DEAL - 1:]
+        self.hands[seat] = [keep, *taken]
+        self.exchanged.append(seat)
+
+    def _play(self, c: Card) -> None:
+        seat = self.current_player
+        assert seat is not None
+        if self.shown is None:
+            self.shown = [self._best_cards(s) for s in range(self.n_players)]
+        self.hands[seat].remove(c)
+        self.trick.append(c)
+        n = self.n_players
+        if len(self.trick) < n:
+            self.current_player = (seat + 1) % n
+            return
+        first = not self.tricks
+        had_won = self.has_won[self.leader]
+        index, _rule = judge_trick(self.trick, had_won, first, self.options)
+        winner = (self.leader + index) % n
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, had_won, first))
+        self.has_won[winner] = True
+        self.trick = []
+        if deal_is_decided(self.trick_sides(), self.options.play_out):
+            self.current_player = None
+            return
+        self.leader = winner if self.options.lead_rule == "winner" else (self.leader + 1) % n
+        self.current_player = self.leader
+
+    # -- the partner reveal -----------------------------------------------
+    def _best_cards(self, seat: int) -> list[Card]:
+        """What this seat shows its partner: a highest card, the whole hand, or nothing (partner_reveal)."""
+        reveal = self.options.partner_reveal
+        if self.n_players != 4 or reveal == "none":
+            return []
+        if reveal == "hand":
+            return list(self.hands[seat])
+        table = STRENGTH[self.options.low_eights_ranked]
+        best = max(self.hands[seat], key=table.__getitem__)  # max keeps the first of equals
+        return [best] if table[best] > RUBBISH else []
+
+    def shown_to(self, seat: int) -> dict[int, list[Card]]:
+        """The cards this seat's partner has shown it before play (live until the first card is played)."""
+        partner = self.partner(seat)
+        if partner is None:
+            return {}
+        shown = self.shown[partner] if self.shown is not None else self._best_cards(partner)
+        return {partner: shown} if shown else {}
+
+    # -- where the deal stands --------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def trick_winners(self) -> list[int]:
+        """The seat that won each finished trick, in order."""
+        return [t.winner for t in self.tricks]
+
+    def trick_sides(self) -> list[int]:
+        """The side (team with 4 players, seat with 2) that won each finished trick."""
+        return [self.side_of(t.winner) for t in self.tricks]
+
+    def result(self) -> DealScore | None:
+        """How the deal is scored, once it is over (None before)."""
+        return score_deal(self.trick_sides()) if self.is_over else None
+
+    @property
+    def points(self) -> list[int]:
+        """Points won in this deal: [team A, team B] with 4 players, one per seat with 2."""
+        points = [0, 0]
+        result = self.result()
+        if result is not None:
+            points[result.side] = result.points
+        return points
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score: the score before this deal plus its points."""
+        return [before + now for before, now in zip(self.scores_before, self.points)]
+
+    @property
+    def game_winner(self) -> int | None:
+        """The side that has reached the target score, or None."""
+        reached = [side for side, score in enumerate(self.scores) if score >= self.options.target_score]
+        return max(reached, key=lambda side: self.scores[side]) if reached else None
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's returns: each seat's side's points minus the other side's."""
+        p = self.points
+        return [float(p[self.side_of(s)] - p[1 - self.side_of(s)]) for s in range(self.n_players)]
+
+    def replay(self) -> AlkortState:
+        fresh = AlkortState(self.options, players=self.n_players, dealer=self.dealer, deck=self.deck,
+                            scores_before=self.scores_before)
+        for action in self.log:
+            fresh.apply(action)
+        return fresh
+
+    # -- explanations -----------------------------------------------------
+    def explain_trick(self, number: int = -1) -> str:
+        """Why a finished trick (the last one by default) went to whom."""
+        t = self.tricks[number]
+        return (f"{explain_trick(t.cards, t.leader_had_won, t.first, self.options)[:-1]} "
+                f"— {seat_name(t.winner)} takes the trick.")
+
+    def explain_score(self) -> str:
+        """How the deal was scored, in one sentence."""
+        return explain_score(self.result(), self.n_players)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.is_legal(action):
+            return ""
+        if self.is_over:
+            return "The deal is over: no more moves."
+        if isinstance(action, Exchange):
+            return self._why_no_exchange(action.keep)
+        if isinstance(action, Card):
+            seat = self.current_player
+            assert seat is not None
+            if action not in self.hands[seat]:
+                holder = self.holder(action)
+                where = f"it is {seat_name(seat)}'s turn, and {action} is not in that hand" if holder is not None \
+                    else f"{action} is not in {seat_name(seat)}'s hand"
+                return f"You cannot play {action}: {where}."
+            if action.rank == "7" and not self.trick:
+                return "You may not lead a 7 before you have won a trick."
+        return f"{action_text(action)} is not a move in Alkort: play a card, or make the worthless-hand exchange."
+
+    def _why_no_exchange(self, keep: Card) -> str:
+        seat = self.holder(keep)
+        if seat is None:
+            return f"Nobody holds {keep}, so nobody can keep it in an exchange."
+        if self.first_card_played:
+            return "The exchange is over: it must be made before the first card is played."
+        blockers = exchange_blockers(self.hands[seat])
+        if blockers:
+            return (f"{seat_name(seat)} may not make the exchange: {show(blockers)} could beat a led low eight, "
+                    f"so the hand is not worthless.")
+        if seat in self.exchanged:
+            return f"{seat_name(seat)} has already made the exchange in this deal."
+        return "The stock is gone: only one player can make the exchange in a deal."
+
+    def __str__(self) -> str:
+        rows = [f"{seat_name(s)}: {show(h)}" for s, h in enumerate(self.hands)]
+        rows.append(f"stock: {len(self.stock)} cards; tricks: {self.trick_winners}; trick now: {show(self.trick)}")
+        return "\n".join(rows)
+
+
+def new_deal(options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
+             seed: int | random.Random | None = None, deck: Sequence[Card | str] | None = None) -> AlkortState:
+    """A new deal of Alkort, shuffled with a seed or from a stacked deck."""
+    return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck)
+
+# ---------------------------------------------------------------------------
+# 8. A game: deals until a side reaches the target score
+
+
+def next_dealer(dealer: int, losing_side: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+    """Who deals next: the player to the left, or (next_dealer = loser) the first loser clockwise."""
+    if options.next_dealer == "left":
+        return (dealer + 1) % players
+    for step in range(1, players + 1):
+        seat = (dealer + step) % players
+        if (seat % 2 if players == 4 else seat) == losing_side:
+            return seat
+    raise AssertionError("a side always has a seat")
+
+
+class AlkortGame:
+    """A game of Alkort: deals until a side reaches ``target_score``; the deal passes as the options say."""
+
+    def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
+                 first_dealer: int | None = None, seed: int | None = None) -> None:
+        self.options = options if isinstance(options, AlkortOptions) else AlkortOptions.from_dict(options)
+        self.players = players
+        self.rng = random.Random(seed)
+        self.finished: list[AlkortState] = []
+        dealer = self.rng.randrange(players) if first_dealer is None else first_dealer
+        self.deal = AlkortState(self.options, players=players, dealer=dealer, seed=self.rng)
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score, the current deal's points included once it is over."""
+        return self.deal.scores
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target score, or None while the game goes on."""
+        return self.deal.game_winner if self.deal.is_over else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_deal(self) -> AlkortState:
+        """Bank the finished deal's points and deal the next one."""
+        if not self.deal.is_over:
+            raise IllegalAction("The deal is not over yet: play it to the end first.")
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        self.finished.append(self.deal)
+        result = self.deal.result()
+        assert result is not None
+        dealer = next_dealer(self.deal.dealer, 1 - result.side, self.players, self.options)
+        self.deal = AlkortState(self.options, players=self.players, dealer=dealer, seed=self.rng,
+                                scores_before=self.scores)
+        return self.deal

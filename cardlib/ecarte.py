@@ -1,0 +1,559 @@
+"""Écarté, the French two-player game, as a lesson in code.
+
+Read this module top to bottom like a chapter of the rulebook (RULES.md):
+
+1. the options (the variants where the old texts disagree);
+2. the cards' order: K Q J A 10 9 8 7 in every suit, trumps above all;
+3. who wins a trick;
+4. what may be played: follow, head, trump;
+5. proposals, exchanges and the King of trumps;
+6. scoring a deal: the point, the vole, and the 2-point penalties;
+7. the deal as a state machine (``EcarteState``), and the game to 5 points.
+
+Two players, seats 0 and 1. The dealer alternates; the other player, the
+*non-dealer* (also called the elder hand), proposes, exchanges and leads first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Mapping, NamedTuple, Sequence
+
+from .cards import ECARTE_PACK, SUIT_NAMES, Card, card, hand, show, shuffled
+from .tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, DealState, Discard, IllegalAction, \
+    RuleOptions, action_text, check_deck, option, positive_whole_number, seat_name
+
+# ---------------------------------------------------------------------------
+# 1. Options
+
+
+@dataclass(frozen=True)
+class EcarteOptions(RuleOptions):
+    """Écarté's rule variants; the defaults follow the London club laws."""
+
+    game = "Écarté"
+
+    deal_packets: tuple[int, int] = option((3, 2), (2, 3), doc="the packets of the deal: 3 then 2, or 2 then 3")
+    must_trump: bool = option(True, False, doc="whether a player void in the suit led must trump if he can")
+    refusal_penalty: str = option("first", "any", doc="which refused proposal risks the 2-point penalty")
+    dealer_min_discard: int = option(0, 1, doc="the fewest cards the dealer must discard after accepting")
+    target_score: int = positive_whole_number(5, doc="the points that win the game")
+
+
+DEFAULT_OPTIONS = EcarteOptions()
+TRICKS_PER_DEAL = 5
+HAND_SIZE = 5
+
+# ---------------------------------------------------------------------------
+# 2. The cards' order
+#
+# In each suit: K Q J A 10 9 8 7, King high and the Ace between Jack and Ten.
+
+ORDER = ("7", "8", "9", "10", "A", "J", "Q", "K")  # low to high
+RANK_ORDER = {rank: position for position, rank in enumerate(ORDER)}
+
+
+def beats_in_suit(a: Card, b: Card) -> bool:
+    """Whether card a is higher than card b of the same suit (K Q J A 10 9 8 7)."""
+    return RANK_ORDER[a.rank] > RANK_ORDER[b.rank]
+
+
+assert beats_in_suit(card("J♦"), card("A♦")) and beats_in_suit(card("A♦"), card("10♦"))
+assert beats_in_suit(card("K♠"), card("Q♠")) and not beats_in_suit(card("7♣"), card("8♣"))
+
+# ---------------------------------------------------------------------------
+# 3. Who wins a trick: the highest trump in it, or, if none, the higher card of the suit led.
+
+
+def trick_winner(cards: Sequence[Card], trump: str) -> int:
+    """The index (0 = the leader) of the card that wins a trick."""
+    best = 0
+    for i in range(1, len(cards)):
+        c, b = cards[i], cards[best]
+        if c.suit == b.suit:
+            if RANK_ORDER[c.rank] > RANK_ORDER[b.rank]:
+                best = i
+        elif c.suit == trump:
+            best = i
+    return best
+
+
+assert trick_winner(hand("A♦ J♦"), "♣") == 1       # the Jack is above the Ace
+assert trick_winner(hand("A♥ 7♣"), "♣") == 1       # any trump beats any other suit
+assert trick_winner(hand("9♥ K♦"), "♠") == 0       # a card of another suit never wins
+
+
+def explain_trick(cards: Sequence[Card], trump: str) -> str:
+    """One sentence saying which card wins a trick and why."""
+    winner = trick_winner(cards, trump)
+    w, other = cards[winner], cards[1 - winner]
+    if w.suit == trump and other.suit != trump:
+        why = f"a trump ({SUIT_NAMES[trump]}) beats any card of another suit"
+    elif w.suit == other.suit:
+        kind = "trump" if w.suit == trump else f"card of the suit led ({SUIT_NAMES[w.suit]})"
+        why = f"it is the higher {kind}: in Écarté the order is K Q J A 10 9 8 7"
+    else:
+        why = f"{other} is neither of the suit led nor a trump, so the card led wins"
+    return f"{w} wins: {why}."
+
+
+assert explain_trick(hand("A♥ 7♣"), "♣") == "7♣ wins: a trump (clubs) beats any card of another suit."
+
+# ---------------------------------------------------------------------------
+# 4. What may be played
+#
+# The leader plays any card. The second player must
+#   1. play a higher card of the suit led, if he has one ("head" the trick);
+#   2. otherwise any card of the suit led ("follow");
+#   3. otherwise a trump, if he has one (must_trump);
+#   4. otherwise any card.
+
+
+def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
+                options: EcarteOptions = DEFAULT_OPTIONS) -> list[Card]:
+    """The cards a player may play to this trick: follow, head, trump, else anything."""
+    if not trick:
+        return list(cards_in_hand)
+    led = trick[0]
+    same_suit = [c for c in cards_in_hand if c.suit == led.suit]
+    if same_suit:
+        higher = [c for c in same_suit if RANK_ORDER[c.rank] > RANK_ORDER[led.rank]]
+        return higher or same_suit
+    if options.must_trump:
+        trumps = [c for c in cards_in_hand if c.suit == trump]
+        if trumps:
+            return trumps
+    return list(cards_in_hand)
+
+
+assert legal_plays(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥") == hand("K♠")           # head
+assert legal_plays(hand("Q♠ 7♠ A♥"), hand("K♠"), "♥") == hand("Q♠ 7♠")        # follow
+assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦") == hand("7♦")           # trump
+assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦", EcarteOptions(must_trump=False)) == hand("7♦ A♣ Q♥")
+
+
+def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
+                     options: EcarteOptions = DEFAULT_OPTIONS) -> str:
+    """Which duty a card would break ('' if it may be played)."""
+    if c not in cards_in_hand:
+        return f"{c} is not in your hand."
+    if c in legal_plays(cards_in_hand, trick, trump, options):
+        return ""
+    led = trick[0]
+    suit = SUIT_NAMES[led.suit]
+    same_suit = [x for x in cards_in_hand if x.suit == led.suit]
+    higher = [x for x in same_suit if beats_in_suit(x, led)]
+    if higher:
+        return f"You must head the trick: you hold a higher {suit[:-1]} than {led} ({show(higher)})."
+    if same_suit:
+        return f"You must follow suit: you hold {suit} ({show(same_suit)})."
+    return f"You must trump: you have no {suit}, but you hold a trump ({show(x for x in cards_in_hand if x.suit == trump)})."
+
+
+assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥").startswith("You must head")
+
+# ---------------------------------------------------------------------------
+# 5. Proposals, exchanges and the King of trumps
+#
+# The non-dealer plays (stands on his hand) or proposes; the dealer accepts or refuses.
+# After an acceptance the non-dealer discards 1-5 cards and is served from the stock,
+# then the dealer discards 0-5 (dealer_min_discard) and is served; then the non-dealer
+# again plays or proposes. A refusal ends the exchanges. Nobody may propose when the
+# stock cannot serve the non-dealer one card. The King of trumps scores 1 point when
+# turned up (for the dealer) or announced before its holder's first card.
+
+CHOOSE, ANSWER, DISCARD_NON_DEALER, DISCARD_DEALER, PLAY, OVER = \
+    "play or propose", "accept or refuse", "non-dealer discards", "dealer discards", "play", "over"
+
+
+def discard_sizes(seat_is_dealer: bool, stock_size: int, options: EcarteOptions = DEFAULT_OPTIONS) -> range:
+    """How many cards a player may discard: 1-5 for the non-dealer, 0-5 (or 1-5) for the dealer, within the stock."""
+    most = min(HAND_SIZE, stock_size)
+    if not seat_is_dealer:
+        return range(1, most + 1)
+    fewest = options.dealer_min_discard if stock_size > 0 else 0
+    return range(fewest, most + 1)
+
+
+assert discard_sizes(False, 21) == range(1, 6) and discard_sizes(True, 0, EcarteOptions(dealer_min_discard=1)) == range(0, 1)
+
+# ---------------------------------------------------------------------------
+# 6. Scoring a deal
+#
+# The point (3 or 4 tricks) is 1, the vole (all 5) 2. A non-dealer who played without
+# proposing and loses gives the dealer 2; a dealer who refused (the first) proposal and
+# loses gives the non-dealer 2. Never more than 2 for the tricks.
+
+
+class DealScore(NamedTuple):
+    """The trick points of a deal: who scores, how much, and why."""
+
+    seat: int
+    points: int
+    kind: str  # "point", "vole", "played without proposing", "refused"
+
+
+def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_refusal: bool) -> DealScore:
+    """Score 5 played tricks: point 1, vole 2, or 2 for beating a player who stood or refused."""
+    winner = 0 if tricks_won[0] >= 3 else 1
+    if winner == dealer and not proposed:
+        return DealScore(winner, 2, "played without proposing")
+    if winner != dealer and penalty_refusal:
+        return DealScore(winner, 2, "refused")
+    if tricks_won[winner] == TRICKS_PER_DEAL:
+        return DealScore(winner, 2, "vole")
+    return DealScore(winner, 1, "point")
+
+
+assert score_deal([3, 2], dealer=1, proposed=True, penalty_refusal=False) == (0, 1, "point")
+assert score_deal([0, 5], dealer=0, proposed=True, penalty_refusal=False) == (1, 2, "vole")
+assert score_deal([3, 2], dealer=0, proposed=False, penalty_refusal=False).points == 2
+
+
+def explain_score(result: DealScore, dealer: int) -> str:
+    """One sentence saying how the tricks of a deal were scored."""
+    who = f"{seat_name(result.seat)} ({'the dealer' if result.seat == dealer else 'the non-dealer'})"
+    if result.kind == "played without proposing":
+        return f"{who} won the point against a non-dealer who played without proposing — 2 points."
+    if result.kind == "refused":
+        return f"{who} won the point after the dealer refused a proposal — 2 points."
+    if result.kind == "vole":
+        return f"the vole: {who} won all 5 tricks — 2 points."
+    return f"the point: {who} won 3 or 4 tricks — 1 point."
+
+# ---------------------------------------------------------------------------
+# 7. The deal as a state
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led it, the two cards (leader first), and who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+def deal_hands(deck: Sequence[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+    """Deal 5 each in two packets, the non-dealer first; turn up the 11th card; the rest is the stock."""
+    hands: list[list[Card]] = [[], []]
+    position = 0
+    for size in packets:
+        for seat in (1 - dealer, dealer):
+            hands[seat].extend(deck[position:position + size])
+            position += size
+    return hands, deck[position], list(deck[position + 1:])
+
+
+class EcarteState(DealState):
+    """One deal of Écarté between seats 0 and 1."""
+
+    n_players = 2
+
+    def __init__(self, options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
+                 deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
+                 scores_before: Sequence[int] | None = None) -> None:
+        if dealer not in (0, 1):
+            raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}")
+        self.options = options if isinstance(options, EcarteOptions) else EcarteOptions.from_dict(options)
+        self.dealer = dealer
+        self.non_dealer = 1 - dealer
+        self.deck = check_deck(deck, ECARTE_PACK, "Écarté") if deck is not None else tuple(shuffled(ECARTE_PACK, seed))
+        self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
+        self.trump = self.turned_up.suit
+        self.king_of_trumps = card("K" + self.trump)
+        self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
+        self.discards: list[Card] = []
+        self.proposals = 0                 # how many proposals the non-dealer has made
+        self.refused: int | None = None    # which proposal (1 = the first) the dealer refused
+        self.announced = [False, False]
+        self.king_points = [0, 0]
+        self.trick_points = [0, 0]
+        self.has_played = [False, False]   # a King may be announced only before its holder's first card
+        self.tricks: list[Trick] = []
+        self.trick: list[Card] = []
+        self.leader = self.non_dealer
+        self.phase = CHOOSE
+        self.current_player: int | None = self.non_dealer
+        self.log: list[Action] = []
+        self._legal: list[Action] | None = None
+        if self.turned_up.rank == "K":
+            self._score_king(dealer)
+
+    # -- what may be done -------------------------------------------------
+    def may_announce(self, seat: int) -> bool:
+        """A King of trumps may be announced by its holder before his first card, at the start of play."""
+        if self.announced[seat] or self.has_played[seat] or self.king_of_trumps not in self.hands[seat]:
+            return False
+        if seat == self.non_dealer:
+            return self.phase == CHOOSE or (self.phase == PLAY and not self.trick)
+        return self.phase == PLAY
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            seat = self.current_player
+            actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.trump, self.options)
+            if len(self.tricks) == 0:
+                actions += [Announce(self.king_of_trumps) for s in (self.non_dealer, self.dealer) if self.may_announce(s)]
+            return actions
+        if phase == CHOOSE:
+            actions = list(self.hands[self.non_dealer])
+            if self.stock:
+                actions.append(PROPOSE)
+            if self.may_announce(self.non_dealer):
+                actions.append(Announce(self.king_of_trumps))
+            return actions
+        if phase == ANSWER:
+            return [ACCEPT, REFUSE]
+        if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
+            seat = self.current_player
+            sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
+            return [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
+        return []
+
+    def actor(self, action: Action) -> int | None:
+        if isinstance(action, Announce):
+            return self.holder(action.king)
+        return self.current_player
+
+    # -- doing it ---------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        if isinstance(action, Card):
+            self._play(action)
+        elif action is PROPOSE:
+            self.proposals += 1
+            self.phase, self.current_player = ANSWER, self.dealer
+        elif action is ACCEPT:
+            self.phase, self.current_player = DISCARD_NON_DEALER, self.non_dealer
+        elif action is REFUSE:
+            self.refused = self.proposals
+            self.phase, self.current_player = PLAY, self.non_dealer
+        elif isinstance(action, Discard):
+            self._discard(action.cards)
+        elif isinstance(action, Announce):
+            seat = self.holder(action.king)
+            assert seat is not None
+            self.announced[seat] = True
+            if self.phase == CHOOSE:  # announcing ends the exchanges: the non-dealer plays
+                self.phase = PLAY
+            self._score_king(seat)
+
+    def _discard(self, cards: frozenset[Card]) -> None:
+        seat = self.current_player
+        assert seat is not None
+        self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+        self.discards.extend(cards)
+        self.hands[seat].extend(self.stock[:len(cards)])
+        del self.stock[:len(cards)]
+        if self.phase == DISCARD_NON_DEALER:
+            self.phase, self.current_player = DISCARD_DEALER, self.dealer
+        else:
+            self.phase, self.current_player = CHOOSE, self.non_dealer
+
+    def _play(self, c: Card) -> None:
+        seat = self.current_player
+        assert seat is not None
+        self.phase = PLAY
+        self.has_played[seat] = True
+        self.hands[seat].remove(c)
+        self.trick.append(c)
+        if len(self.trick) == 1:
+            self.current_player = 1 - seat
+            return
+        winner = (self.leader + trick_winner(self.trick, self.trump)) % 2
+        self.tricks.append(Trick(self.leader, (self.trick[0], self.trick[1]), winner))
+        self.trick = []
+        self.leader = self.current_player = winner
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            result = self.result()
+            assert result is not None
+            self.trick_points[result.seat] = result.points
+            self._end()
+
+    def _score_king(self, seat: int) -> None:
+        """One point for the King of trumps, at once: it may end the game in mid-deal."""
+        self.king_points[seat] += 1
+        if self.scores_before[seat] + self.king_points[seat] >= self.options.target_score:
+            self._end()
+
+    def _end(self) -> None:
+        self.phase, self.current_player = OVER, None
+
+    # -- where the deal stands --------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def trick_winners(self) -> list[int]:
+        """The seat that won each finished trick, in order."""
+        return [t.winner for t in self.tricks]
+
+    @property
+    def played_without_proposing(self) -> bool:
+        """The non-dealer stood on his hand: no proposal was made and play has begun."""
+        return self.proposals == 0 and (self.phase == PLAY or bool(self.tricks))
+
+    @property
+    def refusal_risks_penalty(self) -> bool:
+        """Whether the dealer's refusal puts him at risk of losing 2 (refusal_penalty)."""
+        return self.refused is not None and (self.refused == 1 or self.options.refusal_penalty == "any")
+
+    def result(self) -> DealScore | None:
+        """The trick points of the deal, once all 5 tricks are played (None before)."""
+        if len(self.tricks) < TRICKS_PER_DEAL:
+            return None
+        won = [self.trick_winners.count(0), self.trick_winners.count(1)]
+        return score_deal(won, self.dealer, self.proposals > 0, self.refusal_risks_penalty)
+
+    @property
+    def points(self) -> list[int]:
+        """Points won in this deal so far, one per seat: Kings at once, tricks after the fifth trick."""
+        return [self.king_points[0] + self.trick_points[0], self.king_points[1] + self.trick_points[1]]
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score: the score before this deal plus its points."""
+        return [before + now for before, now in zip(self.scores_before, self.points)]
+
+    @property
+    def game_winner(self) -> int | None:
+        """The seat that has reached the target score, or None."""
+        for seat, score in enumerate(self.scores):
+            if score >= self.options.target_score:
+                return seat
+        return None
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's returns: each seat's points minus the other's."""
+        p = self.points
+        return [float(p[0] - p[1]), float(p[1] - p[0])]
+
+    def replay(self) -> EcarteState:
+        fresh = EcarteState(self.options, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before)
+        for action in self.log:
+            fresh.apply(action)
+        return fresh
+
+    # -- explanations -----------------------------------------------------
+    def explain_trick(self, number: int = -1) -> str:
+        """Why a finished trick (the last one by default) went to whom."""
+        t = self.tricks[number]
+        return f"{explain_trick(t.cards, self.trump)[:-1]} — {seat_name(t.winner)} takes the trick."
+
+    def explain_score(self) -> str:
+        """How the deal was scored, Kings included."""
+        parts = []
+        if self.turned_up.rank == "K":
+            parts.append(f"the turned-up {self.turned_up} gave {seat_name(self.dealer)} (the dealer) 1 point")
+        parts += [f"{seat_name(s)} announced {self.king_of_trumps} — 1 point" for s in (0, 1) if self.announced[s]]
+        result = self.result()
+        if result is not None:
+            parts.append(explain_score(result, self.dealer))
+        elif self.is_over:
+            parts.append(f"{seat_name(self.game_winner or 0)} reached {self.options.target_score} points "
+                         f"and won the game at once")
+        return "; ".join(parts).capitalize() + "." if parts else "No points yet."
+
+    def why_illegal(self, action: Action) -> str:
+        if self.is_legal(action):
+            return ""
+        if self.is_over:
+            return "The deal is over: no more moves."
+        nd, phase = seat_name(self.non_dealer), self.phase
+        if isinstance(action, Card):
+            seat = self.current_player
+            if phase == ANSWER:
+                return "The dealer must first accept or refuse the proposal."
+            if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
+                return f"{seat_name(seat)} must first discard."
+            if action not in self.hands[seat]:
+                return f"You cannot play {action}: it is {seat_name(seat)}'s turn, and {action} is not in that hand."
+            return why_not_playable(action, self.hands[seat], self.trick, self.trump, self.options)
+        if isinstance(action, Call):
+            if phase == ANSWER:
+                return "The dealer must answer the proposal: accept or refuse."
+            if action is PROPOSE and phase == CHOOSE:
+                return "You cannot propose: the stock cannot serve even one card."
+            if action is PROPOSE:
+                return "Proposals are over: " + ("the dealer refused, so the hands are played as they stand."
+                                                 if self.refused else "play has begun.")
+            return "There is no proposal to answer." if phase != CHOOSE else f"Only {nd}, the non-dealer, may act now."
+        if isinstance(action, Discard):
+            if phase not in (DISCARD_NON_DEALER, DISCARD_DEALER):
+                return "Nobody may discard now: discards come only after the dealer accepts a proposal."
+            seat = self.current_player
+            wrong = [c for c in action.cards if c not in self.hands[seat]]
+            if wrong:
+                return f"{seat_name(seat)} cannot discard {show(wrong)}: not in that hand."
+            sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
+            who = "the dealer" if seat == self.dealer else "the non-dealer"
+            return (f"{who.capitalize()} must discard {sizes.start} to {sizes.stop - 1} cards now "
+                    f"(the stock holds {len(self.stock)}), not {len(action.cards)}.")
+        if isinstance(action, Announce):
+            if action.king != self.king_of_trumps:
+                return f"Only the King of trumps ({self.king_of_trumps}) may be announced, not {action.king}."
+            seat = self.holder(action.king)
+            if seat is None:
+                return f"Nobody holds {self.king_of_trumps}."
+            if self.announced[seat]:
+                return f"{seat_name(seat)} has already announced {self.king_of_trumps}."
+            if self.has_played[seat]:
+                return "Too late: the King must be announced before its holder plays his first card."
+            return "The King is announced at the start of play: the dealer once the exchanges are over."
+        return f"{action_text(action)} is not a move in Écarté: play a card, propose, accept, refuse, discard or announce."
+
+    def __str__(self) -> str:
+        return (f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"
+                + "\n".join(f"{seat_name(s)}{' (dealer)' if s == self.dealer else ''}: {show(h)}"
+                            for s, h in enumerate(self.hands))
+                + f"\nphase: {self.phase}; tricks: {self.trick_winners}; trick now: {show(self.trick)}")
+
+
+def new_deal(options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
+             seed: int | random.Random | None = None, deck: Sequence[Card | str] | None = None,
+             scores_before: Sequence[int] | None = None) -> EcarteState:
+    """A new deal of Écarté, shuffled with a seed or from a stacked deck."""
+    return EcarteState(options, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
+
+# ---------------------------------------------------------------------------
+# 8. A game: to 5 points, the deal alternating; a King point can end it in mid-deal.
+
+
+class EcarteGame:
+    """A game of Écarté: deals alternate until a player reaches ``target_score``."""
+
+    def __init__(self, options: EcarteOptions | Mapping | None = None, *, first_dealer: int | None = None,
+                 seed: int | None = None) -> None:
+        self.options = options if isinstance(options, EcarteOptions) else EcarteOptions.from_dict(options)
+        self.rng = random.Random(seed)
+        self.finished: list[EcarteState] = []
+        dealer = self.rng.randrange(2) if first_dealer is None else first_dealer  # the first dealer is chosen at random
+        self.deal = EcarteState(self.options, dealer=dealer, seed=self.rng)
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score, the current deal's points so far included."""
+        return self.deal.scores
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target score, or None while the game goes on."""
+        return self.deal.game_winner
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_deal(self) -> EcarteState:
+        """Bank the finished deal's points and deal the next one, the other player dealing."""
+        if not self.deal.is_over:
+            raise IllegalAction("The deal is not over yet: play it to the end first.")
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        self.finished.append(self.deal)
+        self.deal = EcarteState(self.options, dealer=1 - self.deal.dealer, seed=self.rng,
+                                scores_before=self.deal.scores)
+        return self.deal

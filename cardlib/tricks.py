@@ -1,0 +1,330 @@
+"""What every trick-taking deal shares: options, actions, illegal moves and the deal as a state.
+
+Both games are played the same way from the outside, in the manner of OpenSpiel:
+a *state* tells whose turn it is and which actions are legal now; you ``apply``
+one action at a time until the deal ``is_over``; then its ``points`` say who
+scored. The actions are the cards themselves, plus a few small objects for the
+moves that are not cards:
+
+======================  ==========================================  ===========
+action                  meaning                                     game
+======================  ==========================================  ===========
+``K♦`` (a ``Card``)     play this card                              both
+``Exchange(3♦)``        the worthless-hand exchange, keeping 3♦     Alkort
+``PROPOSE``             the non-dealer asks to exchange cards       Écarté
+``ACCEPT``/``REFUSE``   the dealer's answer                         Écarté
+``Discard({7♠, 8♠})``   throw these cards away and draw as many     Écarté
+``Announce(K♥)``        show the King of trumps for a point         Écarté
+======================  ==========================================  ===========
+
+Every action prints the way ``SCENARIOS.md`` writes it (``play K♦``,
+``discard 7♠ 8♠``) and ``parse_action`` reads it back, so a deal's log is
+plain text that replays it exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence
+
+from .cards import FULL_PACK, Card, card, hand, show
+
+# ---------------------------------------------------------------------------
+# Actions that are not cards.
+
+
+class Call(str, enum.Enum):
+    """A spoken move in Écarté: propose an exchange, accept or refuse it."""
+
+    PROPOSE = "propose"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+    def __str__(self) -> str:
+        return self.value
+
+    __repr__ = __str__
+
+
+PROPOSE, ACCEPT, REFUSE = Call.PROPOSE, Call.ACCEPT, Call.REFUSE
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Alkort's worthless-hand exchange: keep this one card, discard the rest, take the stock."""
+
+    keep: Card
+
+    def __str__(self) -> str:
+        return f"exchange {self.keep}"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """Écarté: announce the King of trumps for one point."""
+
+    king: Card
+
+    def __str__(self) -> str:
+        return f"announce {self.king}"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Discard:
+    """Écarté: throw these cards away (possibly none, for the dealer) and be served as many."""
+
+    cards: frozenset[Card]
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        object.__setattr__(self, "cards", frozenset(cards))
+
+    def __str__(self) -> str:
+        ordered = sorted(self.cards, key=FULL_PACK.index)
+        return " ".join(["discard", *map(str, ordered)])
+
+    __repr__ = __str__
+
+
+Action = Card | Call | Exchange | Announce | Discard
+
+
+def parse_action(text: str) -> Action:
+    """Read an action as SCENARIOS.md writes it: 'play K♦', 'exchange 3♦', 'propose', 'discard 7♠ 8♠'."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    if word == "play":
+        return card(rest)
+    if word in ("propose", "accept", "refuse") and not rest.strip():
+        return Call(word)
+    if word == "discard":
+        return Discard(hand(rest))
+    if word == "announce":
+        return Announce(card(rest))
+    if word == "exchange":
+        return Exchange(card(rest))
+    raise ValueError(f"{text!r} is not an action: the actions are play C, exchange C, propose, "
+                     f"accept, refuse, discard C1 C2 ..., announce C")
+
+
+def action_text(action: Action) -> str:
+    """The action as text, the inverse of ``parse_action``: 'play K♦', 'discard 7♠'."""
+    return f"play {action}" if isinstance(action, Card) else str(action)
+
+
+assert parse_action("play KD") == card("K♦") and action_text(card("K♦")) == "play K♦"
+assert parse_action("discard 8♠ 7♠") == Discard(hand("7♠ 8♠"))
+assert action_text(parse_action("discard 8♠ 7♠")) == "discard 7♠ 8♠"
+assert parse_action(" propose ") is PROPOSE and action_text(Discard()) == "discard"
+
+
+# ---------------------------------------------------------------------------
+# Illegal moves.
+
+
+class IllegalAction(ValueError):
+    """A move the rules forbid. The message names the rule broken, in a learner's words."""
+
+
+class OptionError(ValueError):
+    """A rule option that does not exist, or a value it cannot take."""
+
+
+# ---------------------------------------------------------------------------
+# Rule options: frozen dataclasses whose fields are RULES.md's option names.
+
+
+def option(default: Any, *others: Any, doc: str = "") -> Any:
+    """A rule option field that takes the default or one of the other listed values."""
+    return field(default=default, metadata={"choices": (default, *others), "doc": doc})
+
+
+def positive_whole_number(default: int, doc: str = "") -> Any:
+    """A rule option field that takes any positive whole number."""
+    return field(default=default, metadata={"choices": None, "doc": doc})
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The rule variants of a game; every field is an option of RULES.md, validated here."""
+
+    game: ClassVar[str] = "a game"
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list):  # JSON has no tuples: [3, 2] means (3, 2)
+                value = tuple(value)
+                object.__setattr__(self, f.name, value)
+            choices = f.metadata["choices"]
+            if choices is None:
+                if type(value) is not int or value < 1:
+                    raise OptionError(f"{f.name} must be a positive whole number, not {value!r}")
+            elif not any(type(value) is type(c) and value == c for c in choices):
+                listed = ", ".join(_show_value(c) for c in choices)
+                raise OptionError(f"{self.game} option {f.name} must be one of {listed}, not {_show_value(value)}")
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any] | None = None) -> Self:
+        """Options from a mapping of names to values; unknown names are refused."""
+        values = dict(values or {})
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = [name for name in values if name not in names]
+        if unknown:
+            raise OptionError(f"{cls.game} has no option {unknown[0]!r}; its options are {', '.join(names)}")
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON-ready values."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in dataclasses.fields(self)}
+
+    def changed(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults."""
+        default = type(self)().to_dict()
+        return {k: v for k, v in self.to_dict().items() if default[k] != v}
+
+    @classmethod
+    def describe(cls) -> dict[str, tuple[Any, ...] | None]:
+        """Each option's allowed values (default first), None for any positive whole number."""
+        return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return str(list(value))
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+# ---------------------------------------------------------------------------
+# The deal as a state.
+
+
+def seat_name(seat: int) -> str:
+    """How the engine names a seat in its explanations."""
+    return f"player {seat}"
+
+
+class DealState:
+    """One deal as a state machine; each game fills in the rules.
+
+    The public face is the same for both games:
+
+    - ``current_player``: whose turn it is (``None`` when the deal is over);
+    - ``legal_actions(player=None)``: the actions allowed now (for one player, if given);
+    - ``actor(action)``: who would make this action;
+    - ``apply(action)``: make a move, or raise ``IllegalAction`` leaving the state as it was;
+    - ``is_over``, ``points``, ``returns()``, ``clone()``, ``log``, ``replay()``.
+    """
+
+    n_players: int
+    deck: tuple[Card, ...]
+    dealer: int
+    hands: list[list[Card]]
+    log: list[Action]
+    _legal: list[Action] | None
+
+    # -- to be written by each game --
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule an action would break, in one sentence ('' when it is legal)."""
+        raise NotImplementedError
+
+    def actor(self, action: Action) -> int | None:
+        """The seat that would make this action (the holder of a card, or whose turn it is)."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    # -- shared --
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The actions allowed now; with ``player``, only those that seat may make."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if player is None:
+            return list(self._legal)
+        return [a for a in self._legal if self.actor(a) == player]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow this action now."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return action in self._legal
+
+    def apply(self, action: Action | str) -> None:
+        """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if action not in self._legal:
+            raise IllegalAction(self.why_illegal(action) or f"{action_text(action)} is not allowed now.")
+        self._legal = None
+        self._do(action)
+        self.log.append(action)
+
+    def clone(self) -> Self:
+        """An independent copy: moves on the copy leave the original alone."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update({name: _copy_value(value) for name, value in self.__dict__.items()})
+        return twin
+
+    def history(self) -> list[str]:
+        """The log as text, one action a line, as SCENARIOS.md writes them."""
+        return [action_text(a) for a in self.log]
+
+    def replay(self) -> Self:
+        """A fresh deal from the same deck and options with the log applied again."""
+        raise NotImplementedError
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action (for bots and benchmarks)."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return rng.choice(self._legal)
+
+    def holder(self, c: Card) -> int | None:
+        """The seat whose hand holds this card, or None."""
+        for seat, cards in enumerate(self.hands):
+            if c in cards:
+                return seat
+        return None
+
+
+def _copy_value(value: Any) -> Any:
+    """Copy the mutable parts of a state one level deep (lists of lists of cards)."""
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    if isinstance(value, (set, dict)):
+        return value.copy()
+    return value
+
+
+def check_deck(deck: Sequence[Card | str], pack: Sequence[Card], game: str) -> tuple[Card, ...]:
+    """A stacked deck must hold every card of the game's pack exactly once."""
+    cards = tuple(card(c) for c in deck)
+    if len(cards) != len(pack) or set(cards) != set(pack):
+        missing = [c for c in pack if c not in cards]
+        extra = [c for c in cards if c not in pack]
+        doubled = sorted({c for c in cards if cards.count(c) > 1}, key=str)
+        problems = [f"missing {show(missing)}" if missing else "",
+                    f"not in the pack {show(extra)}" if extra else "",
+                    f"twice {show(doubled)}" if doubled else ""]
+        raise ValueError(f"a {game} deck must hold its {len(pack)} cards exactly once: "
+                         + "; ".join(p for p in problems if p))
+    return cards
