@@ -368,7 +368,7 @@ class AlkortState(DealState):
             raise ValueError(f"Alkort is played by 4 players (two partnerships) or 2, not {players}")
         if not 0 <= dealer < players:
             raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        self.options = options if isinstance(options, AlkortOptions) else AlkortOptions.from_dict(options)
+        self.options = AlkortOptions.from_dict(options) if options else DEFAULT_OPTIONS
         self.n_players = players
         self.dealer = dealer
         self.deck = check_deck(deck, ALKORT_PACK, "Alkort") if deck is not None else tuple(shuffled(ALKORT_PACK, seed))
@@ -376,7 +376,8 @@ class AlkortState(DealState):
         self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []           # dead cards from exchanges
         self.exchanged: list[int] = []           # seats that made the exchange, in order
-        self.shown: list[list[Card]] | None = None  # the partner reveal, fixed at the first card
+        self.hands_at_first_card: list[list[Card]] | None = None
+        self.trick_sides: list[int] = []         # the side that won each finished trick
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []              # the trick being played, leader first
         self.leader = (dealer + 1) % players     # forehand leads to the first trick
@@ -447,46 +448,45 @@ class AlkortState(DealState):
     def _play(self, c: Card) -> None:
         seat = self.current_player
         assert seat is not None
-        if self.shown is None:
-            self.shown = [self._best_cards(s) for s in range(self.n_players)]
+        if self.hands_at_first_card is None:  # the partner reveal is made from these hands
+            self.hands_at_first_card = [list(h) for h in self.hands]
         self.hands[seat].remove(c)
-        self.trick.append(c)
+        trick = self.trick
+        trick.append(c)
         n = self.n_players
-        if len(self.trick) < n:
+        if len(trick) < n:
             self.current_player = (seat + 1) % n
             return
         first = not self.tricks
         had_won = self.has_won[self.leader]
-        index, _rule = judge_trick(self.trick, had_won, first, self.options)
-        winner = (self.leader + index) % n
-        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, had_won, first))
+        winner = (self.leader + judge_trick(trick, had_won, first, self.options)[0]) % n
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, had_won, first))
+        self.trick_sides.append(winner % 2 if n == 4 else winner)
         self.has_won[winner] = True
         self.trick = []
-        if deal_is_decided(self.trick_sides(), self.options.play_out):
+        if deal_is_decided(self.trick_sides, self.options.play_out):
             self.current_player = None
             return
         self.leader = winner if self.options.lead_rule == "winner" else (self.leader + 1) % n
         self.current_player = self.leader
 
     # -- the partner reveal -----------------------------------------------
-    def _best_cards(self, seat: int) -> list[Card]:
-        """What this seat shows its partner: a highest card, the whole hand, or nothing (partner_reveal)."""
-        reveal = self.options.partner_reveal
-        if self.n_players != 4 or reveal == "none":
-            return []
-        if reveal == "hand":
-            return list(self.hands[seat])
-        table = STRENGTH[self.options.low_eights_ranked]
-        best = max(self.hands[seat], key=table.__getitem__)  # max keeps the first of equals
-        return [best] if table[best] > RUBBISH else []
-
     def shown_to(self, seat: int) -> dict[int, list[Card]]:
-        """The cards this seat's partner has shown it before play (live until the first card is played)."""
+        """What this seat's partner shows it before play: a highest card, the whole hand, or nothing.
+
+        The reveal is made from the hands as they are when play begins, after any
+        exchange; until the first card is played it shows the hands as they are now.
+        """
         partner = self.partner(seat)
-        if partner is None:
+        reveal = self.options.partner_reveal
+        if partner is None or reveal == "none":
             return {}
-        shown = self.shown[partner] if self.shown is not None else self._best_cards(partner)
-        return {partner: shown} if shown else {}
+        cards = (self.hands_at_first_card or self.hands)[partner]
+        if reveal == "hand":
+            return {partner: list(cards)}
+        table = STRENGTH[self.options.low_eights_ranked]
+        best = max(cards, key=table.__getitem__)  # max keeps the first of equal cards
+        return {partner: [best]} if table[best] > RUBBISH else {}
 
     # -- where the deal stands --------------------------------------------
     @property
@@ -498,13 +498,9 @@ class AlkortState(DealState):
         """The seat that won each finished trick, in order."""
         return [t.winner for t in self.tricks]
 
-    def trick_sides(self) -> list[int]:
-        """The side (team with 4 players, seat with 2) that won each finished trick."""
-        return [self.side_of(t.winner) for t in self.tricks]
-
     def result(self) -> DealScore | None:
         """How the deal is scored, once it is over (None before)."""
-        return score_deal(self.trick_sides()) if self.is_over else None
+        return score_deal(self.trick_sides) if self.is_over else None
 
     @property
     def points(self) -> list[int]:
@@ -613,7 +609,7 @@ class AlkortGame:
 
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
                  first_dealer: int | None = None, seed: int | None = None) -> None:
-        self.options = options if isinstance(options, AlkortOptions) else AlkortOptions.from_dict(options)
+        self.options = AlkortOptions.from_dict(options) if options else DEFAULT_OPTIONS
         self.players = players
         self.rng = random.Random(seed)
         self.finished: list[AlkortState] = []

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
-from .cards import ECARTE_PACK, SUIT_NAMES, Card, card, hand, show, shuffled
+from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, Card, card, hand, show, shuffled
 from .tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, DealState, Discard, IllegalAction, \
     RuleOptions, action_text, check_deck, option, positive_whole_number, seat_name
 
@@ -256,13 +256,13 @@ class EcarteState(DealState):
                  scores_before: Sequence[int] | None = None) -> None:
         if dealer not in (0, 1):
             raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}")
-        self.options = options if isinstance(options, EcarteOptions) else EcarteOptions.from_dict(options)
+        self.options = EcarteOptions.from_dict(options) if options else DEFAULT_OPTIONS
         self.dealer = dealer
         self.non_dealer = 1 - dealer
         self.deck = check_deck(deck, ECARTE_PACK, "Écarté") if deck is not None else tuple(shuffled(ECARTE_PACK, seed))
         self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
         self.trump = self.turned_up.suit
-        self.king_of_trumps = card("K" + self.trump)
+        self.king_of_trumps = ALL_CARDS["K", self.trump]
         self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []
         self.proposals = 0                 # how many proposals the non-dealer has made
@@ -270,7 +270,6 @@ class EcarteState(DealState):
         self.announced = [False, False]
         self.king_points = [0, 0]
         self.trick_points = [0, 0]
-        self.has_played = [False, False]   # a King may be announced only before its holder's first card
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
         self.leader = self.non_dealer
@@ -284,19 +283,25 @@ class EcarteState(DealState):
     # -- what may be done -------------------------------------------------
     def may_announce(self, seat: int) -> bool:
         """A King of trumps may be announced by its holder before his first card, at the start of play."""
-        if self.announced[seat] or self.has_played[seat] or self.king_of_trumps not in self.hands[seat]:
+        if self.king_of_trumps not in self.hands[seat] or self.announced[seat] or self.has_played(seat):
             return False
         if seat == self.non_dealer:
             return self.phase == CHOOSE or (self.phase == PLAY and not self.trick)
         return self.phase == PLAY
+
+    def has_played(self, seat: int) -> bool:
+        """Whether this seat has played a card in this deal (the non-dealer leads the first trick)."""
+        return bool(self.tricks) or (bool(self.trick) and seat == self.non_dealer)
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
             seat = self.current_player
             actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.trump, self.options)
-            if len(self.tricks) == 0:
-                actions += [Announce(self.king_of_trumps) for s in (self.non_dealer, self.dealer) if self.may_announce(s)]
+            if not self.tricks:  # a King can be announced only before its holder's first card
+                for s in (self.non_dealer, self.dealer):
+                    if self.may_announce(s):
+                        actions.append(Announce(self.king_of_trumps))
             return actions
         if phase == CHOOSE:
             actions = list(self.hands[self.non_dealer])
@@ -320,7 +325,7 @@ class EcarteState(DealState):
 
     # -- doing it ---------------------------------------------------------
     def _do(self, action: Action) -> None:
-        if isinstance(action, Card):
+        if type(action) is Card:
             self._play(action)
         elif action is PROPOSE:
             self.proposals += 1
@@ -355,15 +360,15 @@ class EcarteState(DealState):
     def _play(self, c: Card) -> None:
         seat = self.current_player
         assert seat is not None
-        self.phase = PLAY
-        self.has_played[seat] = True
         self.hands[seat].remove(c)
-        self.trick.append(c)
-        if len(self.trick) == 1:
+        trick = self.trick
+        trick.append(c)
+        if len(trick) == 1:
+            self.phase = PLAY  # a lead from the exchanges ends them
             self.current_player = 1 - seat
             return
-        winner = (self.leader + trick_winner(self.trick, self.trump)) % 2
-        self.tricks.append(Trick(self.leader, (self.trick[0], self.trick[1]), winner))
+        winner = (self.leader + trick_winner(trick, self.trump)) % 2
+        self.tricks.append(Trick(self.leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.current_player = winner
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -500,7 +505,7 @@ class EcarteState(DealState):
                 return f"Nobody holds {self.king_of_trumps}."
             if self.announced[seat]:
                 return f"{seat_name(seat)} has already announced {self.king_of_trumps}."
-            if self.has_played[seat]:
+            if self.has_played(seat):
                 return "Too late: the King must be announced before its holder plays his first card."
             return "The King is announced at the start of play: the dealer once the exchanges are over."
         return f"{action_text(action)} is not a move in Écarté: play a card, propose, accept, refuse, discard or announce."
@@ -527,7 +532,7 @@ class EcarteGame:
 
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, first_dealer: int | None = None,
                  seed: int | None = None) -> None:
-        self.options = options if isinstance(options, EcarteOptions) else EcarteOptions.from_dict(options)
+        self.options = EcarteOptions.from_dict(options) if options else DEFAULT_OPTIONS
         self.rng = random.Random(seed)
         self.finished: list[EcarteState] = []
         dealer = self.rng.randrange(2) if first_dealer is None else first_dealer  # the first dealer is chosen at random

@@ -173,6 +173,8 @@ class RuleOptions:
     @classmethod
     def from_dict(cls, values: Mapping[str, Any] | None = None) -> Self:
         """Options from a mapping of names to values; unknown names are refused."""
+        if isinstance(values, cls):
+            return values
         values = dict(values or {})
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = [name for name in values if name not in names]
@@ -268,11 +270,12 @@ class DealState:
 
     def apply(self, action: Action | str) -> None:
         """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
-        if isinstance(action, str):
+        if type(action) is str:
             action = parse_action(action)
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        if action not in self._legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if action not in legal:
             raise IllegalAction(self.why_illegal(action) or f"{action_text(action)} is not allowed now.")
         self._legal = None
         self._do(action)
