@@ -1,0 +1,213 @@
+"""Property tests over random deals with random options (Hypothesis).
+
+For thousands of random deals: the cards are conserved, every legal action is
+accepted, every other action is refused with the state unchanged, every deal
+ends with the points RULES.md gives, and a replayed log gives the same deal.
+The scoring checks here are written again from RULES.md, independently of the
+engine, so the two can catch each other out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlib import ALKORT_PACK, ECARTE_PACK, FULL_PACK, IllegalAction, alkort, ecarte, parse_action
+from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard, Exchange, RuleOptions
+
+
+def options_strategy(cls: type[RuleOptions]) -> st.SearchStrategy:
+    """Any combination of a game's option values (target scores from 1 to 12)."""
+    fields = {name: st.sampled_from(choices) if choices else st.integers(1, 12)
+              for name, choices in cls.describe().items()}
+    return st.builds(cls, **fields)
+
+
+def new_state(game: str, seed: int, options: RuleOptions, dealer: int, scores_before: list[int]):
+    """A seeded deal of 'alkort4', 'alkort2' or 'ecarte'."""
+    if game == "ecarte":
+        return ecarte.EcarteState(options, dealer=dealer % 2, seed=seed, scores_before=scores_before)
+    players = 4 if game == "alkort4" else 2
+    return alkort.AlkortState(options, players=players, dealer=dealer % players, seed=seed,
+                              scores_before=scores_before)
+
+
+games = st.sampled_from(["alkort4", "alkort2", "ecarte"])
+
+
+def state_options(game: str) -> st.SearchStrategy:
+    return options_strategy(ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions)
+
+
+def snapshot(state) -> str:
+    return repr({k: v for k, v in vars(state).items() if k != "_legal"})
+
+
+def all_cards_in(state) -> Counter:
+    """Every card the deal knows of: hands, stock, dead discards, tricks, the trick now, the turned-up card."""
+    cards = Counter()
+    for h in state.hands:
+        cards.update(h)
+    cards.update(state.stock)
+    cards.update(state.discards)
+    for t in state.tricks:
+        cards.update(t.cards)
+    cards.update(state.trick)
+    if isinstance(state, ecarte.EcarteState):
+        cards[state.turned_up] += 1
+    return cards
+
+
+def candidate_actions(state) -> list:
+    """Many actions, legal or not: every card of the full pack and every kind of non-card action."""
+    rng = random.Random(len(state.log))
+    some_hand = state.hands[rng.randrange(len(state.hands))]
+    discards = [Discard(c) for size in range(0, 7) for c in itertools.islice(itertools.combinations(some_hand, size), 2)]
+    return [*FULL_PACK, PROPOSE, ACCEPT, REFUSE, *discards,
+            *(Announce(c) for c in FULL_PACK if c.rank == "K"), *(Exchange(c) for c in rng.sample(FULL_PACK, 8))]
+
+
+# ---------------------------------------------------------------------------
+# Scoring again from RULES.md
+
+
+def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
+    """RULES.md: first side to 5 of 9 tricks; múk 5, stroke = opening run (6-9), else 1."""
+    sides = [w % 2 if state.n_players == 4 else w for w in state.trick_winners]
+    points = [0, 0]
+    for side in (0, 1):
+        if sides.count(side) >= 5:
+            run = len(list(itertools.takewhile(lambda s: s == side, sides)))
+            points[side] = run if run >= 5 else 1
+    return points
+
+
+def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
+    """RULES.md: King points; the point 1, the vole 2; 2 against a stander or a refuser who loses; at most 2."""
+    points = [0, 0]
+    if state.turned_up.rank == "K":
+        points[state.dealer] += 1
+    for action in state.log:
+        if isinstance(action, Announce):
+            points[state.holder(action.king) if state.holder(action.king) is not None else
+                   _announcer(state, action)] += 1
+    if len(state.tricks) == 5:
+        winners = state.trick_winners
+        winner = max((0, 1), key=winners.count)
+        proposals = sum(1 for a in state.log if a is PROPOSE)
+        refusals = [i for i, a in enumerate(state.log) if a is REFUSE]
+        refused_first = bool(refusals) and sum(1 for a in state.log[:refusals[0]] if a is PROPOSE) == 1
+        refusal_counts = bool(refusals) and (refused_first or state.options.refusal_penalty == "any")
+        if winner == state.dealer and proposals == 0:
+            trick_points = 2
+        elif winner != state.dealer and refusal_counts:
+            trick_points = 2
+        else:
+            trick_points = 2 if winners.count(winner) == 5 else 1
+        points[winner] += trick_points
+    return points
+
+
+def _announcer(state: ecarte.EcarteState, action: Announce) -> int:
+    """Who announced a King that has since been played: the seat that played it."""
+    for t in state.tricks:
+        if action.king in t.cards:
+            return (t.leader + t.cards.index(action.king)) % 2
+    raise AssertionError("an announced King must be somewhere")
+
+
+# ---------------------------------------------------------------------------
+# The properties
+
+
+def play_checking_everything(state, rng: random.Random, check_refusals: bool) -> None:
+    """Play a deal to its end by random legal actions, checking the invariants at every step."""
+    pack = ECARTE_PACK if isinstance(state, ecarte.EcarteState) else ALKORT_PACK
+    while not state.is_over:
+        assert all_cards_in(state) == Counter(pack), "cards are conserved"
+        legal = state.legal_actions()
+        assert legal, "a deal that is not over always has a legal action"
+        for action in legal:
+            twin = state.clone()
+            twin.apply(action)  # every legal action is accepted
+        if check_refusals:
+            before = snapshot(state)
+            for action in candidate_actions(state):
+                if action in legal:
+                    continue
+                try:
+                    state.apply(action)
+                except IllegalAction as error:
+                    assert str(error).strip(), "a refusal names the rule"
+                else:
+                    raise AssertionError(f"{action} was accepted but is not legal")
+                assert snapshot(state) == before, f"refusing {action} changed the state"
+        state.apply(rng.choice(legal))
+    assert all_cards_in(state) == Counter(pack)
+    assert state.legal_actions() == [] and state.current_player is None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), game=games, seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
+def test_random_deals_keep_every_invariant(data, game: str, seed: int, dealer: int) -> None:
+    options = data.draw(state_options(game))
+    state = new_state(game, seed, options, dealer, [0, 0])
+    play_checking_everything(state, random.Random(seed), check_refusals=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), game=games, seed=st.integers(0, 2**32), dealer=st.integers(0, 3),
+       before=st.lists(st.integers(0, 11), min_size=2, max_size=2))
+def test_deals_score_as_the_rulebook_says_and_replay(data, game: str, seed: int, dealer: int,
+                                                     before: list[int]) -> None:
+    options = data.draw(state_options(game))
+    state = new_state(game, seed, options, dealer, before)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(state.random_action(rng))
+    if game == "ecarte":
+        assert state.points == ecarte_points_by_the_rulebook(state)
+        assert sum(state.trick_points) <= 2 and max(state.points) <= 3
+        if len(state.tricks) < 5:  # ended early: a King point won the game
+            assert state.game_winner is not None
+    else:
+        assert state.points == alkort_points_by_the_rulebook(state)
+        assert len(state.tricks) == 9 or not options.play_out
+        assert sum(1 for p in state.points if p) == 1
+    assert state.scores == [b + p for b, p in zip(before, state.points)]
+    again = state.replay()
+    assert snapshot(again) == snapshot(state)
+    from_text = new_state(game, seed, options, dealer, before)
+    for line in state.history():
+        from_text.apply(parse_action(line))
+    assert from_text.points == state.points and from_text.log == state.log
+
+
+def test_thousands_of_random_deals_conserve_cards_and_end_scored() -> None:
+    """A plain loop over 3000 seeded deals (1000 per game): quick, and many more than Hypothesis plays."""
+    for game in ("alkort4", "alkort2", "ecarte"):
+        options_cls = ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions
+        choices = options_cls.describe()
+        for seed in range(1000):
+            rng = random.Random(seed)
+            options = options_cls(**{name: rng.choice(values) if values else rng.randint(1, 12)
+                                     for name, values in choices.items()})
+            state = new_state(game, seed, options, seed, [0, 0])
+            pack = ECARTE_PACK if game == "ecarte" else ALKORT_PACK
+            while not state.is_over:
+                state.apply(state.random_action(rng))
+            assert all_cards_in(state) == Counter(pack)
+            expected = (ecarte_points_by_the_rulebook if game == "ecarte" else alkort_points_by_the_rulebook)(state)
+            assert state.points == expected, (game, seed, state.history())
+
+
+def test_clone_is_independent() -> None:
+    state = alkort.new_deal(seed=3)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert state.log == [] and len(twin.log) == 1
+    assert sum(map(len, state.hands)) == 36 and sum(map(len, twin.hands)) == 35
