@@ -12,6 +12,20 @@ Read this module top to bottom like a chapter of the rulebook (RULES.md):
 
 Seats are numbered clockwise 0..n-1. With four players, seats 0 and 2 are team A,
 seats 1 and 3 team B. Forehand, ``(dealer + 1) % n``, leads to the first trick.
+
+Where RULES.md is silent, this module decides as a careful reading of the
+sources suggests (and the course says so):
+
+- The worthless-hand exchange may be made by any entitled player before the first
+  card, whether or not it is his turn: it is offered as a legal action of that
+  player (``legal_actions(seat)``), not of the player to lead.
+- The partner reveal is made when play begins, from the hands as they are then
+  (after any exchange); until the first card it shows the hands as they are now.
+  Of several equal highest cards (two Aces, say) the first in the hand is shown.
+  With two players there is no partner, so nothing is shown.
+- A 7 led that does not count as unbeatable is rubbish, and with
+  ``rubbish_order = "led_suit"`` the lowest rubbish of its suit.
+- With ``next_dealer = "loser"`` in the two-player game, the loser deals.
 """
 
 from __future__ import annotations

@@ -12,6 +12,20 @@ Read this module top to bottom like a chapter of the rulebook (RULES.md):
 
 Two players, seats 0 and 1. The dealer alternates; the other player, the
 *non-dealer* (also called the elder hand), proposes, exchanges and leads first.
+
+Where RULES.md is silent, this module decides as the club laws read most
+naturally (and the course says so):
+
+- The dealer may announce the King of trumps at any moment from the end of the
+  exchanges until his first card — also before the non-dealer's lead. The
+  non-dealer announces when he would otherwise propose or lead; announcing ends
+  the exchanges, and if no proposal was made he has played without proposing.
+- A King point that brings a player to the target score ends the game at once:
+  the deal is over and nothing more may be played.
+- With ``refusal_penalty = "first"`` only a refusal of the deal's first proposal
+  risks the 2 points; a later refusal still ends the exchanges.
+- A discard may not be larger than the stock can serve; when the non-dealer's
+  discard empties the stock the dealer says a bare ``discard``.
 """
 
 from __future__ import annotations
@@ -456,11 +470,14 @@ class EcarteState(DealState):
         parts += [f"{seat_name(s)} announced {self.king_of_trumps} — 1 point" for s in (0, 1) if self.announced[s]]
         result = self.result()
         if result is not None:
-            parts.append(explain_score(result, self.dealer))
+            parts.append(explain_score(result, self.dealer).rstrip("."))
         elif self.is_over:
             parts.append(f"{seat_name(self.game_winner or 0)} reached {self.options.target_score} points "
                          f"and won the game at once")
-        return "; ".join(parts).capitalize() + "." if parts else "No points yet."
+        if not parts:
+            return "No points yet."
+        sentence = "; ".join(parts)
+        return sentence[0].upper() + sentence[1:] + "."
 
     def why_illegal(self, action: Action) -> str:
         if self.is_legal(action):
