@@ -1,0 +1,56 @@
+"""Fixtures for the browser tests: a Voilà server serving the course, Chromium, and pages.
+
+The server is started once per test session on a free port and stopped at its end; see
+voila_harness.py for how, and for what a page checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, sync_playwright
+
+from voila_harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SERVER_START_SECONDS, AppPage, free_port, \
+    start_voila, stop_voila, wait_until_serving
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """The folder for screenshots and logs of this run."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def voila_url(artifacts: Path):
+    """The base URL of a Voilà serving notebooks/ with the course's configuration."""
+    port = free_port()
+    process = start_voila(port, artifacts / "voila.log")
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(url, process, SERVER_START_SECONDS)
+        yield url
+    finally:
+        stop_voila(process)
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory):
+    """Chromium with a fresh profile, as a Playwright browser context."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make browser` or set CHROMIUM")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def app_page(browser_context: BrowserContext, voila_url: str):
+    """A fresh page (tab) on the course's server, closed after the test, so its kernel stops."""
+    page = AppPage(browser_context, voila_url)
+    yield page
+    page.close()

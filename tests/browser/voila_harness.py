@@ -1,0 +1,132 @@
+"""What the browser tests and the load script share: the course's Voilà server, and a page on it.
+
+The server is the one `make demo` runs (notebooks/apps/serve.py with the repository's
+configuration), on a port of our choosing. The browser is Debian's Chromium driven by
+Playwright (CHROMIUM, default /usr/bin/chromium): Playwright cannot download its own
+browsers here. Every page runs offline: any request to a host other than this machine is
+aborted and remembered, so a test can check that none was even tried.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page, Route
+
+REPO = Path(__file__).resolve().parents[2]
+SERVE = REPO / "notebooks" / "apps" / "serve.py"
+ARTIFACTS = REPO / "test-artifacts" / "browser"  # git-ignored
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # committed, shown in the README
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+SERVER_START_SECONDS = 90
+PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook and the widgets are drawn
+
+# What must never appear on a page: a Python traceback or error, a widget that failed to load,
+# a cell that failed or timed out in Voilà.
+ERROR_TEXT = re.compile(r"Traceback|\b\w*(Error|Exception)\b|Error displaying widget|Failed to load model"
+                        r"|Open Browser Console|There was an error when executing|Cell execution timed out")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, seconds: float) -> None:
+    """Wait until the server answers at url; fail early if it died."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voilà exited with code {process.returncode} before serving")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.3)
+    raise TimeoutError(f"Voilà did not answer at {url} within {seconds} s")
+
+
+def start_voila(port: int, log_path: Path) -> subprocess.Popen:
+    """Start the course's Voilà on this port, its output going to log_path."""
+    log = open(log_path, "w")
+    return subprocess.Popen([sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0"],
+                            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def stop_voila(process: subprocess.Popen) -> None:
+    """Stop Voilà and the kernels it started (they are in its process group)."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)  # Voilà shuts its kernels down on SIGTERM
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # anything left of this server's own group
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=10)
+
+
+class AppPage:
+    """A page of the course in the browser, with what went wrong on it."""
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.context, self.base_url = context, base_url
+        self.page: Page = context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.js_errors: list[str] = []
+        self.blocked: list[str] = []  # requests that tried to leave this machine
+        self.page.on("pageerror", lambda error: self.js_errors.append(str(error)))
+        self.page.route("**/*", self.only_local)
+
+    def only_local(self, route: Route) -> None:
+        """Let requests to this machine through; abort and remember any other."""
+        url = route.request.url
+        if urlsplit(url).hostname in LOCAL_HOSTS or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def open(self, path: str, ready: str) -> Page:
+        """Open a notebook (path under notebooks/) and wait until the selector `ready` is visible."""
+        self.page.goto(self.base_url + "voila/render/" + path, timeout=PAGE_READY_MS)
+        self.page.locator(ready).first.wait_for(state="visible", timeout=PAGE_READY_MS)
+        return self.page
+
+    def problems(self) -> list[str]:
+        """Error text shown on the page, JavaScript errors, and requests that tried to leave this machine."""
+        text = self.page.locator("body").inner_text()
+        shown = [f"page shows {m.group(0)!r} in: ...{text[max(0, m.start() - 80):m.end() + 80]}..."
+                 for m in ERROR_TEXT.finditer(text)]
+        stderr = self.page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').all_inner_texts()
+        return (shown + [f"stderr output: {s[:200]}" for s in stderr]
+                + [f"JavaScript error: {e}" for e in self.js_errors]
+                + [f"request to another host: {u}" for u in self.blocked])
+
+    def screenshot(self, name: str, artifacts: Path) -> None:
+        """Save the whole page as test-artifacts/browser/NAME.png and tests/browser/screenshots/NAME.png."""
+        SCREENSHOTS.mkdir(exist_ok=True)
+        image = self.page.screenshot(full_page=True)
+        for folder in (artifacts, SCREENSHOTS):
+            (folder / f"{name}.png").write_bytes(image)
+
+    def close(self) -> None:
+        """Close the tab as a visitor would: Voilà's page then asks the server to stop its kernel."""
+        self.page.close(run_before_unload=True)
