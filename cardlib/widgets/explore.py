@@ -1,0 +1,241 @@
+"""Two widgets for exploring without playing: a deal explorer and a rank comparator.
+
+``DealExplorer`` deals a seeded hand and says what the engine sees in it: in Alkort the
+ranked cards (with their tier) and the rubbish, and whether the hand may make the
+worthless-hand exchange; in Écarté the turned-up trump, the stock and the King of trumps.
+
+``RankComparator`` lets a learner pick the cards of a trick and shows who wins and why,
+in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Mapping, Sequence
+
+import ipywidgets as widgets
+
+from .. import alkort, ecarte
+from ..cards import ALKORT_PACK, ECARTE_PACK, SUIT_NAMES, Card, card as parse_card, hand as parse_hand, show
+from ..tricks import RuleOptions
+from .faces import card_html, escape, stylesheet
+from .parts import message_line, say
+from .table import GAMES, button, game_key, options_for
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def faces(cards: Sequence[Card], size: str = "normal") -> str:
+    """Several card faces side by side."""
+    return "".join(card_html(c, size=size) for c in cards)
+
+
+class DealExplorer(widgets.VBox):
+    """Deal a seeded hand and see what the engine makes of it; "New deal" deals the next seed."""
+
+    def __init__(self, game: str = "alkort", players: int = 4, seed: int = 0,
+                 options: RuleOptions | Mapping | None = None) -> None:
+        self.game = game_key(game)
+        self.n_players = 2 if self.game == "ecarte" else players
+        self.options = options_for(self.game, options)
+        self.seed = seed
+        self.state: alkort.AlkortState | ecarte.EcarteState | None = None
+        self.hand_cards: list[Card] = []
+        self.ranked: list[tuple[Card, str]] = []
+        self.rubbish: list[Card] = []
+        self.king_holder: int | None = None
+        self.new_deal_button = button("New deal", "cardlib-new-deal")
+        self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self.heading = widgets.HTML()
+        self.view = widgets.HTML()
+        self.view.add_class("cardlib-explorer")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("cardlib-verdict")
+        self.message = message_line()
+        super().__init__([stylesheet(), self.heading, self.view, self.verdict, self.new_deal_button, self.message])
+        self.add_class("cardlib")
+        self.add_class("cardlib-deal-explorer")
+        self.deal(seed)
+
+    def new_deal(self) -> None:
+        """Deal the next seed."""
+        self.deal(self.seed + 1)
+
+    def deal(self, seed: int) -> None:
+        """Deal with this seed and describe it."""
+        try:
+            self.seed = seed
+            self.heading.value = f"<b>{GAMES[self.game]}: deal number {seed}</b>"
+            if self.game == "alkort":
+                self._deal_alkort()
+            else:
+                self._deal_ecarte()
+            say(self.message, "")
+        except Exception as error:  # noqa: BLE001 - a learner never sees a traceback
+            say(self.message, f"Could not deal: {error}", warning=True)
+
+    def _deal_alkort(self) -> None:
+        state = alkort.new_deal(self.options, players=self.n_players, seed=self.seed)
+        self.state = state
+        self.hand_cards = list(state.hands[0])
+        by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, self.options))
+        self.ranked = [(c, alkort.tier_name(c)) for c in by_strength if alkort.is_ranked(c, self.options)]
+        self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, self.options)]
+        ranked = "".join(f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
+                         f'{card_html(c)}<br><small>{escape(tier)}</small></span>' for c, tier in self.ranked)
+        self.view.value = (f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
+                           f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
+                           f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>{faces(self.rubbish) or '<i>none</i>'}</div>")
+        blockers = alkort.exchange_blockers(self.hand_cards)
+        if alkort.may_exchange(self.hand_cards):
+            verdict = ('<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
+                       "none of its cards could beat a led low eight. Before the first lead you may keep one card, "
+                       "discard the rest and take the stock.")
+        else:
+            verdict = ('<span class="cardlib-verdict-no">✘ No exchange for this hand</span>: '
+                       f"{escape(show(blockers))} could beat a led low eight.")
+        others = [seat for seat in range(1, self.n_players) if state.may_exchange_now(seat)]
+        if others:
+            verdict += f"<br>In this deal {', '.join(f'player {s}' for s in others)} may exchange."
+        self.verdict.value = verdict
+
+    def _deal_ecarte(self) -> None:
+        state = ecarte.new_deal(self.options, dealer=0, seed=self.seed)
+        self.state = state
+        self.hand_cards = list(state.hands[1])
+        king = state.king_of_trumps
+        self.king_holder = state.holder(king)
+        trump = SUIT_NAMES[state.trump]
+        self.view.value = (
+            f"<div>Turned up: {card_html(state.turned_up)} — trumps are <b>{trump}</b> ({state.trump}).</div>"
+            f"<div>Stock: <b>{len(state.stock)}</b> cards.</div>"
+            f"<div>Player 1, the non-dealer: {faces(state.hands[1], 'small')}</div>"
+            f"<div>Player 0, the dealer: {faces(state.hands[0], 'small')}</div>")
+        if any(state.points):
+            verdict = escape(state.explain_score())
+        elif self.king_holder is not None:
+            role = "the dealer" if self.king_holder == state.dealer else "the non-dealer"
+            verdict = (f"Player {self.king_holder} ({role}) holds {king}, the King of trumps: announced before "
+                       f"that player's first card, it scores 1 point.")
+        else:
+            verdict = f"Neither hand holds {king}, the King of trumps: it is in the stock, and an exchange may bring it."
+        self.verdict.value = verdict
+
+
+class RankComparator(widgets.VBox):
+    """Pick the cards of a trick (the first is led) and see who wins and why, in the engine's words."""
+
+    def __init__(self, game: str = "alkort", options: RuleOptions | Mapping | None = None, *,
+                 players: int | None = None, cards: Sequence[Card | str] | str | None = None,
+                 trump: str = "♣") -> None:
+        self.game = game_key(game)
+        self.options = options_for(self.game, options)
+        self.n_cards = 2 if self.game == "ecarte" else (players or 4)
+        self.pack = pack = ALKORT_PACK if self.game == "alkort" else ECARTE_PACK
+        start = parse_hand(cards) if cards is not None else parse_hand(
+            {"alkort": "A♠ 9♦ K♦ 2♥", "ecarte": "A♦ J♦"}[self.game])[:self.n_cards]
+        self.card_pickers = [widgets.Dropdown(options=[(str(c), c) for c in pack], value=c,
+                                              description="led" if i == 0 else ORDINALS[i],
+                                              layout=widgets.Layout(width="140px"))
+                             for i, c in enumerate(start)]
+        self.trump_picker = widgets.Dropdown(options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES],
+                                             value=trump, description="trumps", layout=widgets.Layout(width="180px"))
+        self.leader_has_won = widgets.Checkbox(value=False, description="leader has won a trick", indent=False)
+        self.first_trick = widgets.Checkbox(value=False, description="first trick", indent=False)
+        controls: list[widgets.Widget] = list(self.card_pickers)
+        if self.game == "ecarte":
+            controls.append(self.trump_picker)
+            extras: list[widgets.Widget] = []
+        else:
+            extras = [self.leader_has_won, self.first_trick]
+        for control in controls + extras:
+            control.add_class("cardlib-picker")
+            control.observe(lambda _change: self.update(), names="value")
+        self.table = widgets.HTML()
+        self.table.add_class("cardlib-trick")
+        self.result = widgets.HTML()
+        self.result.add_class("cardlib-result")
+        self.message = message_line()
+        self.winner: int | None = None
+        self.explanation = ""
+        self._holding = False
+        row = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([stylesheet(), widgets.HTML(f"<b>Who wins this trick? ({GAMES[self.game]})</b>"),
+                          row, widgets.HBox(extras), self.table, self.result, self.message])
+        self.add_class("cardlib")
+        self.add_class("cardlib-comparator")
+        self.update()
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards picked, the led card first."""
+        return [p.value for p in self.card_pickers]
+
+    def pick(self, *cards: Card | str, trump: str | None = None, leader_has_won: bool | None = None,
+             first_trick: bool | None = None) -> None:
+        """Set the pickers as a learner would (cards as 'K♦' or 'KD'), then show the verdict once."""
+        try:
+            chosen = [parse_card(c) for c in cards]
+        except ValueError as error:
+            say(self.message, str(error), warning=True)
+            return
+        outside = [c for c in chosen if c not in self.pack]
+        if outside:
+            say(self.message, f"{show(outside)} is not in the {GAMES[self.game]} pack.", warning=True)
+            return
+        if len(chosen) > len(self.card_pickers):
+            say(self.message, f"A trick here has {len(self.card_pickers)} cards, not {len(chosen)}.", warning=True)
+            return
+        self._holding = True
+        try:
+            for picker, c in zip(self.card_pickers, chosen):
+                picker.value = c
+            if trump is not None:
+                self.trump_picker.value = parse_card("K" + trump).suit
+            if leader_has_won is not None:
+                self.leader_has_won.value = leader_has_won
+            if first_trick is not None:
+                self.first_trick.value = first_trick
+        except Exception as error:  # noqa: BLE001 - e.g. a card not in this game's pack
+            say(self.message, f"That cannot be picked here: {error}", warning=True)
+            return
+        finally:
+            self._holding = False
+        self.update()
+
+    def update(self) -> None:
+        """Ask the engine who wins the trick as picked, and why."""
+        if self._holding:
+            return
+        cards = self.cards
+        twice = [c for c, n in Counter(cards).items() if n > 1]
+        self.table.value = "".join(
+            f'<span class="cardlib-seat" style="display:inline-block;text-align:center;margin:0 4px">'
+            f'{card_html(c)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>' for i, c in enumerate(cards))
+        if twice:
+            self.winner, self.explanation = None, ""
+            self.result.value = ""
+            say(self.message, f"Pick different cards: {show(twice)} is picked twice, but a pack holds each card once.",
+                warning=True)
+            return
+        try:
+            if self.game == "alkort":
+                args = (cards, self.leader_has_won.value, self.first_trick.value, self.options)
+                self.winner, self.explanation = alkort.trick_winner(*args), alkort.explain_trick(*args)
+            else:
+                trump = self.trump_picker.value
+                self.winner, self.explanation = ecarte.trick_winner(cards, trump), ecarte.explain_trick(cards, trump)
+        except Exception as error:  # noqa: BLE001
+            self.winner, self.explanation = None, ""
+            self.result.value = ""
+            say(self.message, f"The engine could not judge that trick: {error}", warning=True)
+            return
+        w = cards[self.winner]
+        who = "the leader" if self.winner == 0 else f"the {ORDINALS[self.winner]} player"
+        self.result.value = (f"<div style='font-size:16px'><b>Winner: {card_html(w, size='small')} {w}</b> "
+                             f"— played by {who}.</div><div>{escape(self.explanation)}</div>")
+        self.table.value = "".join(
+            f'<span class="cardlib-seat{" cardlib-winner" if i == self.winner else ""}" '
+            f'style="display:inline-block;text-align:center;margin:0 4px">'
+            f'{card_html(c)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>' for i, c in enumerate(cards))
+        say(self.message, "")

@@ -1,0 +1,108 @@
+"""Card faces and the look of the widgets: plain HTML and CSS, no JavaScript, nothing fetched.
+
+A card face is a small white rounded box with the rank and suit in a corner and a big
+suit symbol in the middle: red for hearts and diamonds, black for spades and clubs.
+Screen readers get the card's name (``aria-label`` and ``title``: "King of diamonds").
+
+The stylesheet travels inside the widgets themselves (a ``<style>`` element in an HTML
+widget), so the same look appears in JupyterLab, in Voilà and in an exported page.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..cards import Card, card as parse_card
+
+RED, BLACK = "#c62828", "#1b1b1b"
+SIZES = {"small": (34, 48, 11, 18), "normal": (52, 74, 14, 28), "large": (70, 100, 18, 40)}  # w, h, corner, pip
+
+
+def ink(c: Card) -> str:
+    """The colour a card is printed in: red for ♥♦, black for ♠♣."""
+    return RED if c.is_red else BLACK
+
+
+def escape(text: str) -> str:
+    """HTML-escape text but keep apostrophes readable ("player 1's turn")."""
+    return html.escape(str(text), quote=False)
+
+
+def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> str:
+    """A card face in HTML: rank and suit in the corner, a big suit in the middle, its name for screen readers."""
+    c = parse_card(c)
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    width, height, corner, pip = SIZES[size]
+    box = (f"display:inline-block;position:relative;width:{width}px;height:{height}px;margin:2px;"
+           f"border-radius:{width // 8}px;border:1px solid #9e9e9e;box-shadow:1px 1px 3px rgba(0,0,0,.25);"
+           f"vertical-align:middle;font-family:Georgia,'DejaVu Serif',serif;line-height:1;")
+    if not face_up:
+        return (f'<span class="cardlib-face cardlib-face-down" role="img" aria-label="a face-down card" '
+                f'title="a face-down card" style="{box}background:repeating-linear-gradient(45deg,#1f4e8c 0 4px,'
+                f'#2d6bc0 4px 8px);"></span>')
+    colour = ink(c)
+    return (f'<span class="cardlib-face" role="img" aria-label="{escape(c.name)}" title="{escape(c.name)}" '
+            f'style="{box}background:#fffdf7;color:{colour};">'
+            f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
+            f'font-weight:bold;text-align:center">{c.rank}<br>{c.suit}</span>'
+            f'<span aria-hidden="true" style="position:absolute;left:0;right:0;top:50%;transform:translateY(-45%);'
+            f'text-align:center;font-size:{pip}px">{c.suit}</span></span>')
+
+
+class CardFace(widgets.HTML):
+    """One card face as a widget."""
+
+    def __init__(self, c: Card | str, *, face_up: bool = True, size: str = "normal", **kwargs) -> None:
+        self.card = parse_card(c)
+        super().__init__(value=card_html(self.card, face_up=face_up, size=size), **kwargs)
+        self.add_class("cardlib-card-face")
+
+
+# The stylesheet. Card buttons are ipywidgets Buttons dressed up as cards; a card that
+# may not be played stays clickable (so a click can say why) but is greyed out.
+CSS = """
+<style>
+.cardlib { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
+.widget-button.cardlib-card { width: 50px; height: 72px; margin: 3px; padding: 0; border-radius: 7px;
+  border: 1px solid #9e9e9e; background: #fffdf7; box-shadow: 1px 2px 4px rgba(0,0,0,.25);
+  font-family: Georgia, 'DejaVu Serif', serif; font-size: 18px; font-weight: bold;
+  transition: transform .12s ease; }
+.widget-button.cardlib-card-playable { border: 2px solid #2e7d32; cursor: pointer; }
+.widget-button.cardlib-card-playable:hover { transform: translateY(-6px); }
+.widget-button.cardlib-card-unplayable { opacity: .42; filter: grayscale(70%); cursor: not-allowed;
+  box-shadow: none; }
+.widget-button.cardlib-card-selectable { border: 2px dashed #1565c0; }
+.widget-button.cardlib-card-selected { transform: translateY(-10px); border: 3px solid #1565c0;
+  background: #e3f2fd; }
+.widget-button.cardlib-action { border-radius: 14px; margin: 3px; font-weight: 600; width: auto; }
+.cardlib-hand-box { padding: 4px 8px; border-radius: 10px; border: 2px solid transparent; }
+.cardlib-your-turn { border-color: #2e7d32; background: #f1f8e9; }
+.cardlib-prompt { font-size: 15px; }
+.cardlib-message { min-height: 1.6em; font-size: 15px; }
+.cardlib-warning { color: #b71c1c; }
+.cardlib-felt { background: #2e6b3f; color: #fff; border-radius: 12px; padding: 6px 10px; }
+.cardlib-felt .cardlib-seat { display: inline-block; text-align: center; margin: 0 6px; font-size: 12px; }
+.cardlib-winner .cardlib-face { outline: 3px solid #ffd54f; }
+.cardlib-log-lines { max-height: 260px; overflow-y: auto; display: flex; flex-direction: column-reverse;
+  border: 1px solid #ddd; border-radius: 8px; padding: 4px 8px; background: #fafafa; font-size: 13px; }
+.cardlib-log-lines p { margin: 2px 0; }
+.cardlib-log-trick { color: #1b5e20; }
+.cardlib-log-score { color: #0d47a1; font-weight: bold; }
+.cardlib-log-info { color: #555; font-style: italic; }
+.cardlib-score table { border-collapse: collapse; font-size: 14px; }
+.cardlib-score td, .cardlib-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+.cardlib-game-over { font-size: 18px; font-weight: bold; color: #0d47a1; }
+.cardlib-verdict-yes { color: #2e7d32; font-weight: bold; }
+.cardlib-verdict-no { color: #b71c1c; font-weight: bold; }
+</style>
+"""
+
+
+def stylesheet() -> widgets.HTML:
+    """An (invisible) HTML widget carrying the stylesheet."""
+    sheet = widgets.HTML(CSS)
+    sheet.add_class("cardlib-style")
+    return sheet

@@ -1,0 +1,286 @@
+"""The pieces a card table is made of: a hand, the trick on the table, a score board, a log.
+
+Each piece only draws what it is given; the rules come from the engine. A hand gets,
+for each card, the engine's reason why it may not be played ('' when it may), so an
+unplayable card can show that reason on hover and say it again when clicked.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from ..cards import Card, card as parse_card, show
+from ..tricks import DealState
+from .faces import card_html, escape, ink, stylesheet
+
+LOGGER = logging.getLogger("cardlib.widgets")
+PLAYABLE, UNPLAYABLE = "cardlib-card-playable", "cardlib-card-unplayable"
+SELECTABLE, SELECTED = "cardlib-card-selectable", "cardlib-card-selected"
+
+
+def message_line(css_class: str = "cardlib-message") -> widgets.HTML:
+    """An HTML line for the latest friendly message."""
+    line = widgets.HTML("")
+    line.add_class(css_class)
+    return line
+
+
+def say(line: widgets.HTML, text: str, *, warning: bool = False) -> None:
+    """Put a friendly sentence on a message line (red for a refusal)."""
+    line.value = f'<span class="cardlib-warning">🚫 {escape(text)}</span>' if warning and text else escape(text)
+
+
+def card_button(c: Card) -> widgets.Button:
+    """A button dressed as a card; its description is the card's text ('K♦') so it can be found."""
+    button = widgets.Button(description=str(c), tooltip=c.name,
+                            layout=widgets.Layout(width="50px", height="72px"))
+    button.style.text_color = ink(c)
+    button.style.button_color = "#fffdf7"
+    button.style.font_weight = "bold"
+    button.style.font_size = "18px"
+    button.add_class("cardlib-card")
+    button.add_class("cardlib-red" if c.is_red else "cardlib-black")
+    return button
+
+
+class HandWidget(widgets.VBox):
+    """A hand of cards as buttons: playable ones play, unplayable ones say why (the engine's reason)."""
+
+    def __init__(self, cards: Iterable[Card | str] = (), reasons: Mapping[Card, str] | None = None, *,
+                 on_play: Callable[[Card], None] | None = None, message: widgets.HTML | None = None,
+                 title: str = "Your hand") -> None:
+        self.on_play = on_play
+        self.message = message if message is not None else message_line()
+        self.title = widgets.HTML(f"<b>{escape(title)}</b>")
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
+        self.row.add_class("cardlib-hand")
+        self.cards: list[Card] = []
+        self.reasons: dict[Card, str] = {}
+        self.buttons: list[widgets.Button] = []
+        self.selecting = False
+        self.selected: list[Card] = []
+        children = [stylesheet(), self.title, self.row] + ([self.message] if message is None else [])
+        super().__init__(children)
+        self.add_class("cardlib")
+        self.add_class("cardlib-hand-box")
+        self.show(cards, reasons)
+
+    def show(self, cards: Iterable[Card | str], reasons: Mapping[Card, str] | None = None, *,
+             selecting: bool = False) -> None:
+        """Draw these cards; a card with a non-empty reason is unplayable; selecting = pick cards to discard."""
+        for old in self.buttons:
+            old.close()
+        self.cards = [parse_card(c) for c in cards]
+        self.reasons = {c: (reasons or {}).get(c, "") for c in self.cards}
+        self.selecting = selecting
+        self.selected = []
+        self.buttons = []
+        for c in self.cards:
+            button = card_button(c)
+            reason = self.reasons[c]
+            if selecting:
+                button.add_class(SELECTABLE)
+                button.tooltip = f"{c.name}: click to choose it for your discard"
+            elif reason:
+                button.add_class(UNPLAYABLE)
+                button.tooltip = reason
+            else:
+                button.add_class(PLAYABLE)
+                button.tooltip = f"{c.name}: you may play it"
+            button.on_click(lambda _button, c=c: self._clicked(c))
+            self.buttons.append(button)
+        self.row.children = self.buttons
+
+    def show_state(self, state: DealState, seat: int = 0) -> None:
+        """Draw a seat's hand from a deal, each card with the engine's reason if it may not be played."""
+        self.show(state.hands[seat], {c: state.why_illegal(c) for c in state.hands[seat]})
+
+    def set_turn(self, yours: bool) -> None:
+        """Make it obvious when the hand is to move."""
+        (self.add_class if yours else self.remove_class)("cardlib-your-turn")
+
+    @property
+    def playable(self) -> list[Card]:
+        """The cards that may be played now."""
+        return [c for c in self.cards if not self.reasons[c]]
+
+    def button(self, text: Card | str) -> widgets.Button:
+        """The button of a card ('K♦' or 'KD')."""
+        c = parse_card(text)
+        if c not in self.cards:
+            raise KeyError(f"{c} is not in this hand ({show(self.cards)})")
+        return self.buttons[self.cards.index(c)]
+
+    def click(self, text: Card | str) -> None:
+        """Click a card, as a learner would."""
+        self.button(text).click()
+
+    def _clicked(self, c: Card) -> None:
+        if self.selecting:
+            self._toggle(c)
+        elif self.reasons.get(c):
+            say(self.message, self.reasons[c], warning=True)
+        elif self.on_play is not None:
+            self.on_play(c)
+        else:
+            say(self.message, f"{c} may be played.")
+
+    def _toggle(self, c: Card) -> None:
+        button = self.button(c)
+        if c in self.selected:
+            self.selected.remove(c)
+            button.remove_class(SELECTED)
+        else:
+            self.selected.append(c)
+            button.add_class(SELECTED)
+        chosen = show(self.selected) if self.selected else "nothing yet"
+        say(self.message, f"To discard: {chosen}.")
+
+
+def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool = False, size: str = "normal") -> str:
+    """One seat's card on the table with who played it underneath."""
+    face = card_html(c, face_up=face_up, size=size) if c is not None else ""
+    css = "cardlib-seat cardlib-winner" if winner else "cardlib-seat"
+    return f'<span class="{css}">{face}<br>{escape(label)}</span>'
+
+
+class TrickWidget(widgets.VBox):
+    """The cards on the table, each with who played it; the last finished trick beneath."""
+
+    def __init__(self, plays: Sequence[tuple[str, Card]] = (), caption: str = "On the table") -> None:
+        self.plays: list[tuple[str, Card]] = []
+        self.last: list[tuple[str, Card]] = []
+        self.last_caption = ""
+        self.view = widgets.HTML()
+        self.view.add_class("cardlib-trick")
+        super().__init__([stylesheet(), self.view])
+        self.add_class("cardlib")
+        self.show(plays, caption=caption)
+
+    def show(self, plays: Sequence[tuple[str, Card]], *, caption: str = "On the table",
+             last: Sequence[tuple[str, Card]] = (), last_winner: int | None = None, last_caption: str = "") -> None:
+        """Draw the trick in progress (label, card) and, if given, the last finished trick."""
+        self.plays, self.last, self.last_caption = list(plays), list(last), last_caption
+        now = "".join(seat_html(label, c) for label, c in plays) or "<i>no cards yet</i>"
+        parts = [f'<div class="cardlib-felt"><b>{escape(caption)}</b><br>{now}</div>']
+        if last:
+            cards = "".join(seat_html(label, c, winner=i == last_winner, size="small")
+                            for i, (label, c) in enumerate(last))
+            parts.append(f'<div style="margin-top:4px"><b>Last trick</b> {escape(last_caption)}<br>{cards}</div>')
+        self.view.value = "".join(parts)
+
+    def show_state(self, state: DealState, name: Callable[[int], str] = lambda seat: f"player {seat}") -> None:
+        """Draw a deal's trick in progress and its last finished trick, naming seats with ``name``."""
+        n = state.n_players
+        plays = [(name((state.leader + i) % n), c) for i, c in enumerate(state.trick)]
+        last, winner, caption = [], None, ""
+        if state.tricks:
+            t = state.tricks[-1]
+            last = [(name((t.leader + i) % n), c) for i, c in enumerate(t.cards)]
+            winner = next(i for i in range(len(t.cards)) if (t.leader + i) % n == t.winner)
+            caption = f"(trick {len(state.tricks)}) — won by {name(t.winner)}"
+        self.show(plays, last=last, last_winner=winner, last_caption=caption)
+
+    @property
+    def text(self) -> str:
+        """The trick in progress as text: 'player 1: 9♦, You: K♦'."""
+        return ", ".join(f"{label}: {c}" for label, c in self.plays)
+
+
+def side_of(state: DealState, seat: int) -> int:
+    """The side a seat scores for (Alkort's teams; in Écarté each seat is its own side)."""
+    return state.side_of(seat) if hasattr(state, "side_of") else seat
+
+
+class ScoreBoard(widgets.VBox):
+    """Tricks and points of the deal, the game score and the target."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, int, int, int]] = []
+        self.target: int | None = None
+        self.view = widgets.HTML()
+        self.view.add_class("cardlib-score")
+        super().__init__([stylesheet(), self.view])
+        self.add_class("cardlib")
+        self.add_class("cardlib-score-board")
+
+    def show(self, rows: Sequence[tuple[str, int, int, int]], target: int | None = None, note: str = "") -> None:
+        """Draw rows of (side, tricks this deal, points this deal, game score)."""
+        self.rows, self.target = list(rows), target
+        body = "".join(f"<tr><td>{escape(side)}</td><td>{tricks}</td><td>{points}</td><td><b>{score}</b></td></tr>"
+                       for side, tricks, points, score in rows)
+        goal = f"<div>First to <b>{target}</b> points wins the game.</div>" if target else ""
+        extra = f"<div>{escape(note)}</div>" if note else ""
+        self.view.value = (f"<table><tr><th></th><th>tricks</th><th>deal points</th><th>game score</th></tr>"
+                           f"{body}</table>{goal}{extra}")
+
+    def show_state(self, state: DealState, side_names: Sequence[str], note: str = "") -> None:
+        """Draw the score of a deal (and the game it belongs to) from the engine's state."""
+        tricks = [0, 0]
+        for winner in state.trick_winners:
+            tricks[side_of(state, winner)] += 1
+        rows = [(side_names[s], tricks[s], state.points[s], state.scores[s]) for s in (0, 1)]
+        self.show(rows, state.options.target_score, note)
+
+    @property
+    def text(self) -> str:
+        """The score as text: 'team A 3, team B 1 (target 10)'."""
+        scores = ", ".join(f"{side} {score}" for side, _t, _p, score in self.rows)
+        return f"{scores} (target {self.target})" if self.target else scores
+
+
+class GameLog(widgets.VBox):
+    """A readable log of the deal: moves with their reasons, tricks with the rule that decided them, the score."""
+
+    def __init__(self, title: str = "What happened") -> None:
+        self.lines: list[str] = []
+        self.kinds: list[str] = []
+        self.view = widgets.HTML()
+        self.view.add_class("cardlib-log-view")
+        super().__init__([stylesheet(), widgets.HTML(f"<b>{escape(title)}</b>"), self.view])
+        self.add_class("cardlib")
+        self.add_class("cardlib-log")
+        self._draw()
+
+    # A table's ``.log`` is its GameLog, which hides the logger ipywidgets keeps under that
+    # name; the few logger calls ipywidgets makes are passed on to a real logger.
+    def debug(self, *args: Any, **kwargs: Any) -> None:
+        LOGGER.debug(*args, **kwargs)
+
+    def info(self, *args: Any, **kwargs: Any) -> None:
+        LOGGER.info(*args, **kwargs)
+
+    def warning(self, *args: Any, **kwargs: Any) -> None:
+        LOGGER.warning(*args, **kwargs)
+
+    warn = warning
+
+    def error(self, *args: Any, **kwargs: Any) -> None:
+        LOGGER.error(*args, **kwargs)
+
+    def exception(self, *args: Any, **kwargs: Any) -> None:
+        LOGGER.exception(*args, **kwargs)
+
+    def add(self, text: str, kind: str = "move") -> None:
+        """Add a line: kind is 'move', 'trick', 'score' or 'info'."""
+        self.lines.append(text)
+        self.kinds.append(kind)
+        self._draw()
+
+    def clear(self) -> None:
+        """Start an empty log."""
+        self.lines, self.kinds = [], []
+        self._draw()
+
+    @property
+    def text(self) -> str:
+        """The whole log as plain text, one line each."""
+        return "\n".join(self.lines)
+
+    def _draw(self) -> None:
+        lines = "".join(f'<p class="cardlib-log-{kind}">{escape(line)}</p>' for line, kind in zip(self.lines, self.kinds))
+        # column-reverse keeps the newest line in view as the log grows
+        self.view.value = f'<div class="cardlib-log-lines"><div>{lines or "<i>Nothing yet.</i>"}</div></div>'

@@ -1,0 +1,753 @@
+"""A card table where a learner plays against bots: one deal (``GuidedRound``) or a whole game (``GameTable``).
+
+Both are the same ``Table``: the learner sits in seat 0 (in four-player Alkort with the
+bot in seat 2 as partner). Bots move by themselves (``cardlib.players.next_move``) until
+the learner has something to decide: a card to play, or a move that is not a card
+(Alkort's worthless-hand exchange, Écarté's propose / accept / refuse / discard /
+announce). Before each decision the table lists the learner's legal choices; after each
+trick it says who won it and by which rule; at the end, how the deal was scored. All
+of that is the engine's: ``legal_actions``, ``why_illegal``, ``explain_trick``,
+``explain_score``. The table draws and asks; it never decides a rule itself.
+
+Whatever a learner clicks, the answer is a friendly line in the widget: an illegal move
+shows the rule it breaks (``IllegalAction``) and leaves the deal as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+import ipywidgets as widgets
+
+from .. import alkort, ecarte
+from ..cards import Card, card as parse_card, show
+from ..players import Decision, Player, RandomPlayer, next_move
+from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, IllegalAction, \
+    RuleOptions, action_text, parse_action
+from .faces import card_html, escape, stylesheet
+from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, message_line, say
+
+LEARNER = 0
+GAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
+
+
+def game_key(game: str) -> str:
+    """'alkort' or 'ecarte' ('Écarté' and 'écarté' are read as 'ecarte')."""
+    key = str(game).strip().lower().replace("é", "e")
+    if key not in GAMES:
+        raise ValueError(f"game must be 'alkort' or 'ecarte', not {game!r}")
+    return key
+
+
+def options_for(game: str, options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
+    """The game's option object from None, a dict of RULES.md names, or an options object."""
+    kind = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
+    return options if isinstance(options, kind) else kind.from_dict(options)
+
+
+# ---------------------------------------------------------------------------
+# Players at the table
+
+
+class LearnersSeat(Player):
+    """The learner's seat: the person decides through the widget, so the bot driver stops here."""
+
+    name = "you"
+
+    def decide(self, state: DealState, seat: int) -> Decision:
+        return Decision(None, "the learner decides")  # type: ignore[arg-type]
+
+
+class ScriptedPlayer(Player):
+    """A bot that makes its scripted moves whenever they are legal, and otherwise plays like a seeded RandomPlayer.
+
+    A script is a list of (action text, reason); each scripted move is made once, the first
+    time the engine says it is legal for this seat. Preset deals use it so that the rule
+    they demonstrate really happens, whatever the learner plays.
+    """
+
+    name = "scripted"
+
+    def __init__(self, script: Sequence[tuple[str, str]] = (), seed: int | None = None) -> None:
+        self.script = [(parse_action(text), reason) for text, reason in script]
+        self.fallback = RandomPlayer(seed)
+
+    def _scripted(self, state: DealState, seat: int) -> Decision | None:
+        legal = state.legal_actions(seat)
+        for i, (action, reason) in enumerate(self.script):
+            if action in legal:
+                del self.script[i]
+                return Decision(action, reason)
+        return None
+
+    def decide(self, state: DealState, seat: int) -> Decision:
+        return self._scripted(state, seat) or self.fallback.decide(state, seat)
+
+    def optional(self, state: DealState, seat: int) -> Decision | None:
+        return self._scripted(state, seat)
+
+
+def default_bots(players: int, seed: int | None) -> list[Player]:
+    """Random bots for seats 1.. with seeds derived from the table's seed (None: unseeded)."""
+    return [RandomPlayer(None if seed is None else seed * 101 + seat) for seat in range(1, players)]
+
+
+def seat_players(bots: Sequence[Player | None] | None, players: int, seed: int | None) -> list[Player]:
+    """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats)."""
+    if bots is None:
+        others: list[Player | None] = list(default_bots(players, seed))
+    else:
+        others = list(bots)
+        if len(others) == players:
+            others = others[1:]
+        if len(others) != players - 1:
+            raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(bots)}")
+    missing = default_bots(players, seed)
+    return [LearnersSeat(), *(bot if bot is not None else missing[i] for i, bot in enumerate(others))]
+
+
+# ---------------------------------------------------------------------------
+# Preset deals: stacked decks that show one rule, checked in tests/widgets.
+
+
+class Preset(NamedTuple):
+    """A reproducible deal demonstrating a rule."""
+
+    game: str
+    players: int
+    options: dict
+    deck: str
+    dealer: int
+    description: str
+
+
+PRESETS: dict[str, Preset] = {
+    "alkort-stroke": Preset(
+        "alkort", 4, {},
+        "K♦ 4♣ 9♥ 2♠ 3♠ 4♠ 2♥ 8♠ 9♦ 2♦ 3♦ 4♦ A♠ A♦ J♠ 9♠ Q♠ K♠ A♥ A♣ J♥ Q♦ K♥ 7♥ J♦ 6♠ 6♦ "
+        "7♠ 3♥ Q♥ J♣ 6♥ 6♣ 4♥ 2♣ 3♣ 8♥ Q♣ 9♣ 8♦ K♣ 7♦ 8♣ 7♣",
+        3,
+        "A stroke. You and your partner (player 2) hold every high card, and you lead. "
+        "Count your side's opening run: five tricks in a row from the first is a múk, "
+        "more than five is a stroke worth one point per trick of the run."),
+    "alkort-cashed-seven": Preset(
+        "alkort", 4, {},
+        "K♦ 7♣ Q♠ 8♠ 9♥ A♥ 9♦ A♦ J♦ 2♥ 4♣ 7♥ 3♠ 4♠ 9♠ J♥ 6♥ Q♦ 6♦ Q♣ 2♣ A♠ J♠ 6♠ K♠ 2♠ 3♥ "
+        "2♦ 4♥ K♥ 3♣ 4♦ K♣ Q♥ 3♦ 9♣ 7♠ 8♥ 7♦ 8♦ A♣ 6♣ 8♣ J♣",
+        0,
+        "A cashed seven. Player 1 leads K♦ and wins the first trick; then it leads 7♣: a seven "
+        "led by a player who has already won a trick beats everything, even your 2♥. "
+        "You hold 7♥: win a trick yourself and then lead it."),
+    "ecarte-refused-proposal": Preset(
+        "ecarte", 2, {},
+        "Q♥ J♥ A♥ K♠ Q♠ 10♥ 7♠ 8♣ 9♦ 7♦ 8♥ A♠ 8♠ 9♠ 10♠ J♠ 7♥ 9♥ A♦ 8♦ 10♦ J♦ Q♦ K♦ "
+        "A♣ 7♣ 9♣ 10♣ J♣ Q♣ K♣ K♥",
+        1,
+        "A refused proposal. You are the non-dealer with three high trumps (hearts). Propose: "
+        "the dealer will refuse, and a dealer who refuses and then loses the point gives you 2 points."),
+}
+
+PRESET_SCRIPTS: dict[str, dict[int, list[tuple[str, str]]]] = {
+    "alkort-stroke": {},
+    "alkort-cashed-seven": {1: [("play K♦", "leads K♦, the highest card, to win a trick first"),
+                                ("play 7♣", "has won a trick, so it leads its seven to cash it")]},
+    "ecarte-refused-proposal": {1: [("refuse", "refuses the proposal: it hopes to win as the cards lie")]},
+}
+
+
+def preset_bots(name: str, seed: int | None = 0) -> list[Player]:
+    """Deterministic bots for a preset: its scripted moves, otherwise seeded random play."""
+    preset = PRESETS[name]
+    scripts = PRESET_SCRIPTS.get(name, {})
+    base = 0 if seed is None else seed
+    return [ScriptedPlayer(scripts.get(seat, ()), seed=base * 101 + seat) for seat in range(1, preset.players)]
+
+
+# ---------------------------------------------------------------------------
+# Words for moves
+
+
+def action_label(action: Action) -> str:
+    """The text on a button for a move that is not a card."""
+    if action is PROPOSE:
+        return "Propose an exchange"
+    if action is ACCEPT:
+        return "Accept"
+    if action is REFUSE:
+        return "Refuse"
+    if isinstance(action, Announce):
+        return f"Announce {action.king}"
+    if isinstance(action, Exchange):
+        return f"Exchange, keeping {action.keep}"
+    return action_text(action)
+
+
+def action_kind(action: Action) -> str:
+    """A short CSS-friendly name of a move's kind: propose, accept, refuse, announce, exchange, discard, play."""
+    if isinstance(action, Card):
+        return "play"
+    if isinstance(action, (Announce, Exchange, Discard)):
+        return type(action).__name__.lower()
+    return str(action)
+
+
+def choices_text(actions: Sequence[Action]) -> str:
+    """The legal choices in words: 'play K♦, play 2♥, propose' (discards summed up by size)."""
+    words = [action_text(a) for a in actions if not isinstance(a, Discard)]
+    sizes = sorted({len(a.cards) for a in actions if isinstance(a, Discard)})
+    if sizes:
+        words.append(f"discard {sizes[0]} to {sizes[-1]} cards" if len(sizes) > 1 else f"discard {sizes[0]} cards")
+    return ", ".join(words)
+
+
+def friendly(method: Callable) -> Callable:
+    """Run a click handler; any error becomes a friendly line in the widget instead of a traceback."""
+
+    @functools.wraps(method)
+    def guarded(self: "Table", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except ValueError as error:  # IllegalAction, or text that is not a card or a move
+            say(self.message, str(error), warning=True)
+        except Exception as error:  # noqa: BLE001 - a learner must never see a traceback
+            self.errors.append(error)
+            say(self.message, f"Something went wrong there ({error}). The deal is unchanged; try another move.",
+                warning=True)
+        return None
+
+    return guarded
+
+
+def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
+    """A rounded action button with stable CSS classes."""
+    b = widgets.Button(description=description, tooltip=tooltip or description,
+                       layout=widgets.Layout(width="auto"))
+    for css in ("cardlib-action", *classes):
+        b.add_class(css)
+    return b
+
+
+# ---------------------------------------------------------------------------
+# The table
+
+
+class Table(widgets.VBox):
+    """The shared card table: the learner in seat 0 against bots, one deal at a time."""
+
+    def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping | None,
+                 seed: int | None, bots: Sequence[Player | None] | None, title: str = "") -> None:
+        self.game = game_key(game)
+        self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
+        if self.n_players not in (2, 4):
+            raise ValueError(f"Alkort is played by 4 or 2 players, not {players}")
+        self.options = options_for(self.game, options)
+        self.seed = seed
+        self.bots_given = bots
+        self.seats: list[Player] = seat_players(bots, self.n_players, seed)
+        self.state: DealState | None = None
+        self.errors: list[Exception] = []
+        self.deal_number = 0
+        self._declined: list[Action] = []
+        self._new_lines: list[str] = []
+        self._move_line = ""
+
+        self.message = message_line()
+        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{escape(title)}</h3>" if title else "")
+        self.info = widgets.HTML()
+        self.info.add_class("cardlib-info")
+        self.trick = TrickWidget()
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("cardlib-prompt")
+        self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)")
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.actions.add_class("cardlib-actions")
+        self.action_buttons: list[widgets.Button] = []
+        self._button_actions: list[Action | str] = []
+        self.scoreboard = ScoreBoard()
+        self._game_log = GameLog()
+        self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
+        self.table_box = widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message,
+                                       self.scoreboard, self.footer, self._game_log])
+        super().__init__([stylesheet(), self.title, self.table_box])
+        self.add_class("cardlib")
+        self.add_class("cardlib-table")
+
+    @property
+    def log(self) -> GameLog:  # type: ignore[override]
+        """The table's game log. (It stands in for the traitlets logger, whose calls GameLog passes on.)"""
+        return self._game_log
+
+    # -- names ----------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """How the table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
+        if seat == LEARNER:
+            return "You"
+        if self.n_players == 4 and seat == 2:
+            return "player 2 (partner)"
+        return f"player {seat}"
+
+    def side_names(self) -> list[str]:
+        """The two sides of the score board."""
+        if self.n_players == 4:
+            return ["team A (you and player 2)", "team B (players 1 and 3)"]
+        return ["you (player 0)", "player 1"]
+
+    # -- playing a deal ---------------------------------------------------------
+    def start(self, state: DealState) -> None:
+        """Sit down to a deal: introduce it, let the bots move until the learner is to decide, and draw."""
+        self.state = state
+        self.deal_number += 1
+        self._declined = []
+        self._new_lines = []
+        for line in self._intro(state):
+            self.log.add(line, "info")
+        if state.is_over:  # an Écarté turned-up King can end a game before anyone moves
+            self._log_end()
+        self._advance()
+        self._render()
+        say(self.message, self._latest() or "")
+
+    def _intro(self, state: DealState) -> list[str]:
+        """What the log says as a deal begins."""
+        lines = [f"Deal {self.deal_number}: player {state.dealer} deals."]
+        if self.game == "ecarte":
+            role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
+            lines.append(f"You are {role}. Trumps are {state.trump}: the turned-up card is {state.turned_up}.")
+            if any(state.points):
+                lines.append(state.explain_score())
+        else:
+            forehand = (state.dealer + 1) % self.n_players
+            lines.append(f"{self.name(forehand)} lead{'' if forehand == LEARNER else 's'} to the first trick.")
+            if self.n_players == 4:
+                lines.append(self._reveal_text())
+        return lines
+
+    def _reveal_text(self) -> str:
+        """The partner reveal, in words (the engine's ``shown_to``)."""
+        shown = self.state.shown_to(LEARNER)
+        if not shown:
+            return "Partner reveal: player 2 shows you nothing."
+        return "Partner reveal: player 2 shows you " + "; ".join(show(cards) for cards in shown.values()) + "."
+
+    def _advance(self) -> None:
+        """Let the bots move until the learner has something to decide or the deal is over."""
+        state = self.state
+        while state is not None and not state.is_over:
+            offered = [a for a in state.legal_actions(LEARNER) if a not in self._declined]
+            if state.current_player != LEARNER and offered:
+                return  # the learner may act out of turn (exchange, announce): ask first
+            seat, decision = next_move(state, self.seats)
+            if seat == LEARNER:
+                return
+            if not state.is_legal(decision.action):
+                raise IllegalAction(f"player {seat}'s bot chose {action_text(decision.action)}, which the rules "
+                                    f"forbid: {state.why_illegal(decision.action)}")
+            self._apply(seat, decision.action, decision.reason)
+
+    def _apply(self, seat: int, action: Action, reason: str = "") -> None:
+        """Apply one move to the deal and log it, with the trick's and the deal's explanations."""
+        state = self.state
+        tricks_before = len(state.tricks)
+        first_card = isinstance(action, Card) and not state.tricks and not state.trick
+        if first_card and self.game == "alkort" and self.n_players == 4 and self._reveal_text() not in self.log.lines:
+            self._log(self._reveal_text() + " (after the exchange)", "info")  # the reveal is fixed at the first card
+        hand_before = list(state.hands[seat])
+        state.apply(action)
+        self._move_line = self._move_text(seat, action, reason, hand_before)
+        self._log(self._move_line, "move")
+        if len(state.tricks) > tricks_before:
+            self._log(f"Trick {len(state.tricks)}: {state.explain_trick()}", "trick")
+        if state.is_over:
+            self._log_end()
+
+    def _log_end(self) -> None:
+        explanation = self.state.explain_score()
+        self._log(f"The deal is over. {explanation[:1].upper()}{explanation[1:]}", "score")
+
+    def _log(self, text: str, kind: str) -> None:
+        self.log.add(text, kind)
+        self._new_lines.append(text if kind in ("trick", "score") else "")
+
+    def _latest(self) -> str:
+        """The trick and score lines logged since the learner's last move."""
+        return " ".join(line for line in self._new_lines if line)
+
+    def _move_text(self, seat: int, action: Action, reason: str, hand_before: list[Card]) -> str:
+        """One log line for a move; a bot's line ends with its reason. A bot's discards stay hidden."""
+        you = seat == LEARNER
+        who = "You" if you else f"Player {seat}"
+        s = "" if you else "s"
+        if isinstance(action, Card):
+            text = f"{who} play{s} {action}"
+        elif isinstance(action, Exchange):
+            text = f"{who} make{s} the worthless-hand exchange, keeping {action.keep} and taking the stock"
+        elif isinstance(action, Announce):
+            text = f"{who} announce{s} the King of trumps, {action.king}"
+        elif isinstance(action, Discard):
+            count = len(action.cards)
+            if you:
+                drawn = [c for c in self.state.hands[seat] if c not in hand_before]
+                text = f"You discard {show(sorted(action.cards, key=hand_before.index)) or 'nothing'}" + \
+                       (f" and draw {show(drawn)}" if drawn else "")
+            else:
+                return f"{who} discards {count} card{'s' * (count != 1)} and draws as many."  # hidden cards
+        elif action is PROPOSE:
+            text = f"{who} propose{s} an exchange"
+        else:
+            text = f"{who} {action}{s} the proposal"
+        return f"{text}." if you or not reason else f"{text} — {reason}."
+
+    # -- the learner's moves ----------------------------------------------------
+    @friendly
+    def _learner_acts(self, action: Action) -> None:
+        """Make the learner's move if the engine allows it; otherwise say why, changing nothing."""
+        state = self.state
+        if state is None:
+            say(self.message, "Start a game first.", warning=True)
+            return
+        if action not in state.legal_actions(LEARNER):
+            reason = state.why_illegal(action) or f"It is {self.name(state.current_player).lower()}'s move, not yours."
+            say(self.message, reason, warning=True)
+            return
+        self._new_lines = []
+        self._apply(LEARNER, action)
+        your_move = self._move_line
+        self._advance()
+        self._render()
+        say(self.message, self._latest() or your_move)
+
+    def _play_card(self, c: Card) -> None:
+        self._learner_acts(c)
+
+    @friendly
+    def _decline(self) -> None:
+        """The learner lets an out-of-turn move pass (no exchange, no announcement yet)."""
+        self._declined.extend(self.state.legal_actions(LEARNER))
+        self._new_lines = []
+        self._advance()
+        self._render()
+        say(self.message, self._latest() or "Fine: play goes on.")
+
+    @friendly
+    def _discard_selected(self) -> None:
+        self._learner_acts(Discard(self.hand.selected))
+
+    # -- convenience handles for tests and notebooks ---------------------------------
+    @friendly
+    def click_card(self, text: Card | str) -> None:
+        """Click a card of the learner's hand ('K♦' or 'KD'); a card not in the hand gets the engine's reason."""
+        c = parse_card(text)
+        if c in self.hand.cards:
+            self.hand.click(c)
+        else:
+            self._learner_acts(c)
+
+    @friendly
+    def click_action(self, text: str) -> None:
+        """Click the button of a move: 'propose', 'accept', 'refuse', 'announce K♥', 'exchange K♠',
+        'discard 7♠ 8♠' (chooses the cards, then presses Discard), 'pass' or a button's own text."""
+        wanted = text.strip()
+        for b, action in zip(self.action_buttons, self._button_actions):
+            if b.description.lower() == wanted.lower() or action == wanted.lower():
+                b.click()
+                return
+        if wanted.lower() in ("pass", "no thanks", "not now"):
+            say(self.message, "There is nothing to let pass now.", warning=True)
+            return
+        action = parse_action(wanted)
+        if isinstance(action, Discard) and self.hand.selecting:
+            self.hand.show(self.hand.cards, selecting=True)
+            for c in sorted(action.cards, key=str):
+                if c in self.hand.cards:
+                    self.hand.click(c)
+            self._discard_selected_with(action)
+            return
+        if isinstance(action, Card):
+            self.click_card(action)
+            return
+        for b, offered in zip(self.action_buttons, self._button_actions):
+            if offered == action:
+                b.click()
+                return
+        self._learner_acts(action)  # not offered: the engine says why
+
+    def _discard_selected_with(self, action: Discard) -> None:
+        if set(self.hand.selected) != set(action.cards):  # a card that is not in the hand
+            self._learner_acts(action)
+            return
+        for b, offered in zip(self.action_buttons, self._button_actions):
+            if offered == "discard":
+                b.click()
+                return
+
+    @property
+    def legal_choices(self) -> list[Action]:
+        """The learner's legal moves now (the engine's)."""
+        return [] if self.state is None else self.state.legal_actions(LEARNER)
+
+    @property
+    def learners_turn(self) -> bool:
+        """Whether the learner has something to decide now."""
+        return self.state is not None and not self.state.is_over and bool(self.legal_choices)
+
+    # -- drawing -------------------------------------------------------------
+    def _render(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        self.info.value = self._info_html()
+        self.trick.show_state(state, self.name)
+        legal = state.legal_actions(LEARNER)
+        selecting = any(isinstance(a, Discard) for a in legal)
+        if selecting:
+            self.hand.show(state.hands[LEARNER], selecting=True)
+        else:
+            self.hand.show_state(state, LEARNER)
+        self.hand.set_turn(bool(legal) and not state.is_over)
+        self.prompt.value = self._prompt_html(legal)
+        self._draw_actions(legal, selecting)
+        self.scoreboard.show_state(state, self.side_names())
+        self._render_footer()
+
+    def _render_footer(self) -> None:
+        """Subclasses add their own controls under the table."""
+
+    def _draw_actions(self, legal: list[Action], selecting: bool) -> None:
+        for old in self.action_buttons:
+            old.close()
+        pairs: list[tuple[widgets.Button, Action | str]] = []
+        for action in legal:
+            if isinstance(action, (Card, Discard)):
+                continue
+            b = button(action_label(action), f"cardlib-action-{action_kind(action)}")
+            b.on_click(lambda _b, action=action: self._learner_acts(action))
+            pairs.append((b, action))
+        if selecting:
+            b = button("Discard the chosen cards", "cardlib-action-discard")
+            b.on_click(lambda _b: self._discard_selected())
+            pairs.append((b, "discard"))
+        if legal and self.state.current_player != LEARNER:
+            b = button("No thanks", "cardlib-action-pass", tooltip="Let this chance pass; play goes on")
+            b.on_click(lambda _b: self._decline())
+            pairs.append((b, "pass"))
+        self.action_buttons = [b for b, _ in pairs]
+        self._button_actions = [a for _, a in pairs]
+        self.actions.children = self.action_buttons
+
+    def _prompt_html(self, legal: list[Action]) -> str:
+        state = self.state
+        if state.is_over:
+            return "<b>The deal is over.</b> " + escape(state.explain_score())
+        if not legal:
+            return f"Waiting for {escape(self.name(state.current_player))}…"
+        choices = escape(choices_text(legal))
+        if state.current_player != LEARNER:
+            return (f"<b>Before play goes on, you may:</b> {choices}. "
+                    f"Or press <i>No thanks</i>.")
+        hint = ""
+        if self.game == "ecarte":
+            hint = {ecarte.CHOOSE: "Play a card to stand on your hand, or propose an exchange.",
+                    ecarte.ANSWER: "The non-dealer proposes an exchange: accept or refuse.",
+                    ecarte.DISCARD_NON_DEALER: "Click the cards to throw away, then press Discard.",
+                    ecarte.DISCARD_DEALER: "Click the cards to throw away (or none), then press Discard."
+                    }.get(state.phase, "Play a card to the trick." if state.trick else "Lead a card.")
+        elif state.trick:
+            hint = "Play a card to the trick."
+        else:
+            hint = "Lead a card."
+        return (f'<span style="color:#2e7d32;font-weight:bold">▶ Your turn.</span> {escape(hint)}'
+                f"<br><small>Your legal choices: {choices}.</small>")
+
+    def _info_html(self) -> str:
+        state = self.state
+        seats = []
+        for seat in range(self.n_players):
+            if seat == LEARNER:
+                continue
+            backs = "".join(card_html(c, face_up=False, size="small") for c in state.hands[seat])
+            marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
+            label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
+            seats.append(f'<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>')
+        if self.game == "ecarte":
+            role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
+            facts = (f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
+                     f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
+                     f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}")
+        else:
+            team = " in team A with player 2" if self.n_players == 4 else ""
+            facts = (f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
+                     f"{state.dealer} · stock: {len(state.stock)} cards · tricks played: {len(state.tricks)} of 9")
+            if self.n_players == 4:
+                shown = state.shown_to(LEARNER)
+                cards = "".join(card_html(c, size="small") for cs in shown.values() for c in cs)
+                facts += f"<br>Your partner shows you: {cards or 'nothing'}"
+        return f"<div>{facts}</div>{''.join(seats)}"
+
+
+# ---------------------------------------------------------------------------
+# One deal
+
+
+class GuidedRound(Table):
+    """One deal against bots, with the legal choices before each move and the rules explained after."""
+
+    def __init__(self, game: str = "alkort", players: int = 4, options: RuleOptions | Mapping | None = None,
+                 seed: int | None = 0, preset: str | None = None, bots: Sequence[Player | None] | None = None, *,
+                 dealer: int | None = None, deck: Sequence[Card | str] | str | None = None) -> None:
+        self.preset = preset
+        description = ""
+        if preset is not None:
+            if preset not in PRESETS:
+                raise ValueError(f"there is no preset {preset!r}; the presets are {', '.join(PRESETS)}")
+            p = PRESETS[preset]
+            game, players, options, deck, dealer, description = p.game, p.players, p.options, p.deck, p.dealer, \
+                p.description
+            bots = bots if bots is not None else preset_bots(preset, seed)
+        key = game_key(game)
+        super().__init__(key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}")
+        self.description = widgets.HTML(f"<p>{escape(description)}</p>" if description else "")
+        self.description.add_class("cardlib-preset")
+        self.children = [self.children[0], self.title, self.description, self.table_box]
+        self.deck = deck.split() if isinstance(deck, str) else deck
+        if dealer is None:  # by default the learner leads: forehand in Alkort, the non-dealer in Écarté
+            dealer = self.n_players - 1
+        self.dealer = dealer
+        self.start(self._new_state())
+
+    def _new_state(self) -> DealState:
+        if self.game == "alkort":
+            return alkort.new_deal(self.options, players=self.n_players, dealer=self.dealer,
+                                   seed=self.seed, deck=self.deck)
+        return ecarte.new_deal(self.options, dealer=self.dealer, seed=self.seed, deck=self.deck)
+
+
+# ---------------------------------------------------------------------------
+# A whole game
+
+
+def option_label(value: Any) -> str:
+    """An option value as RULES.md writes it: winner, true, false, [3, 2]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+class GameTable(Table):
+    """A whole game to the target score against bots, with a score board and, if asked, rule option pickers."""
+
+    def __init__(self, game: str = "ecarte", players: int | None = None,
+                 options: RuleOptions | Mapping | None = None, seed: int | None = None,
+                 bots: Sequence[Player | None] | None = None, choose_options: bool = False) -> None:
+        key = game_key(game)
+        super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}")
+        self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
+        self.next_deal_button = button("Next deal", "cardlib-next-deal")
+        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.game_over = widgets.HTML()
+        self.game_over.add_class("cardlib-game-over")
+        self.footer.children = [self.next_deal_button, self.game_over]
+        self.option_pickers: dict[str, widgets.ValueWidget] = {}
+        self.start_button = button("Start game", "cardlib-start-game")
+        self.start_button.on_click(lambda _b: self._start_from_pickers())
+        self.options_box = widgets.VBox()
+        self.options_box.add_class("cardlib-options")
+        if choose_options:
+            self._build_pickers()
+            self.children = [self.children[0], self.title, self.options_box, self.table_box]
+            self.table_box.layout.display = "none"
+            say(self.message, "Choose the rules, then press Start game.")
+        else:
+            self.start_game(self.options)
+
+    @property
+    def game_obj(self) -> alkort.AlkortGame | ecarte.EcarteGame | None:
+        """The engine's game (AlkortGame or EcarteGame)."""
+        return self.match
+
+    # -- options ------------------------------------------------------------
+    def _build_pickers(self) -> None:
+        kind = type(self.options)
+        docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(kind)}
+        rows: list[widgets.Widget] = []
+        if self.game == "alkort":
+            self.players_picker = widgets.Dropdown(options=[("4", 4), ("2", 2)], value=self.n_players,
+                                                   description="players", tooltip="four in two partnerships, or two")
+            self.players_picker.add_class("cardlib-option")
+            rows.append(self.players_picker)
+        for name, choices in kind.describe().items():
+            current = getattr(self.options, name)
+            if choices is None:
+                picker: widgets.ValueWidget = widgets.BoundedIntText(value=current, min=1, max=999, description=name,
+                                                                     tooltip=docs[name])
+            else:
+                picker = widgets.Dropdown(options=[(option_label(v), v) for v in choices], value=current,
+                                          description=name, tooltip=docs[name])
+            picker.style.description_width = "140px"
+            picker.add_class("cardlib-option")
+            picker.add_class(f"cardlib-option-{name}")
+            self.option_pickers[name] = picker
+            rows.append(picker)
+        rows.append(self.start_button)
+        self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
+                                     *rows]
+
+    def chosen_options(self) -> RuleOptions:
+        """The options the pickers show (validated by the engine)."""
+        return type(self.options).from_dict({name: p.value for name, p in self.option_pickers.items()})
+
+    @friendly
+    def _start_from_pickers(self) -> None:
+        if self.game == "alkort":
+            self.n_players = self.players_picker.value
+        self.start_game(self.chosen_options())
+
+    # -- the game -----------------------------------------------------------
+    @friendly
+    def start_game(self, options: RuleOptions | Mapping | None = None) -> None:
+        """Start a new game with these options (by default the table's)."""
+        self.options = options_for(self.game, options if options is not None else self.options)
+        given = self.bots_given
+        usable = given is not None and len(given) in (self.n_players - 1, self.n_players)
+        self.seats = seat_players(given if usable else None, self.n_players, self.seed)
+        if self.game == "alkort":
+            self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=self.seed)
+        else:
+            self.match = ecarte.EcarteGame(self.options, seed=self.seed)
+        self.deal_number = 0
+        self.log.clear()
+        self.table_box.layout.display = None
+        changed = self.options.changed()
+        self.log.add("New game" + (f" with {', '.join(f'{k} = {option_label(v)}' for k, v in changed.items())}"
+                                   if changed else " with the default rules") + ".", "info")
+        self.start(self.match.deal)
+
+    @friendly
+    def next_deal(self) -> None:
+        """Bank the finished deal and deal the next one (the engine says when that is allowed)."""
+        if self.match is None:
+            say(self.message, "Start a game first.", warning=True)
+            return
+        self.start(self.match.next_deal())
+
+    def winner_text(self) -> str:
+        """Who won the game, in words."""
+        winner = self.match.winner
+        scores = self.match.scores
+        score = f"{scores[winner]} to {scores[1 - winner]}"
+        if winner == 0:
+            return f"Game over: {'your team wins' if self.n_players == 4 else 'you win'} {score}! 🎉"
+        return f"Game over: {self.side_names()[1]} wins {score}. Better luck next game!"
+
+    def _render_footer(self) -> None:
+        over = self.match is not None and self.match.is_over
+        deal_over = self.state is not None and self.state.is_over
+        self.next_deal_button.layout.display = None if deal_over and not over else "none"
+        self.game_over.value = escape(self.winner_text()) if over else ""
+        if over and self.winner_text() not in self.log.lines:
+            self.log.add(self.winner_text(), "score")
+        if over:
+            self._new_lines.append(self.winner_text())
