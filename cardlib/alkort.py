@@ -397,6 +397,7 @@ class AlkortState(DealState):
         self.leader = (dealer + 1) % players     # forehand leads to the first trick
         self.has_won = [False] * players
         self.current_player: int | None = self.leader
+        self.is_over = False
         self.log: list[Action] = []
         self._legal: list[Action] | None = None
 
@@ -446,12 +447,8 @@ class AlkortState(DealState):
 
     # -- doing it ---------------------------------------------------------
     def _do(self, action: Action) -> None:
-        if isinstance(action, Exchange):
-            self._exchange(action.keep)
-        else:
-            self._play(action)  # type: ignore[arg-type]
-
-    def _exchange(self, keep: Card) -> None:
+        assert isinstance(action, Exchange)
+        keep = action.keep
         seat = self.holder(keep)
         assert seat is not None
         self.discards.extend(c for c in self.hands[seat] if c is not keep)
@@ -479,7 +476,7 @@ class AlkortState(DealState):
         self.has_won[winner] = True
         self.trick = []
         if deal_is_decided(self.trick_sides, self.options.play_out):
-            self.current_player = None
+            self.current_player, self.is_over = None, True
             return
         self.leader = winner if self.options.lead_rule == "winner" else (self.leader + 1) % n
         self.current_player = self.leader
@@ -503,10 +500,6 @@ class AlkortState(DealState):
         return {partner: [best]} if table[best] > RUBBISH else {}
 
     # -- where the deal stands --------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.current_player is None
-
     @property
     def trick_winners(self) -> list[int]:
         """The seat that won each finished trick, in order."""

@@ -289,6 +289,7 @@ class EcarteState(DealState):
         self.leader = self.non_dealer
         self.phase = CHOOSE
         self.current_player: int | None = self.non_dealer
+        self.is_over = False
         self.log: list[Action] = []
         self._legal: list[Action] | None = None
         if self.turned_up.rank == "K":
@@ -339,9 +340,7 @@ class EcarteState(DealState):
 
     # -- doing it ---------------------------------------------------------
     def _do(self, action: Action) -> None:
-        if type(action) is Card:
-            self._play(action)
-        elif action is PROPOSE:
+        if action is PROPOSE:
             self.proposals += 1
             self.phase, self.current_player = ANSWER, self.dealer
         elif action is ACCEPT:
@@ -398,13 +397,9 @@ class EcarteState(DealState):
             self._end()
 
     def _end(self) -> None:
-        self.phase, self.current_player = OVER, None
+        self.phase, self.current_player, self.is_over = OVER, None, True
 
     # -- where the deal stands --------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def trick_winners(self) -> list[int]:
         """The seat that won each finished trick, in order."""

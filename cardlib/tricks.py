@@ -228,6 +228,7 @@ class DealState:
     """
 
     n_players: int
+    is_over: bool  # a plain attribute rather than a property: the benchmarks ask it after every move
     deck: tuple[Card, ...]
     dealer: int
     hands: list[list[Card]]
@@ -238,7 +239,12 @@ class DealState:
     def _legal_actions(self) -> list[Action]:
         raise NotImplementedError
 
+    def _play(self, card: Card) -> None:
+        """Play a card for the player whose turn it is (the action is known to be legal)."""
+        raise NotImplementedError
+
     def _do(self, action: Action) -> None:
+        """Make a move that is not a card (the action is known to be legal)."""
         raise NotImplementedError
 
     def why_illegal(self, action: Action) -> str:
@@ -247,10 +253,6 @@ class DealState:
 
     def actor(self, action: Action) -> int | None:
         """The seat that would make this action (the holder of a card, or whose turn it is)."""
-        raise NotImplementedError
-
-    @property
-    def is_over(self) -> bool:
         raise NotImplementedError
 
     # -- shared --
@@ -278,7 +280,10 @@ class DealState:
         if action not in legal:
             raise IllegalAction(self.why_illegal(action) or f"{action_text(action)} is not allowed now.")
         self._legal = None
-        self._do(action)
+        if type(action) is Card:
+            self._play(action)
+        else:
+            self._do(action)
         self.log.append(action)
 
     def clone(self) -> Self:
@@ -297,9 +302,10 @@ class DealState:
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action (for bots and benchmarks)."""
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        return rng.choice(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal[int(rng.random() * len(legal))]  # as uniform as rng.choice, and quicker
 
     def holder(self, c: Card) -> int | None:
         """The seat whose hand holds this card, or None."""
