@@ -1,0 +1,17 @@
+"""Exercises that check themselves: the checker and the catalogue, one module per chapter.
+
+In a notebook::
+
+    from cardlib.exercises import chapter3 as ex, progress
+    ex.q1.check(ranked_winner)     # correct / not yet (with a counterexample) / not attempted
+    ex.q1.hint()                   # hint 1; ex.q1.hint(2) gives more away
+    ex.q1.solution()               # only when asked
+    progress()                     # what you have solved in this session
+
+Every check runs your function and the engine's own (``cardlib.alkort``,
+``cardlib.ecarte``) on fixed and random cases: the engine is the oracle.
+"""
+
+from .checker import CORRECT, NOT_ATTEMPTED, NOT_YET, CATALOGUE, CheckResult, Exercise, progress
+
+__all__ = ["CORRECT", "NOT_YET", "NOT_ATTEMPTED", "CATALOGUE", "CheckResult", "Exercise", "progress"]

@@ -1,0 +1,329 @@
+"""Exercises for chapter 4, an Alkort deal: dealing, the opening run, scoring, when it ends, a first bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from .. import alkort
+from ..cards import ALKORT_PACK, Card, shuffled, show
+from ..tricks import DealState
+from .bots import check_bot
+from .checker import Exercise, expect_bool, expect_card, expect_cards, expect_int, expect_optional, expect_str, expect_tuple, \
+    describe
+
+CHAPTER = 4
+SETUP = ("from cardlib import Card, card, hand, show, ALKORT_PACK\n"
+         "from cardlib.alkort import strength, is_ranked")
+
+
+def expect_hands_and_stock(value: Any) -> str:
+    """(four hands, the stock): a list of 4 lists of Cards, and a list of Cards."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return f"expected a pair (hands, stock), got {describe(value)}"
+    hands, stock = value
+    if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        return f"expected hands to be a list of 4 hands, got {describe(hands)}"
+    for seat, cards in enumerate(hands):
+        problem = expect_cards(cards)
+        if problem:
+            return f"hand {seat}: {problem}"
+    problem = expect_cards(stock)
+    return f"the stock: {problem}" if problem else ""
+
+
+def same_deal(right: tuple, got: tuple) -> bool:
+    return [list(h) for h in got[0]] == right[0] and list(got[1]) == right[1]
+
+
+def show_deal(value: tuple) -> str:
+    hands, stock = value
+    return "; ".join(f"hand {seat}: {show(h)}" for seat, h in enumerate(hands)) + f"; stock: {show(stock)}"
+
+
+def deal_difference(case: tuple, right: tuple, got: tuple) -> str:
+    for seat in range(4):
+        if list(got[0][seat]) != right[0][seat]:
+            return f"Hand {seat} differs: the engine gives it {show(right[0][seat])}, yours {show(got[0][seat])}."
+    return f"The stock differs: the engine's is {show(right[1])}."
+
+
+def sides_sequence(rng: random.Random) -> tuple[list[int]]:
+    """Who won each trick so far: an opening run of random length, then anything."""
+    first = rng.randrange(2)
+    sides = [first] * rng.choice([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9])
+    length = rng.randrange(max(1, len(sides)), 10)
+    while len(sides) < length:
+        sides.append(rng.randrange(2))
+    return (sides[:9],)
+
+
+def played_deal(rng: random.Random) -> tuple[list[int]]:
+    """The trick winners of a deal played until it is decided (or all 9 tricks, with play_out)."""
+    play_out = rng.random() < 0.3
+    sides: list[int] = []
+    bias = rng.random()
+    while not alkort.deal_is_decided(sides, play_out):
+        sides.append(0 if rng.random() < bias else 1)
+    return (sides,)
+
+
+def run_explained(sides: list[int]) -> str:
+    run = alkort.opening_run(sides)
+    who = "team A" if sides[0] == 0 else "team B"
+    return f"Trick 1 went to {who} (side {sides[0]}), which won the first {run} in a row."
+
+
+q1 = Exercise(
+    CHAPTER, 1, "deal the cards", "deal", ("deck", "dealer"),
+    "def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:",
+    "Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock).",
+    statement="""Four players sit clockwise as seats 0 to 3. The dealer gives **9 cards to each player in
+three rounds of 3**, clockwise, starting with **forehand**, the player to the dealer's left:
+`(dealer + 1) % 4`. From a deck (a list, top card first) forehand gets cards 0-2, the next player
+3-5, and so on; then the second round, then the third. The 8 cards left are the **stock**, in deck
+order. Write `deal(deck, dealer)` returning `(hands, stock)`, where `hands[seat]` is that seat's
+cards in the order received.""",
+    oracle=lambda deck, dealer: alkort.deal_hands(deck, dealer, 4),
+    expects=expect_hands_and_stock,
+    fixed=[(list(ALKORT_PACK), 3), (list(ALKORT_PACK), 0)],
+    random_case=lambda rng: (shuffled(ALKORT_PACK, rng), rng.randrange(4)),
+    n_random=100,
+    same=same_deal,
+    show=show_deal,
+    diff=deal_difference,
+    explain=lambda deck, dealer: f"With dealer {dealer}, forehand is seat {(dealer + 1) % 4}: it gets deck[0:3], "
+                                 f"seat {(dealer + 2) % 4} deck[3:6], … then the second and third rounds.",
+    hints=["Keep a position in the deck. Three rounds; in each round, four players; each takes the next 3 cards.",
+           "for round in range(3): for i in range(4): seat = (dealer + 1 + i) % 4; "
+           "hands[seat] += deck[position:position + 3]; position += 3. The stock is deck[position:]."],
+    solution_source='''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
+    hands = [[], [], [], []]
+    position = 0
+    for _round in range(3):
+        for i in range(4):
+            seat = (dealer + 1 + i) % 4
+            hands[seat] += deck[position:position + 3]
+            position += 3
+    return hands, deck[position:]
+''',
+    mistakes={"starts with the dealer": '''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
+    hands = [[], [], [], []]
+    position = 0
+    for _round in range(3):
+        for i in range(4):
+            seat = (dealer + i) % 4
+            hands[seat] += deck[position:position + 3]
+            position += 3
+    return hands, deck[position:]
+''', "one card at a time": '''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
+    hands = [[], [], [], []]
+    for i in range(36):
+        hands[(dealer + 1 + i) % 4].append(deck[i])
+    return hands, deck[36:]
+'''},
+    setup=SETUP,
+)
+
+q2 = Exercise(
+    CHAPTER, 2, "the opening run", "opening_run", ("trick_sides",),
+    "def opening_run(trick_sides: list[int]) -> int:",
+    "How many tricks in a row the side that won trick 1 won from the start.",
+    statement="""Scoring depends on the **opening run**: how many tricks in a row, from trick 1, the side
+that won trick 1 went on winning. `trick_sides` lists the side (0 for team A, 1 for team B) that won
+each trick so far, in order: for `[1, 1, 1, 0, 1]` the opening run is 3. Write `opening_run(trick_sides)`
+(the list is never empty).""",
+    oracle=alkort.opening_run,
+    expects=expect_int,
+    fixed=[([1, 1, 1, 0, 1],), ([0],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([0, 1, 0, 0, 0, 0, 0],)],
+    random_case=sides_sequence,
+    n_random=300,
+    explain=run_explained,
+    hints=["Count from the start while the side is the same as trick_sides[0]; stop at the first change.",
+           "run = 0; for side in trick_sides: if side != trick_sides[0]: break; run += 1."],
+    solution_source='''def opening_run(trick_sides: list[int]) -> int:
+    """How many tricks in a row the side that won trick 1 won from the start."""
+    run = 0
+    for side in trick_sides:
+        if side != trick_sides[0]:
+            break
+        run += 1
+    return run
+''',
+    mistakes={"counts all of that side's tricks": '''def opening_run(trick_sides: list[int]) -> int:
+    """How many tricks in a row the side that won trick 1 won from the start."""
+    return trick_sides.count(trick_sides[0])
+''', "the longest run anywhere": '''def opening_run(trick_sides: list[int]) -> int:
+    """How many tricks in a row the side that won trick 1 won from the start."""
+    best = run = 0
+    for i, side in enumerate(trick_sides):
+        run = run + 1 if i > 0 and side == trick_sides[i - 1] else 1
+        best = max(best, run)
+    return best
+'''},
+    setup=SETUP,
+)
+
+SCORE_DEAL = '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
+    """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
+    for side in (0, 1):
+        if trick_sides.count(side) >= 5:
+            run = 0
+            for s in trick_sides:
+                if s != side:
+                    break
+                run += 1
+            if run == 5:
+                return (side, 5, "múk")
+            if run > 5:
+                return (side, run, "stroke")
+            return (side, 1, "point")
+    return None
+'''
+
+q3 = Exercise(
+    CHAPTER, 3, "score a deal", "score_deal", ("trick_sides",),
+    "def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:",
+    "(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5.",
+    statement="""The first side to win **5 of the 9 tricks** wins the deal and scores:
+
+- **múk**, 5 points, if it won the first 5 tricks in a row (an opening run of exactly 5);
+- **stroke**, 6 to 9 points, if its opening run from trick 1 is longer than 5: the points are the
+  length of the run;
+- otherwise **1 point**.
+
+Only the run from trick 1 counts. Write `score_deal(trick_sides)` returning a tuple
+`(side, points, kind)` with kind `"múk"`, `"stroke"` or `"point"` — or `None` if no side has 5 tricks.""",
+    oracle=alkort.score_deal,
+    expects=expect_optional(expect_tuple(expect_int, expect_int, expect_str, what="a tuple (side, points, kind)")),
+    fixed=[([0, 0, 0, 0, 0, 1],), ([1] * 7 + [0],), ([0, 1, 0, 0, 0, 0],), ([0, 1, 0],),
+           ([1, 0, 0, 0, 0, 0, 1, 1, 1],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],)],
+    random_case=lambda rng: played_deal(rng) if rng.random() < 0.7 else sides_sequence(rng),
+    n_random=300,
+    same=lambda right, got: (right is None and got is None) or (right is not None and got is not None
+                                                               and tuple(got) == tuple(right)),
+    show=lambda result: repr(None if result is None else tuple(result)),
+    explain=lambda sides: alkort.explain_score(alkort.score_deal(sides)),
+    hints=["First find the side that has 5 or more tricks (list.count). If none, return None.",
+           "Then compute that side's opening run — 0 if it did not win trick 1. Run 5: múk; more: stroke with "
+           "the run as points; less: 1 point.",
+           "The múk/stroke test uses the opening run, not the number of tricks: [0, 1, 0, 0, 0, 0] is only 1 point."],
+    solution_source=SCORE_DEAL,
+    mistakes={"counts all tricks instead of the opening run": '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
+    """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
+    for side in (0, 1):
+        won = trick_sides.count(side)
+        if won >= 5:
+            if won == 5 and trick_sides[:5] == [side] * 5:
+                return (side, 5, "múk")
+            if won > 5:
+                return (side, won, "stroke")
+            return (side, 1, "point")
+    return None
+''', "any 5 tricks is a múk": '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
+    """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
+    for side in (0, 1):
+        won = trick_sides.count(side)
+        if won == 5:
+            return (side, 5, "múk")
+        if won > 5:
+            return (side, won, "stroke")
+    return None
+'''},
+    setup=SETUP,
+)
+
+q4 = Exercise(
+    CHAPTER, 4, "is the deal decided?", "deal_is_decided", ("trick_sides",),
+    "def deal_is_decided(trick_sides: list[int]) -> bool:",
+    "Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played.",
+    statement="""A deal stops as soon as its result **can no longer change**: a side has won 5 tricks **and**
+the other side has won at least one (while a side has won every trick so far, a múk may still grow into
+a stroke), or all 9 tricks have been played. Write `deal_is_decided(trick_sides)`.""",
+    oracle=alkort.deal_is_decided,
+    expects=expect_bool,
+    fixed=[([0, 0, 0, 0, 0],), ([0, 0, 0, 0, 0, 1],), ([0, 1, 0, 0, 0, 0],), ([1] * 9,), ([0, 1, 0, 1],)],
+    random_case=sides_sequence,
+    n_random=300,
+    explain=lambda sides: (f"Tricks: team A {sides.count(0)}, team B {sides.count(1)} after {len(sides)}. "
+                           + ("The deal is decided." if alkort.deal_is_decided(sides) else "It is not decided yet.")),
+    hints=["Three facts matter: how many tricks have been played, how many each side has, and whether both "
+           "sides have won at least one.",
+           "return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1), with a and b the counts of 0 and 1."],
+    solution_source='''def deal_is_decided(trick_sides: list[int]) -> bool:
+    """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
+    a, b = trick_sides.count(0), trick_sides.count(1)
+    return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1)
+''',
+    mistakes={"stops at 5 tricks": '''def deal_is_decided(trick_sides: list[int]) -> bool:
+    """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
+    return trick_sides.count(0) >= 5 or trick_sides.count(1) >= 5
+''', "always plays 9": '''def deal_is_decided(trick_sides: list[int]) -> bool:
+    """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
+    return len(trick_sides) == 9
+'''},
+    setup=SETUP,
+)
+
+# -- a first bot ---------------------------------------------------------------
+
+BOT_SEATS = (0, 2)
+BOT_DEALS = 200
+
+
+def alkort_deals() -> Iterator[DealState]:
+    """Seeded deals, the dealer going round."""
+    for number in range(BOT_DEALS):
+        yield alkort.new_deal(seed=1000 + number, dealer=number % 4)
+
+
+def random_card(state: DealState, rng: random.Random) -> Card:
+    """The other seats play a random legal card (no exchanges, to keep the deals simple)."""
+    return rng.choice([a for a in state.legal_actions(state.current_player) if isinstance(a, Card)])
+
+
+def check_alkort_bot(exercise: Exercise, fn: Any) -> Any:
+    return check_bot(exercise, fn, alkort_deals,
+                     question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.has_won[seat]),
+                     bot_turn=lambda state, rng: state.current_player in BOT_SEATS,
+                     other_move=random_card)
+
+
+q5 = Exercise(
+    CHAPTER, 5, "a bot that never cheats", "alkort_bot", ("cards", "trick", "has_won"),
+    "def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:",
+    "The card to play: any strategy, but always a legal card.",
+    statement=f"""Write your first Alkort bot. It is given its hand `cards`, the cards of the trick so far
+`trick` (empty when it leads) and `has_won` (whether it has won a trick in this deal), and returns the
+card to play. Any strategy you like — the strongest card, the weakest, a random one — but it must
+**never play an illegal card**: it must play a card from its hand, and it may not lead a 7 before it
+has won a trick (unless its hand holds only sevens). The check plays {BOT_DEALS} deals through the engine
+with your bot in seats 0 and 2 against random players, and stops at the first illegal card.""",
+    expects=expect_card,
+    runner=check_alkort_bot,
+    hints=["First make the list of cards you may play: the whole hand, except that when leading (trick == []) "
+           "without a win you must leave out the sevens — unless nothing else is left.",
+           "Then pick from that list, for example max(allowed, key=strength) to play the strongest card."],
+    solution_source='''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
+    """The card to play: any strategy, but always a legal card."""
+    allowed = cards
+    if not trick and not has_won:
+        allowed = [c for c in cards if c.rank != "7"] or cards
+    return max(allowed, key=strength)
+''',
+    mistakes={"leads a seven before a win": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
+    """The card to play: any strategy, but always a legal card."""
+    return cards[0]
+''', "plays a card it does not hold": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
+    """The card to play: any strategy, but always a legal card."""
+    if trick:
+        return card("K♦")  # the best card there is... if only it were in the hand
+    return [c for c in cards if c.rank != "7"][0] if not has_won and any(c.rank != "7" for c in cards) else cards[0]
+'''},
+    setup=SETUP,
+)
+
+EXERCISES = [q1, q2, q3, q4, q5]
