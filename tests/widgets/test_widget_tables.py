@@ -1,0 +1,288 @@
+"""Guided rounds and game tables, driven by clicks: whole deals, reasons for refused moves, options."""
+
+import pytest
+from widget_helpers import learner_move, play_game, play_out, text
+
+from cardlib import PROPOSE, alkort, card, ecarte
+from cardlib.players import RandomPlayer
+from cardlib.widgets import GameTable, GuidedRound, ScriptedPlayer
+
+
+def snapshot(table):
+    """What must not change when a click is refused: the deal's moves and hands."""
+    return list(table.state.log), [list(h) for h in table.state.hands]
+
+
+def check_deal_explained(table):
+    """The log names every trick's rule and the deal's score, in the engine's words."""
+    state = table.state
+    assert state.is_over
+    tricks = [line for line in table.log.lines if line.startswith("Trick ")]
+    assert tricks == [f"Trick {i + 1}: {state.explain_trick(i)}" for i in range(len(state.tricks))]
+    explanation = state.explain_score()
+    assert table.log.lines[-1].lower() == f"the deal is over. {explanation}".lower()
+    assert "The deal is over." in text(table.prompt)
+    assert table.errors == []
+
+# -- whole guided deals ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_guided_alkort_four_players_to_its_score(seed):
+    g = GuidedRound("alkort", players=4, seed=seed)
+    assert g.n_players == 4 and g.state.dealer == 3  # the learner is forehand
+    assert any(line.startswith("Partner reveal: player 2 shows you") for line in g.log.lines)
+    shown = g.state.shown_to(0)
+    assert ("Your partner shows you: " + ("" if shown else "nothing")) in text(g.info)
+    assert "▶ Your turn." in text(g.prompt) and "Your legal choices: play" in text(g.prompt)
+    assert "cardlib-your-turn" in g.hand._dom_classes
+    play_out(g)
+    check_deal_explained(g)
+    result = g.state.result()
+    assert g.scoreboard.rows[result.side][2] == result.points
+    assert any(line.startswith("Player 1 plays") and " — chose play" in line for line in g.log.lines)
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_guided_alkort_two_players_to_its_score(seed):
+    g = GuidedRound("alkort", players=2, seed=seed)
+    assert len(g.state.hands) == 2 and g.side_names() == ["you (player 0)", "player 1"]
+    play_out(g, last=True)
+    check_deal_explained(g)
+
+
+def test_guided_ecarte_with_a_proposal_and_discards():
+    accepting = ScriptedPlayer([("accept", "accepts: it wants to exchange too")], seed=3)
+    g = GuidedRound("ecarte", seed=3, bots=[accepting])
+    assert g.state.dealer == 1 and "Propose an exchange" in [b.description for b in g.action_buttons]
+    g.click_action("propose")
+    assert "Player 1 accepts the proposal — accepts: it wants to exchange too." in g.log.lines
+    assert g.hand.selecting and "Click the cards to throw away" in text(g.prompt)
+    throw = g.hand.cards[:2]
+    g.click_action("discard " + " ".join(map(str, throw)))
+    assert not set(throw) & set(g.state.hands[0]) and len(g.state.hands[0]) == 5
+    assert any(line.startswith(f"You discard {throw[0]} {throw[1]} and draw") for line in g.log.lines)
+    assert any(line.startswith("Player 1 discards") and "draws as many" in line for line in g.log.lines)
+    play_out(g)
+    check_deal_explained(g)
+
+
+def test_guided_ecarte_as_the_dealer_answering_a_proposal():
+    proposing = ScriptedPlayer([("propose", "proposes: its hand is weak")], seed=1)
+    g = GuidedRound("ecarte", seed=11, dealer=0, bots=[proposing])
+    assert g.state.phase == ecarte.ANSWER
+    assert [b.description for b in g.action_buttons] == ["Accept", "Refuse"]
+    assert all(b.tooltip == "The dealer must first accept or refuse the proposal." for b in g.hand.buttons)
+    g.click_action("accept")  # the bot discards first, then it is the dealer's turn to discard
+    assert g.state.phase == ecarte.DISCARD_DEALER and g.hand.selecting and "(or none)" in text(g.prompt)
+    g.click_action("Discard the chosen cards")  # the dealer may keep his cards
+    assert "You discard nothing." in g.log.lines
+    play_out(g)
+    check_deal_explained(g)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_guided_ecarte_random_deals_end_scored(seed):
+    g = GuidedRound("ecarte", seed=seed, dealer=seed % 2)
+    play_out(g, propose=seed % 3 == 0)
+    check_deal_explained(g)
+
+# -- refused moves: the engine's reason, a friendly line, nothing changed ----------
+
+
+def test_alkort_seven_before_a_win_is_greyed_with_the_reason():
+    seed = next(s for s in range(200) if any(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0])
+                and not all(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0]))
+    g = GuidedRound("alkort", seed=seed)
+    assert g.state.current_player == 0 and not g.state.trick
+    seven = next(c for c in g.hand.cards if c.rank == "7")
+    b = g.hand.button(seven)
+    assert "cardlib-card-unplayable" in b._dom_classes and not b.disabled
+    assert b.tooltip == "You may not lead a 7 before you have won a trick."
+    before = snapshot(g)
+    g.click_card(str(seven))
+    assert "You may not lead a 7 before you have won a trick." in text(g.message)
+    assert "cardlib-warning" in g.message.value
+    assert snapshot(g) == before
+
+
+def test_ecarte_must_head_follow_or_trump_reason():
+    for seed in range(60):
+        g = GuidedRound("ecarte", seed=seed, dealer=0)
+        while not (g.state.trick and g.state.current_player == 0):
+            learner_move(g)
+        unplayable = [c for c in g.hand.cards if g.hand.reasons[c]]
+        if unplayable:
+            break
+    else:
+        pytest.fail("no deal where the learner had to head, follow or trump")
+    c = unplayable[0]
+    reason = g.state.why_illegal(c)
+    assert reason.startswith(("You must head", "You must follow", "You must trump"))
+    assert g.hand.button(c).tooltip == reason
+    before = snapshot(g)
+    g.hand.button(c).click()
+    assert reason in text(g.message) and snapshot(g) == before
+
+
+def test_illegal_clicks_give_friendly_lines_and_change_nothing():
+    g = GuidedRound("alkort", seed=4)
+    before = snapshot(g)
+    g.click_action("propose")
+    assert "propose is not a move in Alkort" in text(g.message)
+    stranger = next(c for c in alkort.ALKORT_PACK if c not in g.hand.cards)
+    g.click_card(str(stranger))
+    assert f"You cannot play {stranger}" in text(g.message)
+    g.click_card("Z♠")
+    assert "is not a card" in text(g.message)
+    g.click_action("dance a jig")
+    assert "is not an action" in text(g.message)
+    g.click_action("pass")
+    assert "nothing to let pass" in text(g.message)
+    assert snapshot(g) == before and g.errors == [] and "Traceback" not in g.message.value
+
+
+def test_ecarte_discarding_nothing_as_non_dealer_is_refused_kindly():
+    g = GuidedRound("ecarte", seed=3, bots=[ScriptedPlayer([("accept", "accepts")], seed=0)])
+    g.click_action("propose")
+    before = snapshot(g)
+    g.click_action("Discard the chosen cards")  # nothing chosen
+    assert "The non-dealer must discard 1 to 5 cards now" in text(g.message)
+    assert snapshot(g) == before and g.hand.selecting
+
+
+def test_clicks_after_the_deal_is_over_are_refused_kindly():
+    g = GuidedRound("alkort", seed=2)
+    play_out(g)
+    before = snapshot(g)
+    for c in list(g.hand.cards)[:1]:
+        g.click_card(str(c))
+        assert "The deal is over: no more moves." in text(g.message)
+    g.click_action("exchange K♠")
+    assert text(g.message)
+    assert snapshot(g) == before
+
+# -- moves that are not cards --------------------------------------------------------
+
+
+def test_alkort_exchange_offered_out_of_turn_and_taken():
+    seed = next(s for s in range(500) if alkort.may_exchange(alkort.new_deal(seed=s, dealer=0).hands[0]))
+    g = GuidedRound("alkort", seed=seed, dealer=0)  # forehand is player 1, a bot
+    assert g.state.current_player == 1 and not g.state.log  # the table waits for the learner
+    labels = [b.description for b in g.action_buttons]
+    assert labels[-1] == "No thanks" and all(label.startswith("Exchange, keeping") for label in labels[:-1])
+    assert "Before play goes on, you may: exchange" in text(g.prompt)
+    keep = g.hand.cards[0]
+    stock = list(g.state.stock[:8])
+    g.click_action(f"exchange {keep}")
+    assert g.state.exchanged == [0]
+    assert f"You make the worthless-hand exchange, keeping {keep} and taking the stock." in g.log.lines
+    assert g.state.hands[0][0] == keep and set(stock) <= set(g.state.hands[0]) | set(g.state.trick) \
+        | {c for t in g.state.tricks for c in t.cards}
+
+
+def test_alkort_exchange_declined():
+    seed = next(s for s in range(500) if alkort.may_exchange(alkort.new_deal(seed=s, dealer=0).hands[0]))
+    g = GuidedRound("alkort", seed=seed, dealer=0)
+    g.click_action("No thanks")
+    assert g.state.log and 0 not in g.state.exchanged
+    play_out(g)
+    check_deal_explained(g)
+
+
+def test_ecarte_announcing_the_king():
+    seed = next(s for s in range(500) if (st := ecarte.new_deal(seed=s, dealer=1)).king_of_trumps in st.hands[0])
+    g = GuidedRound("ecarte", seed=seed)
+    king = g.state.king_of_trumps
+    assert f"Announce {king}" in [b.description for b in g.action_buttons]
+    g.click_action(f"announce {king}")
+    assert g.state.points[0] == 1 and f"You announce the King of trumps, {king}." in g.log.lines
+    assert PROPOSE not in g.legal_choices  # announcing ends the exchanges
+    play_out(g)
+    check_deal_explained(g)
+    assert f"player 0 announced {king} — 1 point".lower() in g.state.explain_score().lower()
+
+
+def test_bots_argument_and_checks():
+    bots = [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)]
+    g = GuidedRound("alkort", seed=5, bots=bots)
+    assert g.seats[1:] == bots
+    with pytest.raises(ValueError):
+        GuidedRound("alkort", seed=5, bots=[RandomPlayer(1)])
+    with pytest.raises(ValueError):
+        GuidedRound("whist")
+
+# -- whole games ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, players", [("alkort", 4), ("alkort", 2), ("ecarte", None)])
+def test_game_table_plays_to_game_over(game, players):
+    t = GameTable(game, players=players, seed=3, options={"target_score": 3})
+    assert "cardlib-next-deal" in t.next_deal_button._dom_classes
+    deals = play_game(t)
+    assert t.match.is_over and deals == len(t.match.finished) + 1
+    winner = t.match.winner
+    assert text(t.game_over).startswith("Game over:") and str(t.match.scores[winner]) in text(t.game_over)
+    assert t.next_deal_button.layout.display == "none"
+    assert t.log.lines[-1] == text(t.game_over) and t.errors == []
+    assert t.scoreboard.rows[winner][3] >= 3 and "First to 3 points" in text(t.scoreboard.view)
+    t.next_deal()
+    assert "The game is over." in text(t.message)
+
+
+def test_game_table_next_deal_only_when_the_deal_is_over():
+    t = GameTable("alkort", seed=1)
+    assert t.next_deal_button.layout.display == "none"
+    before = snapshot(t)
+    t.next_deal()
+    assert "The deal is not over yet" in text(t.message) and snapshot(t) == before
+    play_out(t)
+    assert t.next_deal_button.layout.display is None
+    scores = t.state.scores
+    t.next_deal_button.click()
+    assert t.state.scores_before == scores and not t.state.is_over and t.deal_number == 2
+    assert "Deal 2:" in t.log.text
+
+
+def test_game_table_option_pickers_make_the_options():
+    t = GameTable("alkort", choose_options=True, seed=2)
+    assert t.state is None and t.table_box.layout.display == "none"
+    described = alkort.AlkortOptions.describe()
+    assert set(t.option_pickers) == set(described)
+    assert [label for label, _ in t.option_pickers["low_eights_ranked"].options] == ["true", "false"]
+    assert [label for label, _ in t.option_pickers["seven_lead"].options] == list(described["seven_lead"])
+    t.click_card("K♦")
+    assert "Start a game first." in text(t.message)
+    t.option_pickers["lead_rule"].value = "rotate"
+    t.option_pickers["low_eights_ranked"].value = False
+    t.option_pickers["partner_reveal"].value = "hand"
+    t.option_pickers["target_score"].value = 4
+    t.players_picker.value = 2
+    t.start_button.click()
+    assert t.state.options == alkort.AlkortOptions(lead_rule="rotate", low_eights_ranked=False,
+                                                   partner_reveal="hand", target_score=4)
+    assert t.n_players == 2 and len(t.state.hands) == 2 and t.table_box.layout.display is None
+    assert "New game with lead_rule = rotate, low_eights_ranked = false, partner_reveal = hand, target_score = 4." \
+        in t.log.lines
+
+
+def test_ecarte_option_pickers_use_the_rulebooks_values():
+    t = GameTable("ecarte", choose_options=True, seed=4)
+    assert [label for label, _ in t.option_pickers["deal_packets"].options] == ["[3, 2]", "[2, 3]"]
+    t.option_pickers["deal_packets"].value = (2, 3)
+    t.option_pickers["must_trump"].value = False
+    t.option_pickers["refusal_penalty"].value = "any"
+    t.start_button.click()
+    assert t.state.options == ecarte.EcarteOptions(deal_packets=(2, 3), must_trump=False, refusal_penalty="any")
+    play_game(t)
+    assert t.match.is_over
+
+
+def test_stable_css_classes_for_browser_tests():
+    t = GameTable("ecarte", seed=8)
+    assert "cardlib-message" in t.message._dom_classes
+    assert "cardlib-log" in t.log._dom_classes and "cardlib-score" in t.scoreboard.view._dom_classes
+    assert all("cardlib-card" in b._dom_classes for b in t.hand.buttons)
+    assert all("cardlib-action" in b._dom_classes for b in t.action_buttons)
+    assert "cardlib-game-over" in t.game_over._dom_classes and "cardlib-table" in t._dom_classes
+    assert card("K♦") in alkort.ALKORT_PACK  # the pack the comparator offers
