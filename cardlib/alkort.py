@@ -31,12 +31,23 @@ sources suggests (and the course says so):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, cast
 
 from .cards import ALKORT_PACK, Card, card, hand, show, shuffled
-from .tricks import Action, DealState, Exchange, IllegalAction, RuleOptions, action_text, check_deck, option, \
-    positive_whole_number, seat_name
+from .tricks import (
+    Action,
+    DealState,
+    Exchange,
+    IllegalAction,
+    RuleOptions,
+    action_text,
+    check_deck,
+    option,
+    positive_whole_number,
+    seat_name,
+)
 
 # ---------------------------------------------------------------------------
 # 1. Options
@@ -427,11 +438,11 @@ class AlkortState(DealState):
         return len(self.stock) >= TRICKS_PER_DEAL - 1
 
     def _legal_actions(self) -> list[Action]:
-        if self.current_player is None:
-            return []
         seat = self.current_player
-        actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.has_won[seat],
-                                            not self.tricks, self.options)
+        if seat is None:
+            return []
+        actions = cast("list[Action]", legal_plays(self.hands[seat], self.trick, self.has_won[seat],
+                                                   not self.tricks, self.options))
         if not self.first_card_played:
             for other in range(self.n_players):
                 if self.may_exchange_now(other):

@@ -15,7 +15,8 @@ keeps the engine fast (``is`` comparisons) and the printing consistent.
 from __future__ import annotations
 
 import random
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 SUITS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -32,12 +32,28 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, cast
 
 from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, Card, card, hand, show, shuffled
-from .tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, DealState, Discard, IllegalAction, \
-    RuleOptions, action_text, check_deck, option, positive_whole_number, seat_name
+from .tricks import (
+    ACCEPT,
+    PROPOSE,
+    REFUSE,
+    Action,
+    Announce,
+    Call,
+    DealState,
+    Discard,
+    IllegalAction,
+    RuleOptions,
+    action_text,
+    check_deck,
+    option,
+    positive_whole_number,
+    seat_name,
+)
 
 # ---------------------------------------------------------------------------
 # 1. Options
@@ -163,7 +179,8 @@ def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Car
         return f"You must head the trick: you hold a higher {suit[:-1]} than {led} ({show(higher)})."
     if same_suit:
         return f"You must follow suit: you hold {suit} ({show(same_suit)})."
-    return f"You must trump: you have no {suit}, but you hold a trump ({show(x for x in cards_in_hand if x.suit == trump)})."
+    trumps = show(x for x in cards_in_hand if x.suit == trump)
+    return f"You must trump: you have no {suit}, but you hold a trump ({trumps})."
 
 
 assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥").startswith("You must head")
@@ -191,7 +208,8 @@ def discard_sizes(seat_is_dealer: bool, stock_size: int, options: EcarteOptions 
     return range(fewest, most + 1)
 
 
-assert discard_sizes(False, 21) == range(1, 6) and discard_sizes(True, 0, EcarteOptions(dealer_min_discard=1)) == range(0, 1)
+assert discard_sizes(False, 21) == range(1, 6)
+assert discard_sizes(True, 0, EcarteOptions(dealer_min_discard=1)) == range(0, 1)  # an empty stock serves nothing
 
 # ---------------------------------------------------------------------------
 # 6. Scoring a deal
@@ -249,7 +267,8 @@ class Trick(NamedTuple):
     winner: int
 
 
-def deal_hands(deck: Sequence[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+def deal_hands(deck: Sequence[Card], dealer: int,
+               packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the 11th card; the rest is the stock."""
     hands: list[list[Card]] = [[], []]
     position = 0
@@ -312,7 +331,8 @@ class EcarteState(DealState):
         phase = self.phase
         if phase == PLAY:
             seat = self.current_player
-            actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.trump, self.options)
+            assert seat is not None
+            actions = cast("list[Action]", legal_plays(self.hands[seat], self.trick, self.trump, self.options))
             if not self.tricks:  # a King can be announced only before its holder's first card
                 for s in (self.non_dealer, self.dealer):
                     if self.may_announce(s):
@@ -328,7 +348,7 @@ class EcarteState(DealState):
         if phase == ANSWER:
             return [ACCEPT, REFUSE]
         if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
-            seat = self.current_player
+            seat = self.seat_to_move()
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
             return [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
         return []
@@ -481,7 +501,7 @@ class EcarteState(DealState):
             return "The deal is over: no more moves."
         nd, phase = seat_name(self.non_dealer), self.phase
         if isinstance(action, Card):
-            seat = self.current_player
+            seat = self.seat_to_move()
             if phase == ANSWER:
                 return "The dealer must first accept or refuse the proposal."
             if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
@@ -501,7 +521,7 @@ class EcarteState(DealState):
         if isinstance(action, Discard):
             if phase not in (DISCARD_NON_DEALER, DISCARD_DEALER):
                 return "Nobody may discard now: discards come only after the dealer accepts a proposal."
-            seat = self.current_player
+            seat = self.seat_to_move()
             wrong = [c for c in action.cards if c not in self.hands[seat]]
             if wrong:
                 return f"{seat_name(seat)} cannot discard {show(wrong)}: not in that hand."
@@ -512,15 +532,17 @@ class EcarteState(DealState):
         if isinstance(action, Announce):
             if action.king != self.king_of_trumps:
                 return f"Only the King of trumps ({self.king_of_trumps}) may be announced, not {action.king}."
-            seat = self.holder(action.king)
-            if seat is None:
+            holder = self.holder(action.king)
+            if holder is None:
                 return f"Nobody holds {self.king_of_trumps}."
+            seat = holder
             if self.announced[seat]:
                 return f"{seat_name(seat)} has already announced {self.king_of_trumps}."
             if self.has_played(seat):
                 return "Too late: the King must be announced before its holder plays his first card."
             return "The King is announced at the start of play: the dealer once the exchanges are over."
-        return f"{action_text(action)} is not a move in Écarté: play a card, propose, accept, refuse, discard or announce."
+        return (f"{action_text(action)} is not a move in Écarté: "
+                "play a card, propose, accept, refuse, discard or announce.")
 
     def __str__(self) -> str:
         return (f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"

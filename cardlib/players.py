@@ -12,7 +12,8 @@ notebooks and apps can show *why* a bot did what it did.
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .tricks import Action, DealState, action_text
 

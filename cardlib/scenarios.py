@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from . import alkort, ecarte
 from .cards import ALKORT_PACK, ECARTE_PACK, SUIT_LETTERS, SUITS, Card, card, show
@@ -234,7 +235,7 @@ def run(scenario: Scenario) -> list[str]:
     """Run one scenario; the list of what came out differently (empty if it passed)."""
     data = scenario.data
     game, kind, expect = data["game"], data["kind"], data["expect"]
-    options = (alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions).from_dict(data.get("options"))
+    options: Any = (alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions).from_dict(data.get("options"))
     if kind == "trick":
         cards = [card(c) for c in data["cards"]]
         if game == "alkort":

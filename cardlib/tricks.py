@@ -27,8 +27,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence
+from typing import Any, ClassVar, Self, cast
 
 from .cards import FULL_PACK, Card, card, hand, show
 
@@ -36,17 +37,15 @@ from .cards import FULL_PACK, Card, card, hand, show
 # Actions that are not cards.
 
 
-class Call(str, enum.Enum):
+class Call(enum.StrEnum):
     """A spoken move in Écarté: propose an exchange, accept or refuse it."""
 
     PROPOSE = "propose"
     ACCEPT = "accept"
     REFUSE = "refuse"
 
-    def __str__(self) -> str:
+    def __repr__(self) -> str:
         return self.value
-
-    __repr__ = __str__
 
 
 PROPOSE, ACCEPT, REFUSE = Call.PROPOSE, Call.ACCEPT, Call.REFUSE
@@ -171,11 +170,11 @@ class RuleOptions:
                 raise OptionError(f"{self.game} option {f.name} must be one of {listed}, not {_show_value(value)}")
 
     @classmethod
-    def from_dict(cls, values: Mapping[str, Any] | None = None) -> Self:
+    def from_dict(cls, values: Mapping[str, Any] | RuleOptions | None = None) -> Self:
         """Options from a mapping of names to values; unknown names are refused."""
         if isinstance(values, cls):
             return values
-        values = dict(values or {})
+        values = dict(vars(values) if isinstance(values, RuleOptions) else values or {})
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = [name for name in values if name not in names]
         if unknown:
@@ -228,6 +227,7 @@ class DealState:
     """
 
     n_players: int
+    current_player: int | None  # whose turn it is; None once the deal is over
     is_over: bool  # a plain attribute rather than a property: the benchmarks ask it after every move
     deck: tuple[Card, ...]
     dealer: int
@@ -274,6 +274,7 @@ class DealState:
         """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
         if type(action) is str:
             action = parse_action(action)
+        action = cast(Action, action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
@@ -306,6 +307,11 @@ class DealState:
         if legal is None:
             legal = self._legal = self._legal_actions()
         return legal[int(rng.random() * len(legal))]  # as uniform as rng.choice, and quicker
+
+    def seat_to_move(self) -> int:
+        """The seat whose turn it is (only asked while the deal goes on)."""
+        assert self.current_player is not None, "the deal is over"
+        return self.current_player
 
     def holder(self, c: Card) -> int | None:
         """The seat whose hand holds this card, or None."""

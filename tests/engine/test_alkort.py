@@ -2,15 +2,14 @@
 
 import pytest
 
-from cardlib import Exchange, IllegalAction, PROPOSE, alkort, card, hand
+from cardlib import PROPOSE, Exchange, IllegalAction, alkort, card, hand
 from cardlib.alkort import AlkortOptions, AlkortState, explain_trick, legal_plays, trick_winner
 
 LED_SUIT = AlkortOptions(rubbish_order="led_suit")
 
 
 def stacked(hands: list[str], stock: str, dealer: int = 3) -> list[str]:
-    """A deck that deals these hands, listed from forehand clockwise, and this stock (the rest of it, in any order)."""
-    players = len(hands)
+    """A deck that deals these hands, listed from forehand clockwise, then this stock (and the rest of the pack)."""
     deck = []
     for r in range(3):
         for h in hands:
@@ -176,6 +175,7 @@ def test_options_are_validated() -> None:
 
 def test_a_game_runs_to_the_target_and_passes_the_deal() -> None:
     import random
+
     from cardlib.players import RandomPlayer, play_deal
     game = alkort.AlkortGame({"target_score": 6}, first_dealer=0, seed=4)
     dealers = [game.deal.dealer]

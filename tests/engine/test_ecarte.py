@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardlib import ACCEPT, Announce, Discard, IllegalAction, PROPOSE, REFUSE, card, ecarte, hand
+from cardlib import ACCEPT, PROPOSE, REFUSE, Announce, Discard, IllegalAction, card, ecarte, hand
 from cardlib.ecarte import EcarteOptions, EcarteState, legal_plays, trick_winner, why_not_playable
 
 
@@ -133,6 +133,7 @@ def test_the_dealer_announces_before_his_first_card_only() -> None:
 
 def test_the_game_alternates_the_deal_and_ends_at_five() -> None:
     import random
+
     from cardlib.players import RandomPlayer, play_deal
     game = ecarte.EcarteGame(first_dealer=1, seed=3)
     dealers = []
