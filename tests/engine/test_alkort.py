@@ -6,6 +6,7 @@ from cardlib import PROPOSE, Exchange, IllegalAction, alkort, card, hand
 from cardlib.alkort import AlkortOptions, AlkortState, explain_trick, legal_plays, trick_winner
 
 LED_SUIT = AlkortOptions(rubbish_order="led_suit")
+LED_SUIT_NO_EIGHTS = AlkortOptions(rubbish_order="led_suit", low_eights_ranked=False)
 
 
 def stacked(hands: list[str], stock: str, dealer: int = 3) -> list[str]:
@@ -59,8 +60,8 @@ def test_rubbish_order_led_suit() -> None:
     assert trick_winner(hand("4♠ 3♠ 2♠ Q♥"), options=LED_SUIT) == 0
     assert trick_winner(hand("Q♠ K♠ 3♦ 4♥"), options=LED_SUIT) == 2   # the Queen exception comes first
     assert trick_winner(hand("7♠ 2♠ K♦ 3♥"), options=LED_SUIT) == 2   # ranked beats rubbish
-    assert trick_winner(hand("8♥ 9♥ 4♥ 3♠"), options=AlkortOptions(rubbish_order="led_suit", low_eights_ranked=False)) == 1
-    assert trick_winner(hand("8♥ 4♥ 3♠ 2♣"), options=AlkortOptions(rubbish_order="led_suit", low_eights_ranked=False)) == 0
+    assert trick_winner(hand("8♥ 9♥ 4♥ 3♠"), options=LED_SUIT_NO_EIGHTS) == 1
+    assert trick_winner(hand("8♥ 4♥ 3♠ 2♣"), options=LED_SUIT_NO_EIGHTS) == 0
 
 
 def test_explanations_name_the_rule() -> None:

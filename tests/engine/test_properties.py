@@ -66,7 +66,8 @@ def candidate_actions(state) -> list:
     """Many actions, legal or not: every card of the full pack and every kind of non-card action."""
     rng = random.Random(len(state.log))
     some_hand = state.hands[rng.randrange(len(state.hands))]
-    discards = [Discard(c) for size in range(0, 7) for c in itertools.islice(itertools.combinations(some_hand, size), 2)]
+    discards = [Discard(cards) for size in range(0, 7)
+                for cards in itertools.islice(itertools.combinations(some_hand, size), 2)]
     return [*FULL_PACK, PROPOSE, ACCEPT, REFUSE, *discards,
             *(Announce(c) for c in FULL_PACK if c.rank == "K"), *(Exchange(c) for c in rng.sample(FULL_PACK, 8))]
 
@@ -81,7 +82,7 @@ def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
     points = [0, 0]
     for side in (0, 1):
         if sides.count(side) >= 5:
-            run = len(list(itertools.takewhile(lambda s: s == side, sides)))
+            run = len(list(itertools.takewhile(side.__eq__, sides)))
             points[side] = run if run >= 5 else 1
     return points
 
