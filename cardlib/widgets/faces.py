@@ -44,12 +44,15 @@ def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> s
                 f'title="a face-down card" style="{box}background:repeating-linear-gradient(45deg,#1f4e8c 0 4px,'
                 f'#2d6bc0 4px 8px);"></span>')
     colour = ink(c)
+    # a small card has room for the rank in the corner and the suit below it; bigger ones repeat the suit
+    index = c.rank if size == "small" else f"{c.rank}<br>{c.suit}"
+    pip_top = "58%" if size == "small" else "50%"
     return (f'<span class="cardlib-face" role="img" aria-label="{escape(c.name)}" title="{escape(c.name)}" '
             f'style="{box}background:#fffdf7;color:{colour};">'
             f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
-            f'font-weight:bold;text-align:center">{c.rank}<br>{c.suit}</span>'
-            f'<span aria-hidden="true" style="position:absolute;left:0;right:0;top:50%;transform:translateY(-45%);'
-            f'text-align:center;font-size:{pip}px">{c.suit}</span></span>')
+            f'font-weight:bold;text-align:center">{index}</span>'
+            f'<span aria-hidden="true" style="position:absolute;left:0;right:0;top:{pip_top};'
+            f'transform:translateY(-45%);text-align:center;font-size:{pip}px">{c.suit}</span></span>')
 
 
 class CardFace(widgets.HTML):
@@ -84,16 +87,17 @@ CSS = """
 .cardlib-message { min-height: 1.6em; font-size: 15px; }
 .cardlib-warning { color: #b71c1c; }
 .cardlib-felt { background: #2e6b3f; color: #fff; border-radius: 12px; padding: 6px 10px; }
-.cardlib-felt .cardlib-seat { display: inline-block; text-align: center; margin: 0 6px; font-size: 12px; }
+.cardlib-seat { display: inline-block; text-align: center; margin: 0 6px; font-size: 12px; vertical-align: top; }
+.cardlib-fan .cardlib-face + .cardlib-face { margin-left: -22px !important; }
 .cardlib-winner .cardlib-face { outline: 3px solid #ffd54f; }
 .cardlib-log-lines { max-height: 260px; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #ddd; border-radius: 8px; padding: 4px 8px; background: #fafafa; font-size: 13px; }
-.cardlib-log-lines p { margin: 2px 0; }
+.cardlib-log-lines p { margin: 2px 0; line-height: 1.35; }
 .cardlib-log-trick { color: #1b5e20; }
 .cardlib-log-score { color: #0d47a1; font-weight: bold; }
 .cardlib-log-info { color: #555; font-style: italic; }
 .cardlib-score table { border-collapse: collapse; font-size: 14px; }
-.cardlib-score td, .cardlib-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+.cardlib-score td, .cardlib-score th { line-height: 1.35; padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
 .cardlib-game-over { font-size: 18px; font-weight: bold; color: #0d47a1; }
 .cardlib-verdict-yes { color: #2e7d32; font-weight: bold; }
 .cardlib-verdict-no { color: #b71c1c; font-weight: bold; }

@@ -223,7 +223,7 @@ def friendly(method: Callable) -> Callable:
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
     b = widgets.Button(description=description, tooltip=tooltip or description,
-                       layout=widgets.Layout(width="auto"))
+                       layout=widgets.Layout(width="auto", align_self="flex-start"))
     for css in ("cardlib-action", *classes):
         b.add_class(css)
     return b
@@ -268,8 +268,11 @@ class Table(widgets.VBox):
         self.scoreboard = ScoreBoard()
         self._game_log = GameLog()
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
-        self.table_box = widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message,
-                                       self.scoreboard, self.footer, self._game_log])
+        # the play on the left, the score and the log on the right (one column on a narrow screen)
+        play = widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
+                            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
+        record = widgets.VBox([self.scoreboard, self.footer, self._game_log], layout=widgets.Layout(flex="2 1 300px"))
+        self.table_box = widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([stylesheet(), self.title, self.table_box])
         self.add_class("cardlib")
         self.add_class("cardlib-table")
@@ -566,7 +569,8 @@ class Table(widgets.VBox):
         for seat in range(self.n_players):
             if seat == LEARNER:
                 continue
-            backs = "".join(card_html(c, face_up=False, size="small") for c in state.hands[seat])
+            backs = '<span class="cardlib-fan">' + "".join(card_html(c, face_up=False, size="small")
+                                                            for c in state.hands[seat]) + "</span>"
             marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
             label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
             seats.append(f'<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>')
@@ -676,6 +680,7 @@ class GameTable(Table):
         if self.game == "alkort":
             self.players_picker = widgets.Dropdown(options=[("4", 4), ("2", 2)], value=self.n_players,
                                                    description="players", tooltip="four in two partnerships, or two")
+            self.players_picker.style.description_width = "140px"
             self.players_picker.add_class("cardlib-option")
             rows.append(self.players_picker)
         for name, choices in kind.describe().items():
