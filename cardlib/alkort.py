@@ -559,6 +559,23 @@ class AlkortState(DealState):
         return (f"{explain_trick(t.cards, t.leader_had_won, t.first, self.options)[:-1]} "
                 f"— {seat_name(t.winner)} takes the trick.")
 
+    def explain_choices(self) -> str:
+        """The rule that limits the player to move right now, in one sentence."""
+        seat = self.current_player
+        if seat is None:
+            return "The deal is over."
+        if self.trick:
+            return "Play any card: in Alkort there is no need to follow suit or to try to win."
+        hand_now = self.hands[seat]
+        sevens = [c for c in hand_now if c.rank == "7"]
+        if not sevens or may_lead_seven(self.has_won[seat], not self.tricks, self.options):
+            seven_note = " — a 7 led now wins the trick outright" if sevens and seven_is_unbeatable(
+                self.has_won[seat], not self.tricks, self.options) else ""
+            return f"Lead any card{seven_note}."
+        if len(sevens) == len(hand_now):
+            return "You hold only sevens, so you may lead one — but it counts as rubbish."
+        return "Lead any card but a 7: you may not lead a 7 before you have won a trick."
+
     def explain_score(self) -> str:
         """How the deal was scored, in one sentence."""
         return explain_score(self.result(), self.n_players)

@@ -141,27 +141,54 @@ assert explain_trick(hand("A♥ 7♣"), "♣") == "7♣ wins: a trump (clubs) be
 #   4. otherwise any card.
 
 
-def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
-                options: EcarteOptions = DEFAULT_OPTIONS) -> list[Card]:
-    """The cards a player may play to this trick: follow, head, trump, else anything."""
+LEAD, HEAD, FOLLOW, TRUMP, ANY = "lead", "head", "follow", "trump", "any"
+
+
+def play_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
+              options: EcarteOptions = DEFAULT_OPTIONS) -> tuple[str, list[Card]]:
+    """Which duty binds the player now (lead, head, follow, trump or any), and the cards it allows."""
     if not trick:
-        return list(cards_in_hand)
+        return LEAD, list(cards_in_hand)
     led = trick[0]
     same_suit = [c for c in cards_in_hand if c.suit == led.suit]
     if same_suit:
         higher = [c for c in same_suit if RANK_ORDER[c.rank] > RANK_ORDER[led.rank]]
-        return higher or same_suit
+        return (HEAD, higher) if higher else (FOLLOW, same_suit)
     if options.must_trump:
         trumps = [c for c in cards_in_hand if c.suit == trump]
         if trumps:
-            return trumps
-    return list(cards_in_hand)
+            return TRUMP, trumps
+    return ANY, list(cards_in_hand)
+
+
+def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
+                options: EcarteOptions = DEFAULT_OPTIONS) -> list[Card]:
+    """The cards a player may play to this trick: follow, head, trump, else anything."""
+    return play_duty(cards_in_hand, trick, trump, options)[1]
 
 
 assert legal_plays(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥") == hand("K♠")           # head
 assert legal_plays(hand("Q♠ 7♠ A♥"), hand("K♠"), "♥") == hand("Q♠ 7♠")        # follow
 assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦") == hand("7♦")           # trump
 assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦", EcarteOptions(must_trump=False)) == hand("7♦ A♣ Q♥")
+
+
+def explain_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
+                 options: EcarteOptions = DEFAULT_OPTIONS) -> str:
+    """The duty that binds the player now, in one sentence."""
+    duty, cards = play_duty(cards_in_hand, trick, trump, options)
+    if duty == LEAD:
+        return "Lead any card."
+    led = trick[0]
+    suit = SUIT_NAMES[led.suit]
+    if duty == HEAD:
+        return f"You must head the trick: you hold a higher {suit[:-1]} than {led} ({show(cards)})."
+    if duty == FOLLOW:
+        return f"You must follow suit: you hold {suit} ({show(cards)})."
+    if duty == TRUMP:
+        return f"You must trump: you have no {suit}, but you hold a trump ({show(cards)})."
+    no_trump = "" if not options.must_trump else " and no trump"
+    return f"You have no {suit}{no_trump}: play any card."
 
 
 def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
@@ -171,16 +198,7 @@ def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Car
         return f"{c} is not in your hand."
     if c in legal_plays(cards_in_hand, trick, trump, options):
         return ""
-    led = trick[0]
-    suit = SUIT_NAMES[led.suit]
-    same_suit = [x for x in cards_in_hand if x.suit == led.suit]
-    higher = [x for x in same_suit if beats_in_suit(x, led)]
-    if higher:
-        return f"You must head the trick: you hold a higher {suit[:-1]} than {led} ({show(higher)})."
-    if same_suit:
-        return f"You must follow suit: you hold {suit} ({show(same_suit)})."
-    trumps = show(x for x in cards_in_hand if x.suit == trump)
-    return f"You must trump: you have no {suit}, but you hold a trump ({trumps})."
+    return explain_duty(cards_in_hand, trick, trump, options)
 
 
 assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥").startswith("You must head")
@@ -332,7 +350,7 @@ class EcarteState(DealState):
         if phase == PLAY:
             seat = self.current_player
             assert seat is not None
-            actions = cast("list[Action]", legal_plays(self.hands[seat], self.trick, self.trump, self.options))
+            actions = cast("list[Action]", play_duty(self.hands[seat], self.trick, self.trump, self.options)[1])
             if not self.tricks:  # a King can be announced only before its holder's first card
                 for s in (self.non_dealer, self.dealer):
                     if self.may_announce(s):
@@ -476,6 +494,23 @@ class EcarteState(DealState):
         """Why a finished trick (the last one by default) went to whom."""
         t = self.tricks[number]
         return f"{explain_trick(t.cards, self.trump)[:-1]} — {seat_name(t.winner)} takes the trick."
+
+    def explain_choices(self) -> str:
+        """What the player to move may do now, and the rule behind it, in one sentence."""
+        phase, seat = self.phase, self.current_player
+        if seat is None:
+            return "The deal is over."
+        if phase == CHOOSE:
+            can_propose = "propose an exchange" if self.stock else "not propose (the stock is empty)"
+            return f"{seat_name(seat)}, the non-dealer: play (lead a card) or {can_propose}."
+        if phase == ANSWER:
+            return ("The dealer accepts the proposal (both then exchange cards) "
+                    "or refuses it (the hands are played as they are).")
+        if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
+            sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
+            return (f"{seat_name(seat)} discards {sizes.start} to {sizes.stop - 1} cards "
+                    "and is served as many from the stock.")
+        return explain_duty(self.hands[seat], self.trick, self.trump, self.options)
 
     def explain_score(self) -> str:
         """How the deal was scored, Kings included."""

@@ -197,3 +197,14 @@ def test_next_dealer_loser() -> None:
     assert alkort.next_dealer(3, losing_side=0, players=4, options=loser) == 0
     assert alkort.next_dealer(0, losing_side=0, players=2, options=loser) == 0
     assert alkort.next_dealer(0, losing_side=1, players=2, options=loser) == 1
+
+
+def test_the_rule_for_the_player_to_move_is_explained() -> None:
+    sevens_first = stacked(["9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥", "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
+                            "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥", "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦"], "", dealer=1)
+    state = AlkortState(dealer=1, deck=sevens_first)
+    assert state.explain_choices() == "Lead any card but a 7: you may not lead a 7 before you have won a trick."
+    state.apply("play K♠")
+    assert state.explain_choices().startswith("Play any card")
+    exempt = AlkortState({"seven_lead": "forehand_exempt"}, dealer=1, deck=sevens_first)
+    assert exempt.explain_choices() == "Lead any card — a 7 led now wins the trick outright."

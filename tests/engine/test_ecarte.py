@@ -153,3 +153,14 @@ def test_options_are_validated() -> None:
     assert EcarteOptions.from_dict({"deal_packets": [2, 3]}).deal_packets == (2, 3)
     with pytest.raises(ValueError, match="has no option"):
         EcarteOptions.from_dict({"lead_rule": "winner"})
+
+
+def test_the_duty_that_applies_is_explained() -> None:
+    assert ecarte.explain_duty(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥").startswith("You must head the trick")
+    assert ecarte.explain_duty(hand("Q♠ 7♠ A♥"), hand("K♠"), "♥").startswith("You must follow suit")
+    assert ecarte.explain_duty(hand("7♦ 8♦"), hand("K♠"), "♦").startswith("You must trump")
+    assert ecarte.explain_duty(hand("A♣ Q♥"), hand("K♠"), "♦") == "You have no spades and no trump: play any card."
+    state = EcarteState(dealer=0, deck=stacked("7♠ 8♠ 7♣ 8♣ 7♦", "Q♥ J♥ A♥ 10♥ 9♥", "8♥"))
+    assert "play (lead a card) or propose" in state.explain_choices()
+    state.apply("play 7♠")
+    assert state.explain_choices() == "You must trump: you have no spades, but you hold a trump (Q♥ J♥ A♥ 10♥ 9♥)."
