@@ -286,3 +286,39 @@ def test_stable_css_classes_for_browser_tests():
     assert all("cardlib-action" in b._dom_classes for b in t.action_buttons)
     assert "cardlib-game-over" in t.game_over._dom_classes and "cardlib-table" in t._dom_classes
     assert card("K♦") in alkort.ALKORT_PACK  # the pack the comparator offers
+
+
+def test_ecarte_dealer_announces_the_king_at_his_turn():
+    from cardlib import Announce
+    for seed in range(200):
+        g = GuidedRound("ecarte", seed=seed, dealer=0)
+        while not g.state.is_over and Announce(g.state.king_of_trumps) not in g.legal_choices:
+            learner_move(g)
+        if not g.state.is_over:
+            break
+    else:
+        pytest.fail("no deal where the dealer could announce the King")
+    king = g.state.king_of_trumps
+    if g.state.current_player != 0:  # offered before the non-dealer leads: the learner may wait
+        assert "No thanks" in [b.description for b in g.action_buttons]
+    g.click_action(f"Announce {king}")
+    assert g.state.announced[0] and g.state.points[0] == 1
+    assert f"You announce the King of trumps, {king}." in g.log.lines
+
+
+@pytest.mark.parametrize("game, players, seed", [("alkort", 4, 1), ("alkort", 2, 2), ("ecarte", 2, 3),
+                                                 ("ecarte", 2, 4)])
+def test_random_clicking_never_breaks_a_game(game, players, seed):
+    """A learner clicking anything at all: every click is a legal move or a friendly refusal."""
+    import random
+    rng = random.Random(seed)
+    t = GameTable(game, players=players, seed=seed, options={"target_score": 2})
+    for _ in range(1500):
+        if t.match.is_over:
+            break
+        clickable = t.hand.buttons + t.action_buttons + [t.next_deal_button]
+        before = snapshot(t)
+        rng.choice(clickable).click()
+        if snapshot(t) == before:
+            assert text(t.message), "a refused click must say why"
+    assert t.match.is_over and t.errors == [] and "Traceback" not in t.message.value
