@@ -132,8 +132,7 @@ class RankComparator(widgets.VBox):
         self.options = options_for(self.game, options)
         self.n_cards = 2 if self.game == "ecarte" else (players or 4)
         self.pack = pack = ALKORT_PACK if self.game == "alkort" else ECARTE_PACK
-        start = parse_hand(cards) if cards is not None else parse_hand(
-            {"alkort": "A♠ 9♦ K♦ 2♥", "ecarte": "A♦ J♦"}[self.game])[:self.n_cards]
+        start = self._first_cards(cards)
         self.card_pickers = [widgets.Dropdown(options=[(str(c), c) for c in pack], value=c,
                                               description="led" if i == 0 else ORDINALS[i],
                                               layout=widgets.Layout(width="140px"))
@@ -165,6 +164,14 @@ class RankComparator(widgets.VBox):
         self.add_class("cardlib")
         self.add_class("cardlib-comparator")
         self.update()
+
+    def _first_cards(self, cards: Sequence[Card | str] | str | None) -> list[Card]:
+        """The cards to show first: those given (of this pack, as many as a trick holds), topped up by defaults."""
+        given = [c for c in parse_hand(cards) if c in self.pack] if cards is not None else []
+        defaults = parse_hand({"alkort": "A♠ 9♦ K♦ 2♥", "ecarte": "A♦ J♦"}[self.game])
+        start = given[:self.n_cards]
+        start += [c for c in defaults + list(self.pack) if c not in start][:self.n_cards - len(start)]
+        return start
 
     @property
     def cards(self) -> list[Card]:

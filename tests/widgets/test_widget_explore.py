@@ -56,6 +56,8 @@ def test_alkort_comparator_follows_the_options():
 def test_alkort_comparator_two_players():
     r = RankComparator("alkort", players=2)
     assert len(r.card_pickers) == 2
+    assert RankComparator("alkort", players=2, cards="7♣ K♦ 2♥ A♠").cards == hand("7♣ K♦")
+    assert RankComparator("alkort", cards="5♠ Q♣").cards == hand("Q♣ A♠ 9♦ K♦")  # no 5s in Alkort: left out
     r.pick("J♣", "J♥")
     assert r.winner == 0 and "are equal and the best cards here, so the first played wins" in text(r.result)
 
