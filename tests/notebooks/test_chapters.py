@@ -174,6 +174,8 @@ EXPECTED: dict[tuple[str, str], list[str]] = {
 
     ("02-alkort-ranking", "check-tiers"): ["tier  1: K♦", "tier  2: 2♥", "tier  3: 4♣", "tier  4: 8♠", "tier  5: 9♥",
                                            "tier  6: 9♦", "tier  7: A♠ A♥ A♦ A♣  (an Ace)", "tier 10: 8♥ 8♦ 8♣"],
+    ("02-alkort-ranking", "check-strength"): ["K♦: strength 10", "A♠: strength  4  (an Ace)", "A♥: strength  4",
+                                              "8♥: strength  1  (a low eight)", "K♠: strength  0  (rubbish)"],
     ("02-alkort-ranking", "check-rubbish"): ["23 rubbish cards: 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠"],
     ("02-alkort-ranking", "check-sorted-hand"): ["dealt:", "in order:"],
     ("02-alkort-ranking", "check-equal-jacks"): ["0 - J♣ wins: J♣ J♥ are equal and the best cards here"],
