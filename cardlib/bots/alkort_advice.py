@@ -1,0 +1,148 @@
+"""Alkort by the book: the Icelandic players' advice as small functions, and a bot that follows it.
+
+The old accounts of Alkort are short on strategy, but what they say is clear:
+
+- **cash your sevens**: once you have won a trick, a seven you lead cannot be beaten,
+  so lead them one after the other ("it or them");
+- **save K♦ and the sevens**: K♦ beats every card but a cashed seven, and a seven is
+  worth a trick once you have won one; never throw them on a trick you cannot or need
+  not win;
+- **make the worthless-hand exchange** whenever you may: a hand that cannot beat a low
+  eight has nothing to lose;
+- **play low when your partner is winning**, and when your partner has shown you a card
+  that will take the trick, leave it to him;
+- otherwise take the trick with the cheapest card that takes it, and throw your
+  cheapest card when you cannot.
+
+The cards' worth for keeping, cheapest first: plain rubbish, a Queen or a rubbish King
+(a led one can be caught), a 3 (it catches a led Queen), a 2 (it catches a led King or
+Queen), the ranked cards from the low eights up, a seven just above a Six, K♦ above all.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Sequence
+
+from ..alkort import AlkortOptions, judge_trick, seven_is_unbeatable, strength
+from ..cards import ALKORT_PACK, Card
+from ..players import Decision
+from ..tricks import Exchange
+from .base import InformedPlayer
+from .views import AlkortView
+
+KD = Card("K", "♦")
+CHEAP_TRICK = 5  # a trick won so far by 9♦ or less is not worth K♦ while the partner may still take it
+
+
+def keep_value(c: Card, options: AlkortOptions) -> float:
+    """How much a card is worth holding on to (see the module's list)."""
+    s = strength(c, options)
+    if s:
+        return 10 + s  # ranked: the low eight is 11, K♦ is 20
+    if c.rank == "7":
+        return 12.5  # a sure trick once you have won one: worth about a Six
+    return {"2": 3, "3": 2, "Q": 1, "K": 1}.get(c.rank, 0)
+
+
+@functools.lru_cache(maxsize=None)
+def keep_table(options: AlkortOptions) -> dict[Card, float]:
+    """``keep_value`` of every card, worked out once per set of options (the play-outs ask it often)."""
+    return {c: keep_value(c, options) for c in ALKORT_PACK}
+
+
+def cheapest(cards: Sequence[Card], options: AlkortOptions) -> Card:
+    """The card we would miss least (ties: the first)."""
+    return min(cards, key=keep_table(options).__getitem__)
+
+
+def exchange_advice(hand: Sequence[Card], options: AlkortOptions) -> tuple[Card, str]:
+    """Make the worthless-hand exchange, keeping the most useful card."""
+    keep = max(hand, key=lambda c: keep_value(c, options))
+    return keep, f"makes the worthless-hand exchange, keeping {keep}: a hand that cannot beat a low eight has nothing to lose"
+
+
+def winning_index(trick: Sequence[Card], leader_has_won: bool, first_trick: bool, options: AlkortOptions) -> int:
+    """Which card of a (possibly unfinished) trick is winning it now."""
+    return judge_trick(trick, leader_has_won, first_trick, options)[0]
+
+
+def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Card], seat: int, leader: int,
+                players: int, has_won: Sequence[bool], first_trick: bool, options: AlkortOptions,
+                outside: Sequence[Card], partner_holds: Sequence[Card]) -> tuple[Card, str]:
+    """Choose a card by the advice. ``outside``: cards that may be in other hands; ``partner_holds``: known ones."""
+    partner = (seat + 2) % 4 if players == 4 else None
+    leader_has_won = has_won[leader]
+    if not trick:
+        return lead_advice(hand, legal, has_won[seat], first_trick, options, outside)
+    index = winning_index(trick, leader_has_won, first_trick, options)
+    winner_seat = (leader + index) % players
+    still_to_play = [(leader + i) % players for i in range(len(trick) + 1, players)]
+    if trick[0].rank == "7" and index == 0 and seven_is_unbeatable(leader_has_won, first_trick, options):
+        c = cheapest(legal, options)
+        whose = "the partner's" if winner_seat == partner else "the"
+        return c, f"throws {c}: {whose} cashed seven {trick[0]} cannot be beaten"
+    if winner_seat == partner:
+        c = cheapest(legal, options)
+        return c, f"plays low ({c}): the partner is winning the trick with {trick[index]}"
+    value = keep_table(options).__getitem__
+    takers = [c for c in legal if winning_index([*trick, c], leader_has_won, first_trick, options) == len(trick)]
+    best_now = strength(trick[index], options)
+    if partner in still_to_play:
+        helper = [c for c in partner_holds if strength(c, options) > best_now]
+        if helper:
+            c = cheapest(legal, options)
+            return c, f"plays low ({c}): the partner has shown {helper[0]}, which can take this trick"
+    if takers:
+        c = min(takers, key=value)
+        if c == KD and partner in still_to_play and best_now <= CHEAP_TRICK:
+            low = cheapest(legal, options)
+            return low, f"saves K♦ and plays {low}: the partner, still to play, may win this cheap trick"
+        return c, f"takes the trick with {c}, the cheapest card that wins it"
+    c = cheapest(legal, options)
+    return c, f"cannot take the trick, so throws the cheapest card, {c}"
+
+
+def lead_advice(hand: Sequence[Card], legal: Sequence[Card], i_have_won: bool, first_trick: bool,
+                options: AlkortOptions, outside: Sequence[Card]) -> tuple[Card, str]:
+    """Cash a seven; else win with a master card when sevens wait to be cashed; else lead low rubbish."""
+    sevens = [c for c in legal if c.rank == "7"]
+    if sevens and seven_is_unbeatable(i_have_won, first_trick, options):
+        return sevens[0], f"cashes {sevens[0]}: a seven led after winning a trick cannot be beaten"
+    top_outside = max((strength(c, options) for c in outside), default=0)
+    masters = [c for c in legal if strength(c, options) >= max(top_outside, 1)]
+    held_sevens = [c for c in hand if c.rank == "7"]
+    if masters:
+        c = cheapest(masters, options)
+        if c != KD or held_sevens:
+            why = "to win a trick and then cash " + " ".join(map(str, held_sevens)) if held_sevens and not i_have_won \
+                else "to take a trick nobody can beat"
+            return c, f"leads {c}, the best card still out, {why}"
+    plain = [c for c in legal if c.rank != "7" and c != KD]
+    c = cheapest(plain or legal, options)
+    if strength(c, options):
+        return c, f"leads {c}, the cheapest card, saving K♦ and the sevens"
+    return c, f"leads low rubbish ({c}), saving the good cards"
+
+
+class AlkortRuleBot(InformedPlayer):
+    """Plays Alkort by the old advice: cash sevens, save K♦, exchange a worthless hand, help the partner."""
+
+    name = "rules"
+
+    def choose(self, view: AlkortView) -> Decision:
+        exchange = self.choose_optional(view)
+        if exchange is not None:
+            return exchange
+        legal = [a for a in view.legal if isinstance(a, Card)]
+        outside = view.unseen() + [c for cards in view.known_holdings().values() for c in cards]
+        partner_holds = view.known_holdings().get(view.partner, []) if view.partner is not None else []
+        card, why = play_advice(view.hand, legal, view.trick, view.seat, view.leader, view.players, view.has_won,
+                                not view.trick_winners, view.options, outside, partner_holds)
+        return Decision(card, why)
+
+    def choose_optional(self, view: AlkortView) -> Decision | None:
+        if not any(isinstance(a, Exchange) for a in view.legal):
+            return None
+        keep, why = exchange_advice(view.hand, view.options)
+        return Decision(Exchange(keep), why)

@@ -1,0 +1,243 @@
+"""A Monte Carlo bot: imagine the hidden cards many times, play each move out, keep the best.
+
+This is *determinization* (also called perfect-information Monte Carlo):
+
+1. draw a world — the unseen cards dealt at random where the seat cannot see, agreeing
+   with everything it knows (``views.sample_world``);
+2. for each candidate move, play the world out to the end of the deal with a fast
+   policy (the book's advice, playing with the world's cards face up);
+3. do this for many worlds — the same worlds for every candidate, so that luck cancels
+   out between them — and choose the move that won the deal most often.
+
+The fast policy is the rule-based advice of ``ecarte_advice`` and ``alkort_advice``,
+so the Monte Carlo bot is the advice, *corrected by looking ahead*. Its weakness is the
+classic one of determinization: in each world it plays as if it knew the cards, so it
+never values keeping information back. The number of worlds is fixed (not a time
+budget), so the bot decides the same on any machine: slower machines just take longer.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .. import alkort, ecarte
+from ..alkort import AlkortState
+from ..cards import Card
+from ..ecarte import EcarteState
+from ..players import Decision
+from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, action_text
+from . import alkort_advice, ecarte_advice
+from .base import InformedPlayer
+from .views import AlkortView, EcarteView, View, sample_world
+
+# ---------------------------------------------------------------------------
+# Fast policies for the play-outs: the advice, with the (imagined) cards face up.
+
+
+def ecarte_policy(state: EcarteState) -> Action:
+    """The book's move in an Écarté world before play (propose, answer, discard, announce)."""
+    trump, phase = state.trump, state.phase
+    seat = state.current_player
+    hand = state.hands[seat]
+    legal = state.legal_actions()
+    if phase == "accept or refuse":
+        return REFUSE if ecarte_advice.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
+    if phase in ("non-dealer discards", "dealer discards"):
+        sizes = range(min(len(a.cards) for a in legal), max(len(a.cards) for a in legal) + 1)
+        return Discard(ecarte_advice.discard_advice(hand, trump, sizes)[0])
+    if phase == "play or propose" and PROPOSE in legal and not ecarte_advice.jeu_de_regle(hand, trump):
+        return PROPOSE
+    for a in legal:
+        if isinstance(a, Announce):
+            return a
+    cards = [a for a in legal if isinstance(a, Card)]
+    return ecarte_advice.play_advice(hand, state.trick, trump, cards, state.hands[1 - seat])[0]
+
+
+def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> float:
+    """Play an Écarté world to its end with the advice, cards face up; the deal's value for ``seat``.
+
+    The exchanges go through the engine's state; the tricks are played on plain lists
+    with the engine's own rules (``legal_plays``, ``trick_winner``, ``score_deal``), which
+    is several times faster than a state. ``move``, if given, is the (legal) card the
+    player to move plays first, in the play; the state is then not changed.
+    """
+    while not state.is_over and state.phase != "play":
+        state.apply(ecarte_policy(state))
+    if state.is_over:
+        return deal_value(state.returns()[seat])
+    options, trump = state.options, state.trump
+    points = list(state.king_points)
+    for s in (0, 1):  # everyone announces the King of trumps when he may: a free point
+        if state.may_announce(s):
+            points[s] += 1
+            if state.scores_before[s] + points[s] >= options.target_score:  # the game ends at once
+                return deal_value(points[seat] - points[1 - seat])
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    trick, leader, turn = list(state.trick), state.leader, state.current_player
+    won = [state.trick_winners.count(0), state.trick_winners.count(1)]
+    while won[0] + won[1] < ecarte.TRICKS_PER_DEAL:
+        hand = hands[turn]
+        legal = ecarte.legal_plays(hand, trick, trump, options)
+        if move is not None:
+            c, move = move, None
+        else:
+            c = legal[0] if len(legal) == 1 else ecarte_advice.play_advice(hand, trick, trump, legal, hands[1 - turn])[0]
+        hand.remove(c)
+        trick.append(c)
+        if len(trick) == 1:
+            turn = 1 - turn
+            continue
+        leader = turn = (leader + ecarte.trick_winner(trick, trump)) % 2
+        won[leader] += 1
+        trick = []
+    result = ecarte.score_deal(won, state.dealer, state.proposals > 0, state.refusal_risks_penalty)
+    points[result.seat] += result.points
+    return deal_value(points[seat] - points[1 - seat])
+
+
+def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> float:
+    """Play an Alkort world to its end with the advice, cards face up; the deal's value for ``seat``.
+
+    Played on plain lists with the engine's own rules (``legal_plays``, ``judge_trick``,
+    ``deal_is_decided``, ``score_deal``). The exchanges are over by then: a bot decides
+    on a card only after every other seat has been offered the exchange. ``move``, if
+    given, is the (legal) card the player to move plays first; the state is not changed.
+    """
+    options, n = state.options, state.n_players
+    hands = [list(h) for h in state.hands]
+    trick, leader, turn = list(state.trick), state.leader, state.current_player
+    has_won = list(state.has_won)
+    sides = [state.side_of(t.winner) for t in state.tricks]
+    side_of = (lambda s: s % 2) if n == 4 else (lambda s: s)
+    while not alkort.deal_is_decided(sides, options.play_out):
+        hand = hands[turn]
+        first = not sides
+        legal = alkort.legal_plays(hand, trick, has_won[turn], first, options)
+        if move is not None:
+            c, move = move, None
+        elif len(legal) == 1:
+            c = legal[0]
+        else:
+            outside = [c for s in range(n) if s != turn for c in hands[s]]
+            partner_holds = hands[(turn + 2) % 4] if n == 4 else []
+            c = alkort_advice.play_advice(hand, legal, trick, turn, leader, n, has_won, first, options,
+                                          outside, partner_holds)[0]
+        hand.remove(c)
+        trick.append(c)
+        if len(trick) < n:
+            turn = (turn + 1) % n
+            continue
+        winner = (leader + alkort.judge_trick(trick, has_won[leader], first, options)[0]) % n
+        has_won[winner] = True
+        sides.append(side_of(winner))
+        trick = []
+        leader = winner if options.lead_rule == "winner" else (leader + 1) % n
+        turn = leader
+    result = alkort.score_deal(sides)
+    margin = 0 if result is None else (result.points if result.side == side_of(seat) else -result.points)
+    return deal_value(margin)
+
+
+def value_of(world: DealState, move: Action, seat: int) -> float:
+    """Make a move in a world and play it out to the end of the deal: the value for ``seat``."""
+    if isinstance(world, AlkortState):
+        return alkort_finish(world, seat, move)  # type: ignore[arg-type]
+    if world.phase == "play" and isinstance(move, Card):
+        return ecarte_finish(world, seat, move)
+    s = world.clone()
+    s.apply(move)
+    return ecarte_finish(s, seat)
+
+
+def deal_value(margin: float) -> float:
+    """How good a deal's result is, from its point margin: 1 for winning it, ½ for a tie, plus a little per point."""
+    return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + 0.01 * margin
+
+
+# ---------------------------------------------------------------------------
+# The moves worth comparing
+
+
+def candidates(view: View) -> list[Action]:
+    """The moves to compare, the advice's favourite first; equivalent cards are compared once."""
+    legal = list(view.legal)
+    if isinstance(view, EcarteView):
+        if view.phase in ("non-dealer discards", "dealer discards"):
+            sizes = sorted({len(a.cards) for a in legal})
+            ordered = sorted(view.hand, key=lambda c: ecarte_advice.keep_value(c, view.trump))
+            return [Discard(ordered[:k]) for k in sizes]
+        if view.phase == "play or propose":
+            announce = [a for a in legal if isinstance(a, Announce)]
+            stand = announce or [a for a in legal if isinstance(a, Card)]
+            return [a for a in legal if a is PROPOSE] + stand
+        return legal
+    cards = [a for a in legal if isinstance(a, Card)]
+    if view.options.rubbish_order == "led_suit":
+        return cards
+    seen: dict[tuple, Card] = {}
+    for c in cards:  # rubbish cards of the same kind do the same job
+        strength = alkort_advice.strength(c, view.options)
+        kind = (strength, "") if strength else (0, c.rank if c.rank in "7 2 3 Q K" else "")
+        seen.setdefault(kind, c)
+    return list(seen.values())
+
+
+class MonteCarloBot(InformedPlayer):
+    """Chooses by playing out sampled worlds (determinization) with the book's advice as the fast policy."""
+
+    name = "mc"
+
+    def __init__(self, seed: int | None = 0, rollouts: int | None = None) -> None:
+        super().__init__(seed)
+        self.rollouts = rollouts  # play-outs per decision, shared among the candidates (None: the game's default)
+
+    def choose(self, view: View) -> Decision:
+        legal = list(view.legal)
+        forced = self.forced(view, legal)
+        if forced is not None:
+            return forced
+        moves = candidates(view)
+        if len(moves) == 1:
+            return Decision(moves[0], f"plays {action_text(moves[0])}: the other legal cards would do the same job")
+        rng = self.rng_for(view)
+        budget = self.rollouts or (240 if isinstance(view, EcarteView) else 160)
+        n_worlds = max(6, budget // len(moves))
+        totals = [0.0] * len(moves)
+        wins = [0.0] * len(moves)
+        for _ in range(n_worlds):
+            world = sample_world(view, rng)
+            for i, move in enumerate(moves):
+                value = value_of(world, move, view.seat)
+                totals[i] += value
+                wins[i] += value >= 1.0
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return Decision(moves[best], self.reason(moves, best, wins, n_worlds))
+
+    def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
+        """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
+        if isinstance(view, EcarteView):
+            announce = next((a for a in legal if isinstance(a, Announce)), None)
+            if announce is not None and view.phase == "play":
+                return Decision(announce, f"announces {announce.king} for a point before playing a card")
+        if len(legal) == 1:
+            return Decision(legal[0], f"plays {action_text(legal[0])}, the only legal move")
+        if isinstance(view, EcarteView):
+            return None
+        if any(isinstance(a, Exchange) for a in legal):
+            keep, why = alkort_advice.exchange_advice(view.hand, view.options)
+            return Decision(Exchange(keep), why)
+        return None
+
+    def choose_optional(self, view: View) -> Decision | None:
+        return self.forced(view, view.legal) if view.legal else None
+
+    @staticmethod
+    def reason(moves: Sequence[Action], best: int, wins: Sequence[float], n: int) -> str:
+        """One sentence: how often the chosen move won the deal, against the next best."""
+        rate = wins[best] / n
+        others = [i for i in range(len(moves)) if i != best]
+        runner = max(others, key=lambda i: wins[i])
+        return (f"chose {action_text(moves[best])}: in {n} imagined deals it won {rate:.0%} of them, "
+                f"against {wins[runner] / n:.0%} for {action_text(moves[runner])}, the next best")

@@ -1,0 +1,422 @@
+"""What a seat may know, and worlds consistent with it.
+
+A bot must never look at hidden cards. So no bot reads the engine's state: it is
+handed a *view* — an information set — holding only what one seat may know, and
+decides from that alone.
+
+What a seat knows:
+
+- both games: its own hand, every card played and by whom, the legal moves the
+  engine offers it, the score before the deal, the options;
+- Alkort: the exchanges (an exchanger *shows* his worthless hand, so his discards
+  and the card he keeps are public), the size of the stock, and what its partner
+  showed it (the partner reveal: a highest card, the whole hand, or nothing —
+  and "nothing" means the partner holds no ranked card);
+- Écarté: the turned-up card, its own discards, how many cards the other player
+  discarded (not which), the calls (propose, accept, refuse, announce), and what
+  the duty to head, follow and trump gives away: a player who did not follow is
+  void in the suit led (and in trumps too, if he did not trump when he had to);
+  a player who followed low holds no higher card of that suit.
+
+A *world* is a full deal that agrees with a view: the unseen cards dealt at
+random to where the hidden hands, the other player's discards and the stock
+are, and the deal's public log replayed on it. Monte Carlo bots think by
+playing out many such worlds. A test checks the circle: ``observe(world, seat)
+== view`` for every world drawn from a view.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..alkort import AlkortOptions, AlkortState, strength
+from ..cards import ALKORT_PACK, ECARTE_PACK, Card
+from ..ecarte import RANK_ORDER, EcarteOptions, EcarteState
+from ..tricks import Action, DealState, Discard, Exchange
+
+PACK_INDEX = {c: i for i, c in enumerate(ALKORT_PACK)} | {c: 100 + i for i, c in enumerate(ECARTE_PACK)}
+
+
+def in_pack_order(cards: Any) -> tuple[Card, ...]:
+    """Cards sorted in a fixed order, so that nothing depends on set iteration (hashes vary between runs)."""
+    return tuple(sorted(cards, key=PACK_INDEX.__getitem__))
+
+
+def in_fixed_order(actions: Any) -> tuple[Action, ...]:
+    """Legal moves in a fixed order (cards in pack order first), whatever order the engine lists them in."""
+    return tuple(sorted(actions, key=lambda a: (0, PACK_INDEX[a], "") if isinstance(a, Card) else (1, 0, str(a))))
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDiscard:
+    """The other player's Écarté discard, as this seat saw it: only how many cards."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"discard {self.count} unseen"
+
+
+# ---------------------------------------------------------------------------
+# Views
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played: by which seat, in which trick (0-based)."""
+
+    seat: int
+    card: Card
+    trick: int
+
+
+@dataclass(frozen=True)
+class EcarteView:
+    """All that one Écarté seat may know, and nothing more."""
+
+    options: EcarteOptions
+    seat: int
+    dealer: int
+    scores_before: tuple[int, ...]
+    turned_up: Card
+    hand: tuple[Card, ...]
+    log: tuple[Any, ...]              # the deal's moves; the other player's discards hidden
+    plays: tuple[Play, ...]           # every card played, in order
+    trick: tuple[Card, ...]           # the trick in progress, leader first
+    leader: int
+    trick_winners: tuple[int, ...]
+    to_move: int | None
+    phase: str
+    stock_size: int
+    proposals: int
+    refused: int | None
+    announced: tuple[bool, bool]
+    points: tuple[int, int]
+    legal: tuple[Action, ...]
+
+    game = "ecarte"
+
+    @property
+    def trump(self) -> str:
+        return self.turned_up.suit
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    def discards_of(self, seat: int) -> list[Any]:
+        """Each discard a seat made, in order: a Discard (own) or a HiddenDiscard (the other's)."""
+        made = [a for a in self.log if isinstance(a, (Discard, HiddenDiscard))]
+        first = 0 if seat != self.dealer else 1  # discards come in pairs: non-dealer, then dealer
+        return made[first::2]
+
+    def my_discards(self) -> list[Card]:
+        return [c for d in self.discards_of(self.seat) for c in in_pack_order(d.cards)]
+
+    def played_by(self, seat: int) -> list[Card]:
+        return [p.card for p in self.plays if p.seat == seat]
+
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen: in the other hand, the other's discards or the stock."""
+        seen = {self.turned_up, *self.hand, *self.my_discards(), *(p.card for p in self.plays)}
+        return [c for c in ECARTE_PACK if c not in seen]
+
+    def opponent_cannot_hold(self) -> set[Card]:
+        """Cards the other player cannot hold now, given how he answered leads (voids and failures to head)."""
+        trump, opp = self.trump, self.opponent
+        barred: set[Card] = set()
+        by_trick: dict[int, list[Play]] = {}
+        for p in self.plays:
+            by_trick.setdefault(p.trick, []).append(p)
+        for plays in by_trick.values():
+            if len(plays) < 2 or plays[1].seat != opp:
+                continue
+            led, answer = plays[0].card, plays[1].card
+            if answer.suit == led.suit:
+                if RANK_ORDER[answer.rank] < RANK_ORDER[led.rank]:  # followed low: nothing higher in that suit
+                    barred |= {c for c in ECARTE_PACK if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]}
+            else:
+                barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
+                if answer.suit != trump and self.options.must_trump:
+                    barred |= {c for c in ECARTE_PACK if c.suit == trump}
+        return barred
+
+    def opponent_must_hold(self) -> set[Card]:
+        """The King of trumps, if the other player announced it and has not played it yet."""
+        king = Card("K", self.trump)
+        return {king} if self.announced[self.opponent] and king not in self.played_by(self.opponent) else set()
+
+    def key(self) -> str:
+        """A text that names this information set (used to seed a bot's thinking reproducibly)."""
+        return f"E{self.seat}{self.dealer}{self.scores_before}{self.turned_up}|{' '.join(map(str, self.hand))}|" \
+               + ",".join(map(str, self.log))
+
+
+@dataclass(frozen=True)
+class AlkortView:
+    """All that one Alkort seat may know, and nothing more."""
+
+    options: AlkortOptions
+    players: int
+    seat: int
+    dealer: int
+    scores_before: tuple[int, ...]
+    hand: tuple[Card, ...]
+    log: tuple[Action, ...]              # all public: exchanged hands are shown
+    exchanges: tuple[tuple[int, Card, tuple[Card, ...]], ...]  # (seat, card kept, cards discarded)
+    shown: tuple[Card, ...] | None       # what the partner showed (None: no partner reveal in this game)
+    plays: tuple[Play, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    trick_winners: tuple[int, ...]
+    has_won: tuple[bool, ...]
+    to_move: int | None
+    stock_size: int
+    legal: tuple[Action, ...]
+
+    game = "alkort"
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def partner(self) -> int | None:
+        return (self.seat + 2) % 4 if self.players == 4 else None
+
+    @property
+    def first_card_played(self) -> bool:
+        return bool(self.plays)
+
+    def played_by(self, seat: int) -> list[Card]:
+        return [p.card for p in self.plays if p.seat == seat]
+
+    def hand_size(self, seat: int) -> int:
+        return 9 - len(self.played_by(seat))
+
+    def known_holdings(self) -> dict[int, list[Card]]:
+        """Cards known to be in another seat's hand: an exchanger's kept card, the partner's shown cards."""
+        known: dict[int, list[Card]] = {}
+        played = {p.card for p in self.plays}
+        for seat, keep, _ in self.exchanges:
+            if seat != self.seat and keep not in played:
+                known.setdefault(seat, []).append(keep)
+        if self.shown and self.partner is not None:
+            for c in self.shown:
+                if c not in played and c not in known.get(self.partner, []):
+                    known.setdefault(self.partner, []).append(c)
+        return known
+
+    def unseen(self) -> list[Card]:
+        """Cards whose place this seat does not know: in hidden hands or the stock."""
+        seen = {*self.hand, *(p.card for p in self.plays)}
+        for _, keep, discarded in self.exchanges:
+            seen.add(keep)
+            seen.update(discarded)
+        for cards in self.known_holdings().values():
+            seen.update(cards)
+        return [c for c in ALKORT_PACK if c not in seen]
+
+    def partner_limit(self) -> int | None:
+        """The strongest a partner's hidden card can be, from the reveal (None: no limit known)."""
+        if self.partner is None or self.shown is None or self.options.partner_reveal != "best_card":
+            return None
+        return strength(self.shown[0], self.options) if self.shown else 0
+
+    def key(self) -> str:
+        return f"A{self.players}{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|" \
+               + ",".join(map(str, self.log)) + f"|{self.shown}"
+
+
+View = EcarteView | AlkortView
+
+
+# ---------------------------------------------------------------------------
+# Observing a state: the only place where a bot's code touches the engine's state.
+
+
+def plays_of(state: DealState) -> tuple[Play, ...]:
+    """Every card played so far, with its player and trick number."""
+    n = state.n_players
+    plays = [Play((t.leader + i) % n, c, number) for number, t in enumerate(state.tricks) for i, c in enumerate(t.cards)]
+    plays += [Play((state.leader + i) % n, c, len(state.tricks)) for i, c in enumerate(state.trick)]
+    return tuple(plays)
+
+
+def observe(state: DealState, seat: int) -> View:
+    """The view of a deal from one seat: only what that seat may know."""
+    if isinstance(state, EcarteState):
+        return observe_ecarte(state, seat)
+    if isinstance(state, AlkortState):
+        return observe_alkort(state, seat)
+    raise TypeError(f"no view for {type(state).__name__}")
+
+
+def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
+    """What an Écarté seat knows: the other player's discards become HiddenDiscard(count)."""
+    log: list[Any] = []
+    discard_number = 0
+    for action in state.log:
+        if isinstance(action, Discard):
+            by = state.non_dealer if discard_number % 2 == 0 else state.dealer
+            discard_number += 1
+            if by != seat:
+                action = HiddenDiscard(len(action.cards))
+        log.append(action)
+    return EcarteView(
+        options=state.options, seat=seat, dealer=state.dealer, scores_before=tuple(state.scores_before),
+        turned_up=state.turned_up, hand=in_pack_order(state.hands[seat]), log=tuple(log), plays=plays_of(state),
+        trick=tuple(state.trick), leader=state.leader, trick_winners=tuple(state.trick_winners),
+        to_move=state.current_player, phase=state.phase, stock_size=len(state.stock), proposals=state.proposals,
+        refused=state.refused, announced=tuple(state.announced), points=tuple(state.points),
+        legal=in_fixed_order(state.legal_actions(seat)))
+
+
+def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
+    """What an Alkort seat knows: everything public, its hand, and its partner's reveal."""
+    keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
+    exchanges = tuple((who, keep, tuple(state.discards[8 * i:8 * i + 8]))  # shown hands: public
+                      for i, (who, keep) in enumerate(zip(state.exchanged, keeps)))
+    shown = None
+    if state.n_players == 4 and state.options.partner_reveal != "none":
+        shown = in_pack_order(state.shown_to(seat).get(state.partner(seat), ()))
+    return AlkortView(
+        options=state.options, players=state.n_players, seat=seat, dealer=state.dealer,
+        scores_before=tuple(state.scores_before), hand=in_pack_order(state.hands[seat]), log=tuple(state.log),
+        exchanges=exchanges, shown=shown, plays=plays_of(state), trick=tuple(state.trick), leader=state.leader,
+        trick_winners=tuple(state.trick_winners), has_won=tuple(state.has_won), to_move=state.current_player,
+        stock_size=len(state.stock), legal=in_fixed_order(state.legal_actions(seat)))
+
+
+# ---------------------------------------------------------------------------
+# Worlds: full deals that agree with a view
+
+
+def sample_world(view: View, rng: random.Random) -> DealState:
+    """A full deal, drawn at random among those this seat cannot tell from the real one."""
+    if isinstance(view, EcarteView):
+        return ecarte_world(view, rng)
+    return alkort_world(view, rng)
+
+
+def ecarte_world(view: EcarteView, rng: random.Random) -> EcarteState:
+    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock."""
+    me, opp = view.seat, view.opponent
+    unseen = view.unseen()
+    must = in_pack_order(view.opponent_must_hold())
+    barred = view.opponent_cannot_hold()
+    opp_size = 5 - len(view.played_by(opp))
+    allowed = [c for c in unseen if c not in barred and c not in must]
+    if len(allowed) < opp_size - len(must):  # only if the view lies: fall back to ignoring the inferences
+        allowed = [c for c in unseen if c not in must]
+    opp_hand = list(must) + rng.sample(allowed, opp_size - len(must))
+    rest = [c for c in unseen if c not in opp_hand]
+    rng.shuffle(rest)
+    opp_discards: list[list[Card]] = []
+    for d in view.discards_of(opp):
+        opp_discards.append(rest[:d.count])
+        del rest[:d.count]
+    stock_left = rest  # what remains of the stock, in random order
+
+    discards = {me: [in_pack_order(d.cards) for d in view.discards_of(me)], opp: opp_discards}
+    at_play = {me: list(view.hand) + view.played_by(me), opp: opp_hand + view.played_by(opp)}
+    initial, drawn = {}, {}
+    for seat in (me, opp):
+        initial[seat], drawn[seat] = _unwind_exchanges(at_play[seat], discards[seat], rng if seat == opp else None)
+    nd, dealer = 1 - view.dealer, view.dealer
+    stock: list[Card] = []
+    for r in range(len(discards[nd])):
+        stock += drawn[nd][r]
+        if r < len(drawn[dealer]):
+            stock += drawn[dealer][r]
+    stock += stock_left
+    deck: list[Card] = []
+    position = {nd: 0, dealer: 0}
+    for size in view.options.deal_packets:
+        for seat in (nd, dealer):
+            deck += initial[seat][position[seat]:position[seat] + size]
+            position[seat] += size
+    deck += [view.turned_up, *stock]
+    world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
+    hidden = iter(opp_discards)
+    for action in view.log:
+        world.apply(Discard(next(hidden)) if isinstance(action, HiddenDiscard) else action)
+    return world
+
+
+def _unwind_exchanges(at_play: list[Card], discards: list[Sequence[Card]],
+                      rng: random.Random | None) -> tuple[list[Card], list[list[Card]]]:
+    """Undo a player's exchanges, last first: which cards he was dealt and which he drew each round."""
+    hand = list(at_play)
+    drawn: list[list[Card]] = []
+    for discarded in reversed(discards):
+        # Any cards of the later hand may have been the ones drawn; for the seat's own hand we
+        # pick a fixed choice, for the other a random one: the past does not change the future.
+        pool = [c for c in hand]
+        if rng is not None:
+            rng.shuffle(pool)
+        took = pool[:len(discarded)]
+        drawn.append(took)
+        hand = [c for c in hand if c not in took] + list(discarded)
+    drawn.reverse()
+    return hand, drawn
+
+
+def alkort_world(view: AlkortView, rng: random.Random) -> AlkortState:
+    """Deal the unseen cards at random to the hidden hands (the partner's within its reveal) and the stock."""
+    n, me = view.players, view.seat
+    known = view.known_holdings()
+    unseen = view.unseen()
+    rng.shuffle(unseen)
+    current: dict[int, list[Card]] = {me: list(view.hand)}
+    others = [s for s in range(n) if s != me]
+    partner, limit = view.partner, view.partner_limit()
+    if partner is not None:  # the partner first: its reveal limits which cards it may hold
+        others.remove(partner)
+        others.insert(0, partner)
+    for seat in others:
+        held = list(known.get(seat, []))
+        need = view.hand_size(seat) - len(held)
+        if seat == partner and limit is not None:
+            fits = [c for c in unseen if strength(c, view.options) <= limit]
+            if len(fits) < need:  # only if the view lies
+                fits = unseen
+        else:
+            fits = unseen
+        chosen = fits[:need]
+        unseen = [c for c in unseen if c not in chosen]
+        current[seat] = held + chosen
+    stock_rest = unseen  # cards still in the stock, in random order
+
+    at_play = {s: current[s] + view.played_by(s) for s in range(n)}
+    initial: dict[int, list[Card]] = {}
+    taken: list[Card] = []
+    for seat, keep, discarded in view.exchanges:
+        initial[seat] = [keep, *discarded]
+        taken += [c for c in at_play[seat] if c is not keep]
+    for s in range(n):
+        if s not in initial:
+            initial[s] = at_play[s]
+    if partner is not None and view.shown and view.options.partner_reveal == "best_card":
+        first = view.shown[0]  # the engine shows the first of equal cards: put the shown one first
+        if first in initial[partner]:
+            initial[partner].remove(first)
+            initial[partner].insert(0, first)
+        elif first in taken:
+            taken.remove(first)
+            taken.insert(0, first)
+    deck: list[Card] = []
+    for round_ in range(3):
+        for i in range(n):
+            seat = (view.dealer + 1 + i) % n
+            deck += initial[seat][3 * round_:3 * round_ + 3]
+    deck += taken + stock_rest
+    world = AlkortState(view.options, players=n, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
+    for action in view.log:
+        world.apply(action)
+    return world
