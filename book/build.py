@@ -105,9 +105,10 @@ def module_exists(name: str) -> bool:
 def api_page(name: str) -> str:
     """The MyST source of one module's page: its docstring and its documented members, submodules too."""
     module = importlib.import_module(name)
-    lines = [f"# `{name}`", "", f"```{{automodule}} {name}", "```", ""]
+    # autodoc writes reStructuredText (and the docstrings are reST), so its directives go in eval-rst.
+    lines = [f"# `{name}`", "", "```{eval-rst}", f".. automodule:: {name}", "```", ""]
     for sub in submodules(module):
-        lines += [f"## `{sub}`", "", f"```{{automodule}} {sub}", "```", ""]
+        lines += [f"## `{sub}`", "", "```{eval-rst}", f".. automodule:: {sub}", "```", ""]
     return "\n".join(lines)
 
 
