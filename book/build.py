@@ -96,7 +96,7 @@ def module_exists(name: str) -> bool:
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
-        if error.name is not None and name.startswith(error.name):
+        if error.name == name or name.startswith(f"{error.name}."):  # it, or a package above it, is absent
             return False
         raise
     return True
