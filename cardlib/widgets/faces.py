@@ -79,7 +79,8 @@ CSS = """
   box-shadow: none; }
 .widget-button.cardlib-card-selectable { border: 2px dashed #1565c0; }
 .widget-button.cardlib-card-selected { transform: translateY(-10px); border: 3px solid #1565c0;
-  background: #e3f2fd; }
+  background: #e3f2fd !important; }
+.cardlib-hand { padding-top: 12px; overflow: visible !important; }
 .widget-button.cardlib-action { border-radius: 14px; margin: 3px; font-weight: 600; width: auto; }
 .cardlib-hand-box { padding: 4px 8px; border-radius: 10px; border: 2px solid transparent; }
 .cardlib-your-turn { border-color: #2e7d32; background: #f1f8e9; }
