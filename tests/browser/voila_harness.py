@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Route
@@ -92,8 +93,16 @@ class AppPage:
         self.page.set_default_timeout(30_000)
         self.js_errors: list[str] = []
         self.blocked: list[str] = []  # requests that tried to leave this machine
+        self.kernel_idle = 0  # how many times the page's kernel said it went idle
         self.page.on("pageerror", lambda error: self.js_errors.append(str(error)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self.kernel_frame))
         self.page.route("**/*", self.only_local)
+
+    def kernel_frame(self, payload: str | bytes) -> None:
+        """Count the kernel's 'idle' status messages: each ends the handling of one click or change."""
+        data = payload if isinstance(payload, bytes) else payload.encode()
+        if b'"execution_state": "idle"' in data:
+            self.kernel_idle += 1
 
     def only_local(self, route: Route) -> None:
         """Let requests to this machine through; abort and remember any other."""
@@ -109,6 +118,30 @@ class AppPage:
         self.page.goto(self.base_url + "voila/render/" + path, timeout=PAGE_READY_MS)
         self.page.locator(ready).first.wait_for(state="visible", timeout=PAGE_READY_MS)
         return self.page
+
+    def act(self, action: Callable[[], None], read: Callable[[Page], str], timeout_s: float = 30) -> str:
+        """Do something the kernel must answer (a click, a choice); wait until it has answered and
+        what `read` returns has changed and then stayed the same a moment; return that."""
+        page, idle_before, before = self.page, self.kernel_idle, read(self.page)
+        action()
+        deadline = time.monotonic() + timeout_s
+        while self.kernel_idle == idle_before or read(page) == before:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page did not answer within {timeout_s} s")
+            page.wait_for_timeout(30)
+        return self.settled(read)
+
+    def settled(self, read: Callable[[Page], str], quiet_ms: int = 150, timeout_s: float = 20) -> str:
+        """Wait until what `read` returns stops changing for quiet_ms; return it."""
+        deadline = time.monotonic() + timeout_s
+        last = read(self.page)
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(quiet_ms)
+            now = read(self.page)
+            if now == last:
+                return now
+            last = now
+        raise AssertionError("the page kept changing")
 
     def problems(self) -> list[str]:
         """Error text shown on the page, JavaScript errors, and requests that tried to leave this machine."""

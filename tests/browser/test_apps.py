@@ -1,0 +1,199 @@
+"""The four apps, played in a real browser by clicking, as a visitor would.
+
+The deals are random (the apps deal a fresh game for every visitor), so the tests play
+whatever comes: at each step they click what the table offers — a card that may be
+played, the cards of a discard, a button — until the deal is scored. The rules are
+never decided here: the page is asked what is playable, and the engine behind it answers.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+from voila_harness import AppPage
+
+MOVES_PER_DEAL = 60  # an Alkort deal has 9 tricks, an Écarté deal 5 and a few exchanges
+DEALS_PER_GAME = 40
+
+
+# ---------------------------------------------------------------------------
+# Reading the table. A click goes to the kernel, which redraws the table: AppPage.act waits for that.
+
+
+def table_text(page: Page) -> str:
+    """Everything the table shows, as text."""
+    return page.locator(".cardlib-table").first.inner_text()
+
+
+def message_text(page: Page) -> str:
+    """The table's latest message."""
+    return page.locator(".cardlib-message").first.inner_text()
+
+
+def click(app: AppPage, target: Locator, read: Callable[[Page], str] = table_text) -> str:
+    """Click and wait until the kernel's answer has been drawn; return what `read` then shows."""
+    return app.act(target.click, read)
+
+
+def deal_over(page: Page) -> bool:
+    """Has the table scored the deal?"""
+    return page.locator(".cardlib-prompt").first.inner_text().startswith("The deal is over")
+
+
+def game_scores(page: Page) -> list[int]:
+    """The game score column of the score board."""
+    rows = page.locator(".cardlib-score tr").all_inner_texts()[1:]
+    return [int(row.split("\t")[-1]) for row in rows]
+
+
+# ---------------------------------------------------------------------------
+# Playing
+
+
+class Player:
+    """Clicks through deals: proposes once a deal when it can, plays the first playable card,
+    and checks once that a card the rules forbid is refused with the rule's reason."""
+
+    def __init__(self, app: AppPage) -> None:
+        self.app, self.page = app, app.page
+        self.refusals: list[tuple[str, str]] = []  # (card, reason) of refused cards
+        self.proposed = False
+
+    def try_a_forbidden_card(self) -> bool:
+        """Click a greyed-out card of the learner's hand; check the deal did not change and the reason shows."""
+        page = self.page
+        forbidden = page.locator(".cardlib-your-turn .cardlib-card-unplayable")
+        if not forbidden.count():
+            return False
+        card = forbidden.first
+        name, reason = card.inner_text().strip(), card.get_attribute("title")
+        hand = page.locator(".cardlib-hand").first.inner_text()
+        log = page.locator(".cardlib-log").first.inner_text()
+        message = click(self.app, card, read=message_text)
+        assert reason and reason in message, f"clicking {name} should say why not: {reason!r}, got {message!r}"
+        assert page.locator(".cardlib-hand").first.inner_text() == hand, f"{name} stayed in the hand"
+        assert page.locator(".cardlib-log").first.inner_text() == log, "no move was made"
+        self.refusals.append((name, reason))
+        return True
+
+    def move(self) -> None:
+        """Make one move: whatever the table offers."""
+        page = self.page
+        propose = page.locator(".cardlib-action-propose, .cardlib-action-accept")
+        selectable = page.locator(".cardlib-card-selectable")
+        playable = page.locator(".cardlib-your-turn .cardlib-card-playable")
+        actions = page.locator(".cardlib-actions .cardlib-action")
+        if propose.count() and not self.proposed:
+            self.proposed = True
+            click(self.app, propose.first)
+        elif selectable.count():
+            click(self.app, selectable.first, read=message_text)
+            click(self.app, page.locator(".cardlib-action-discard").first)
+        elif playable.count():
+            click(self.app, playable.first)
+        elif actions.count():
+            click(self.app, actions.first)
+        else:
+            raise AssertionError(f"nothing to click, yet the deal is not over:\n{table_text(page)}")
+
+    def play_deal(self) -> None:
+        """Play one deal to its score, trying a forbidden card once when one turns up."""
+        self.proposed = False
+        self.app.settled(table_text)
+        for _ in range(MOVES_PER_DEAL):
+            if deal_over(self.page):
+                return
+            if not self.refusals:
+                self.try_a_forbidden_card()
+            self.move()
+        raise AssertionError(f"the deal did not end in {MOVES_PER_DEAL} moves")
+
+
+def check_scored(page: Page) -> None:
+    """The deal is over and the score board counts its points."""
+    prompt = page.locator(".cardlib-prompt").first.inner_text()
+    assert prompt.startswith("The deal is over"), prompt
+    assert re.search(r"\bpoints?\b|\bvole\b|múk|stroke", prompt), f"the prompt explains the score: {prompt}"
+    assert sum(game_scores(page)) > 0, "a deal scores for someone"
+
+
+# ---------------------------------------------------------------------------
+# The apps
+
+
+def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: AppPage, artifacts: Path):
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, "no code shows"
+    player = Player(app_page)
+    player.play_deal()
+    check_scored(page)
+    app_page.screenshot("play-ecarte", artifacts)
+    # Play on until a card has been refused (every deal has turns where the rules forbid cards).
+    for _ in range(DEALS_PER_GAME):
+        if player.refusals or page.locator(".cardlib-game-over").first.inner_text().strip():
+            break
+        click(app_page, page.locator(".cardlib-next-deal").first)
+        player.play_deal()
+        check_scored(page)
+    assert player.refusals, "a forbidden card was tried and refused"
+    assert app_page.problems() == []
+
+
+def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, artifacts: Path):
+    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    app_page.screenshot("play-alkort-options", artifacts)
+    page.locator(".cardlib-option-partner_reveal select").select_option(label="hand")
+    page.locator(".cardlib-option-target_score input").fill("7")
+    click(app_page, page.locator(".cardlib-start-game").first)
+    expect(page.locator(".cardlib-log").first).to_contain_text("partner_reveal = hand, target_score = 7")
+    expect(page.locator(".cardlib-score").first).to_contain_text("First to 7 points")
+    expect(page.locator(".cardlib-score").first).to_contain_text("team A (you and player 2)")
+    player = Player(app_page)
+    player.play_deal()
+    check_scored(page)
+    app_page.screenshot("play-alkort", artifacts)
+    assert app_page.problems() == []
+
+
+def test_play_alkort_two_players_starts_a_two_handed_game(app_page: AppPage):
+    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    page.locator(".cardlib-option select").first.select_option(label="2")
+    click(app_page, page.locator(".cardlib-start-game").first)
+    text = table_text(page)
+    assert "Alkort, 2 players" in text and "team A" not in text, text
+    assert page.locator(".cardlib-your-turn .cardlib-card").count() >= 9 or "may" in text, "a hand of nine to play"
+    Player(app_page).move()
+    assert app_page.problems() == []
+
+
+def test_rank_lab_asks_the_engine_who_wins(app_page: AppPage, artifacts: Path):
+    page = app_page.open("apps/rank-lab.ipynb", ready=".cardlib-comparator")
+    comparator = page.locator(".cardlib-comparator").first
+    result = lambda p: p.locator(".cardlib-result").first.inner_text()  # noqa: E731
+    assert "Winner" in result(page)
+    # A seven led by a player who has already won a trick beats everything (the default seven_lead rule).
+    app_page.act(lambda: comparator.locator(".cardlib-picker select").first.select_option(label="7♣"), result)
+    text = app_page.act(comparator.locator(".cardlib-picker input[type=checkbox]").first.check, result)
+    assert "7♣ — played by the leader" in text and "7♣ wins" in text, text
+    app_page.screenshot("rank-lab", artifacts)
+    page.get_by_role("tab", name="Écarté").click()
+    ecarte_result = page.locator(".cardlib-comparator").nth(1).locator(".cardlib-result")
+    ecarte_result.wait_for(state="visible")
+    assert "Winner" in ecarte_result.inner_text()
+    assert app_page.problems() == []
+
+
+def test_deal_explorer_deals_and_switches_games(app_page: AppPage, artifacts: Path):
+    page = app_page.open("apps/deal-explorer.ipynb", ready=".cardlib-deal-explorer")
+    explorer = lambda p: p.locator(".cardlib-deal-explorer").first.inner_text()  # noqa: E731
+    assert "deal number 1" in explorer(page) and "Ranked" in explorer(page)
+    click(app_page, page.locator(".cardlib-new-deal").first, read=explorer)
+    assert "deal number 2" in explorer(page)
+    app_page.screenshot("deal-explorer", artifacts)
+    click(app_page, page.locator(".cardlib-game-choice button", has_text="Écarté"), read=explorer)
+    assert "Turned up" in explorer(page) and "trumps are" in explorer(page)
+    assert app_page.problems() == []
