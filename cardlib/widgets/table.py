@@ -608,9 +608,14 @@ class GuidedRound(Table):
             p = PRESETS[preset]
             game, players, options, deck, dealer, description = p.game, p.players, p.options, p.deck, p.dealer, \
                 p.description
-            bots = bots if bots is not None else preset_bots(preset, seed)
+        self.own_bots = bots is None  # our bots can start afresh when the deal is played again
+        if preset is not None and bots is None:
+            bots = preset_bots(preset, seed)
         key = game_key(game)
         super().__init__(key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}")
+        self.again_button = button("Play this deal again", "cardlib-play-again")
+        self.again_button.on_click(lambda _b: self.play_again())
+        self.footer.children = [self.again_button]
         self.description = widgets.HTML(f"<p>{escape(description)}</p>" if description else "")
         self.description.add_class("cardlib-preset")
         self.children = [self.children[0], self.title, self.description, self.table_box]
@@ -625,6 +630,19 @@ class GuidedRound(Table):
             return alkort.new_deal(self.options, players=self.n_players, dealer=self.dealer,
                                    seed=self.seed, deck=self.deck)
         return ecarte.new_deal(self.options, dealer=self.dealer, seed=self.seed, deck=self.deck)
+
+    @friendly
+    def play_again(self) -> None:
+        """Deal the same cards again; the table's own bots start afresh, so the same moves replay the same deal."""
+        if self.own_bots:
+            bots = preset_bots(self.preset, self.seed) if self.preset is not None else None
+            self.seats = seat_players(bots, self.n_players, self.seed)
+        self.log.clear()
+        self.deal_number = 0
+        self.start(self._new_state())
+
+    def _render_footer(self) -> None:
+        self.again_button.layout.display = None if self.state.is_over else "none"
 
 
 # ---------------------------------------------------------------------------

@@ -85,3 +85,15 @@ def test_presets_replay_the_same_way():
 def test_unknown_preset_is_named():
     with pytest.raises(ValueError, match="alkort-stroke"):
         GuidedRound(preset="no-such-deal")
+
+
+def test_play_this_deal_again_replays_it():
+    g = GuidedRound(preset="alkort-cashed-seven")
+    assert g.again_button.layout.display == "none"
+    play_out(g)
+    first = list(g.log.lines)
+    assert g.again_button.layout.display is None and "cardlib-play-again" in g.again_button._dom_classes
+    g.again_button.click()
+    assert not g.state.is_over and not g.state.tricks[1:] and g.log.lines[0] == "Deal 1: player 0 deals."
+    play_out(g)
+    assert g.log.lines == first
