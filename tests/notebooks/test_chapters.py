@@ -232,7 +232,8 @@ EXPECTED: dict[tuple[str, str], list[str]] = {
                                                                "stock 18", "log: ['propose', 'accept', 'discard "],
     ("06-ecarte-proposals-and-king", "check-stock"): ["stock left: 11\nstock left: 1\nstock left: 0\n",
                                                       "You cannot propose: the stock cannot serve even one card."],
-    ("06-ecarte-proposals-and-king", "check-turned-up"): ["turned up K", "points before any card is played: [1, 0]"],
+    ("06-ecarte-proposals-and-king", "check-turned-up"): ["turned up K", "points before any card is played: [1, 0]",
+                                                         "gave player 0 (the dealer) 1 point."],
     ("06-ecarte-proposals-and-king", "check-announce-non-dealer"): [
         "propose, announce K", "after announcing: points [0, 1], phase 'play', may propose? False"],
     ("06-ecarte-proposals-and-king", "check-announce-dealer"): [
@@ -251,7 +252,8 @@ EXPECTED: dict[tuple[str, str], list[str]] = {
     ("07-ecarte-scoring-and-game", "check-refused-deal"): ["['propose', 'refuse'] ...",
                                                            "after the dealer refused a proposal — 2 points",
                                                            "points: [0, 2]"],
-    ("07-ecarte-scoring-and-game", "check-mid-deal"): ["scores [5, 0], over: True, winner: player 0, moves left: []"],
+    ("07-ecarte-scoring-and-game", "check-mid-deal"): ["scores [5, 0], over: True, winner: player 0, moves left: []",
+                                                          "player 0 reached 5 points and won the game at once."],
     ("07-ecarte-scoring-and-game", "check-game"): ["wins the game."],
 
     ("08-variants", "check-describe"): ["lead_rule          ('winner', 'rotate')",
