@@ -11,12 +11,14 @@ in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
 from .. import alkort, ecarte
-from ..cards import ALKORT_PACK, ECARTE_PACK, SUIT_NAMES, Card, card as parse_card, hand as parse_hand, show
+from ..cards import ALKORT_PACK, ECARTE_PACK, SUIT_NAMES, Card, show
+from ..cards import card as parse_card
+from ..cards import hand as parse_hand
 from ..tricks import RuleOptions
 from .faces import card_html, escape, stylesheet
 from .parts import message_line, say
@@ -85,7 +87,8 @@ class DealExplorer(widgets.VBox):
                          f'{card_html(c)}<br><small>{escape(tier)}</small></span>' for c, tier in self.ranked)
         self.view.value = (f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
                            f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
-                           f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>{faces(self.rubbish) or '<i>none</i>'}</div>")
+                           f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>"
+                           f"{faces(self.rubbish) or '<i>none</i>'}</div>")
         blockers = alkort.exchange_blockers(self.hand_cards)
         if alkort.may_exchange(self.hand_cards):
             verdict = ('<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
@@ -118,7 +121,8 @@ class DealExplorer(widgets.VBox):
             verdict = (f"Player {self.king_holder} ({role}) holds {king}, the King of trumps: announced before "
                        f"that player's first card, it scores 1 point.")
         else:
-            verdict = f"Neither hand holds {king}, the King of trumps: it is in the stock, and an exchange may bring it."
+            verdict = (f"Neither hand holds {king}, the King of trumps: it is in the stock, "
+                       f"and an exchange may bring it.")
         self.verdict.value = verdict
 
 

@@ -14,7 +14,8 @@ import html
 
 import ipywidgets as widgets
 
-from ..cards import Card, card as parse_card
+from ..cards import Card
+from ..cards import card as parse_card
 
 RED, BLACK = "#c62828", "#1b1b1b"
 SIZES = {"small": (34, 48, 11, 18), "normal": (52, 74, 14, 28), "large": (70, 100, 18, 40)}  # w, h, corner, pip
@@ -98,7 +99,8 @@ CSS = """
 .cardlib-log-score { color: #0d47a1; font-weight: bold; }
 .cardlib-log-info { color: #555; font-style: italic; }
 .cardlib-score table { border-collapse: collapse; font-size: 14px; }
-.cardlib-score td, .cardlib-score th { line-height: 1.35; padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+.cardlib-score td, .cardlib-score th { line-height: 1.35; padding: 2px 10px; border-bottom: 1px solid #ddd;
+  text-align: left; }
 .cardlib-game-over { font-size: 18px; font-weight: bold; color: #0d47a1; }
 .cardlib-verdict-yes { color: #2e7d32; font-weight: bold; }
 .cardlib-verdict-no { color: #b71c1c; font-weight: bold; }

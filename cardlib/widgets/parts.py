@@ -8,11 +8,13 @@ unplayable card can show that reason on hover and say it again when clicked.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, card as parse_card, show
+from ..cards import Card, show
+from ..cards import card as parse_card
 from ..tricks import DealState
 from .faces import card_html, escape, ink, stylesheet
 
@@ -281,6 +283,7 @@ class GameLog(widgets.VBox):
         return "\n".join(self.lines)
 
     def _draw(self) -> None:
-        lines = "".join(f'<p class="cardlib-log-{kind}">{escape(line)}</p>' for line, kind in zip(self.lines, self.kinds))
+        lines = "".join(f'<p class="cardlib-log-{kind}">{escape(line)}</p>'
+                        for line, kind in zip(self.lines, self.kinds))
         # column-reverse keeps the newest line in view as the log grows
         self.view.value = f'<div class="cardlib-log-lines"><div>{lines or "<i>Nothing yet.</i>"}</div></div>'

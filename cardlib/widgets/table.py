@@ -17,15 +17,29 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
 from .. import alkort, ecarte
-from ..cards import Card, card as parse_card, show
+from ..cards import Card, show
+from ..cards import card as parse_card
 from ..players import Decision, Player, RandomPlayer, next_move
-from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, IllegalAction, \
-    RuleOptions, action_text, parse_action
+from ..tricks import (
+    ACCEPT,
+    PROPOSE,
+    REFUSE,
+    Action,
+    Announce,
+    DealState,
+    Discard,
+    Exchange,
+    IllegalAction,
+    RuleOptions,
+    action_text,
+    parse_action,
+)
 from .faces import card_html, escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, message_line, say
 
@@ -206,7 +220,7 @@ def friendly(method: Callable) -> Callable:
     """Run a click handler; any error becomes a friendly line in the widget instead of a traceback."""
 
     @functools.wraps(method)
-    def guarded(self: "Table", *args: Any, **kwargs: Any) -> Any:
+    def guarded(self: Table, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except ValueError as error:  # IllegalAction, or text that is not a card or a move

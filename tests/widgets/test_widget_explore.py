@@ -109,7 +109,7 @@ def test_alkort_explorer_splits_ranked_from_rubbish():
     assert all(tier == alkort.tier_name(c) for c, tier in d.ranked)
     strengths = [alkort.strength(c) for c, _ in d.ranked]
     assert strengths == sorted(strengths, reverse=True)
-    for c, tier in d.ranked:
+    for _card, tier in d.ranked:
         assert tier in text(d.view)
 
 

@@ -9,7 +9,7 @@ from cardlib.widgets import PRESETS, GuidedRound
 
 def test_presets_are_complete_tuples():
     assert {"alkort-stroke", "alkort-cashed-seven", "ecarte-refused-proposal"} <= set(PRESETS)
-    for name, (game, players, options, deck, dealer, description) in PRESETS.items():
+    for name, (game, players, _options, deck, dealer, description) in PRESETS.items():
         g = GuidedRound(preset=name)
         assert (g.game, g.n_players, g.state.dealer) == (game, players, dealer)
         assert list(g.state.deck) == hand(deck) and description in text(g.description)
