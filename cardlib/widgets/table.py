@@ -747,9 +747,7 @@ class GameTable(Table):
     def start_game(self, options: RuleOptions | Mapping | None = None) -> None:
         """Start a new game with these options (by default the table's)."""
         self.options = options_for(self.game, options if options is not None else self.options)
-        given = self.bots_given
-        usable = given is not None and len(given) in (self.n_players - 1, self.n_players)
-        self.seats = seat_players(given if usable else None, self.n_players, self.seed)
+        self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed)
         if self.game == "alkort":
             self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=self.seed)
         else:
@@ -761,6 +759,13 @@ class GameTable(Table):
         self.log.add("New game" + (f" with {', '.join(f'{k} = {option_label(v)}' for k, v in changed.items())}"
                                    if changed else " with the default rules") + ".", "info")
         self.start(self.match.deal)
+
+    def _bots_for(self, players: int) -> list[Player | None] | None:
+        """The bots given for the other seats, fitted to this many players (missing seats get random bots)."""
+        if self.bots_given is None:
+            return None
+        others = list(self.bots_given)[1:] if len(self.bots_given) == players else list(self.bots_given)
+        return (others + [None] * players)[:players - 1]
 
     @friendly
     def next_deal(self) -> None:

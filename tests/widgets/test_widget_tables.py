@@ -322,3 +322,14 @@ def test_random_clicking_never_breaks_a_game(game, players, seed):
         if snapshot(t) == before:
             assert text(t.message), "a refused click must say why"
     assert t.match.is_over and t.errors == [] and "Traceback" not in t.message.value
+
+
+def test_game_table_fits_the_given_bots_to_the_players_chosen():
+    bots = [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)]
+    t = GameTable("alkort", players=4, bots=bots, choose_options=True)
+    t.players_picker.value = 2
+    t.start_button.click()
+    assert t.seats[1:] == bots[:1] and t.n_players == 2
+    t.players_picker.value = 4
+    t.start_button.click()
+    assert t.seats[1:] == bots
