@@ -35,7 +35,15 @@ class JupyterLabOnlyLinks(SphinxPostTransform):
         """Replace each such link by its text."""
         source = Path(self.env.doc2path(self.env.docname))
         for node in list(self.document.findall(addnodes.pending_xref)):
-            if node.get("reftype") == "myst" and is_jupyterlab_only(node["reftarget"], source):
+            if node.get("reftype") != "myst":
+                continue
+            # A link to a file that exists arrives as a page name relative to the book ("notebooks/apps/x"),
+            # any other link as written, relative to the page.
+            if node.get("refdomain") == "doc":
+                target, base = node["reftarget"], Path(self.env.srcdir) / "index"
+            else:
+                target, base = node["reftarget"], source
+            if is_jupyterlab_only(target, base):
                 node.replace_self(nodes.inline("", "", *node.children))
 
 

@@ -98,6 +98,9 @@ def test_links_to_folders_and_apps_are_jupyterlab_only_and_chapter_links_are_not
     assert not course_links.is_jupyterlab_only("01-cards-and-packs.ipynb", chapter)
     assert not course_links.is_jupyterlab_only("99-not-written.ipynb", chapter)
     assert not course_links.is_jupyterlab_only("https://www.pagat.com/", chapter)
+    # A link to a file that exists reaches the extension as a page name relative to book/.
+    assert course_links.is_jupyterlab_only("notebooks/apps/index", BOOK / "index")
+    assert not course_links.is_jupyterlab_only("notebooks/01-cards-and-packs", BOOK / "index")
 
 
 def test_only_thebes_scripts_are_taken_off_a_page():
