@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .tricks import Action, DealState, action_text
+from .tricks import Action, DealState, Discard, action_text, parse_action
 
 
 class Decision(NamedTuple):
@@ -50,14 +50,51 @@ class RandomPlayer(Player):
     def decide(self, state: DealState, seat: int) -> Decision:
         actions = state.legal_actions(seat)
         action = self.rng.choice(actions)
-        return Decision(action, f"chose {action_text(action)} at random among {len(actions)} legal moves")
+        return Decision(action, f"chose {public_text(action)} at random among {len(actions)} legal moves")
 
     def optional(self, state: DealState, seat: int) -> Decision | None:
         actions = state.legal_actions(seat)
         if actions and self.rng.random() < 0.5:
             action = self.rng.choice(actions)
-            return Decision(action, f"took {action_text(action)} at random")
+            return Decision(action, f"took {public_text(action)} at random")
         return None
+
+
+class ScriptedPlayer(Player):
+    """A bot that makes its scripted moves whenever they are legal, and otherwise plays like a seeded RandomPlayer.
+
+    A script is a list of (action text, reason); each scripted move is made once, the first
+    time the engine says it is legal for this seat. Preset deals use it so that the rule
+    they demonstrate really happens, whatever the learner plays.
+    """
+
+    name = "scripted"
+
+    def __init__(self, script: Sequence[tuple[str, str]] = (), seed: int | None = None) -> None:
+        self.script = [(parse_action(text), reason) for text, reason in script]
+        self.fallback = RandomPlayer(seed)
+
+    def _scripted(self, state: DealState, seat: int) -> Decision | None:
+        legal = state.legal_actions(seat)
+        for i, (action, reason) in enumerate(self.script):
+            if action in legal:
+                del self.script[i]
+                return Decision(action, reason)
+        return None
+
+    def decide(self, state: DealState, seat: int) -> Decision:
+        return self._scripted(state, seat) or self.fallback.decide(state, seat)
+
+    def optional(self, state: DealState, seat: int) -> Decision | None:
+        return self._scripted(state, seat)
+
+
+def public_text(action: Action) -> str:
+    """An action as the other players may hear of it: a discard says how many cards, not which."""
+    if isinstance(action, Discard):
+        count = len(action.cards)
+        return f"discard {count} card{'s' if count != 1 else ''}" if count else "discard no card"
+    return action_text(action)
 
 
 def next_move(state: DealState, players: Sequence[Player]) -> tuple[int, Decision]:

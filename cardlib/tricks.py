@@ -166,8 +166,8 @@ class RuleOptions:
                 if type(value) is not int or value < 1:
                     raise OptionError(f"{f.name} must be a positive whole number, not {value!r}")
             elif not any(type(value) is type(c) and value == c for c in choices):
-                listed = ", ".join(_show_value(c) for c in choices)
-                raise OptionError(f"{self.game} option {f.name} must be one of {listed}, not {_show_value(value)}")
+                listed = ", ".join(_quoted(c) for c in choices)
+                raise OptionError(f"{self.game} option {f.name} must be one of {listed}, not {_quoted(value)}")
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any] | RuleOptions | None = None) -> Self:
@@ -197,12 +197,20 @@ class RuleOptions:
         return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}
 
 
-def _show_value(value: Any) -> str:
+def option_text(value: Any) -> str:
+    """An option value as RULES.md writes it: winner, true, false, [3, 2], 10."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
         return str(list(value))
-    return repr(value) if isinstance(value, str) else str(value)
+    return str(value)
+
+
+def _quoted(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else option_text(value)
+
+
+assert [option_text(v) for v in ("winner", True, (3, 2), 10)] == ["winner", "true", "[3, 2]", "10"]
 
 
 # ---------------------------------------------------------------------------
@@ -330,9 +338,9 @@ def _copy_value(value: Any) -> Any:
     return value
 
 
-def check_deck(deck: Sequence[Card | str], pack: Sequence[Card], game: str) -> tuple[Card, ...]:
-    """A stacked deck must hold every card of the game's pack exactly once."""
-    cards = tuple(card(c) for c in deck)
+def check_deck(deck: str | Sequence[Card | str], pack: Sequence[Card], game: str) -> tuple[Card, ...]:
+    """A stacked deck (top first; a list of cards, or text like 'K♦ 2♥ ...') must hold the game's pack exactly once."""
+    cards = tuple(hand(deck))
     if len(cards) != len(pack) or set(cards) != set(pack):
         missing = [c for c in pack if c not in cards]
         extra = [c for c in cards if c not in pack]

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from .. import alkort, ecarte
 from ..cards import Card, show
 from ..cards import card as parse_card
-from ..players import Decision, Player, RandomPlayer, next_move
+from ..players import Decision, Player, RandomPlayer, ScriptedPlayer, next_move
 from ..tricks import (
     ACCEPT,
     PROPOSE,
@@ -38,6 +38,7 @@ from ..tricks import (
     IllegalAction,
     RuleOptions,
     action_text,
+    option_text,
     parse_action,
 )
 from .faces import card_html, escape, stylesheet
@@ -72,35 +73,6 @@ class LearnersSeat(Player):
 
     def decide(self, state: DealState, seat: int) -> Decision:
         return Decision(None, "the learner decides")  # type: ignore[arg-type]
-
-
-class ScriptedPlayer(Player):
-    """A bot that makes its scripted moves whenever they are legal, and otherwise plays like a seeded RandomPlayer.
-
-    A script is a list of (action text, reason); each scripted move is made once, the first
-    time the engine says it is legal for this seat. Preset deals use it so that the rule
-    they demonstrate really happens, whatever the learner plays.
-    """
-
-    name = "scripted"
-
-    def __init__(self, script: Sequence[tuple[str, str]] = (), seed: int | None = None) -> None:
-        self.script = [(parse_action(text), reason) for text, reason in script]
-        self.fallback = RandomPlayer(seed)
-
-    def _scripted(self, state: DealState, seat: int) -> Decision | None:
-        legal = state.legal_actions(seat)
-        for i, (action, reason) in enumerate(self.script):
-            if action in legal:
-                del self.script[i]
-                return Decision(action, reason)
-        return None
-
-    def decide(self, state: DealState, seat: int) -> Decision:
-        return self._scripted(state, seat) or self.fallback.decide(state, seat)
-
-    def optional(self, state: DealState, seat: int) -> Decision | None:
-        return self._scripted(state, seat)
 
 
 def default_bots(players: int, seed: int | None) -> list[Player]:
@@ -663,15 +635,6 @@ class GuidedRound(Table):
 # A whole game
 
 
-def option_label(value: Any) -> str:
-    """An option value as RULES.md writes it: winner, true, false, [3, 2]."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
-
-
 class GameTable(Table):
     """A whole game to the target score against bots, with a score board and, if asked, rule option pickers."""
 
@@ -721,7 +684,7 @@ class GameTable(Table):
                 picker: widgets.ValueWidget = widgets.BoundedIntText(value=current, min=1, max=999, description=name,
                                                                      tooltip=docs[name])
             else:
-                picker = widgets.Dropdown(options=[(option_label(v), v) for v in choices], value=current,
+                picker = widgets.Dropdown(options=[(option_text(v), v) for v in choices], value=current,
                                           description=name, tooltip=docs[name])
             picker.style.description_width = "140px"
             picker.add_class("cardlib-option")
@@ -756,7 +719,7 @@ class GameTable(Table):
         self.log.clear()
         self.table_box.layout.display = None
         changed = self.options.changed()
-        self.log.add("New game" + (f" with {', '.join(f'{k} = {option_label(v)}' for k, v in changed.items())}"
+        self.log.add("New game" + (f" with {', '.join(f'{k} = {option_text(v)}' for k, v in changed.items())}"
                                    if changed else " with the default rules") + ".", "info")
         self.start(self.match.deal)
 
