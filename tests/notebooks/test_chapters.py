@@ -111,6 +111,15 @@ def test_functions_have_docstrings(name: str) -> None:
                     assert ast.get_docstring(node), f"{name}: {node.name} has no docstring"
 
 
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_every_import_is_used(name: str) -> None:
+    trees = [ast.parse(c.source) for c in read(name).cells if c.cell_type == "code"]
+    imported = {alias.asname or alias.name.split(".")[0] for tree in trees for node in ast.walk(tree)
+                if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+    used = {node.id for tree in trees for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert imported <= used, f"{name} imports but never uses {sorted(imported - used)}"
+
+
 @pytest.mark.parametrize("name", WITH_EXERCISES)
 def test_ends_with_its_exercises(name: str) -> None:
     last = read(name).cells[-1]
