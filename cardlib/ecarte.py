@@ -501,15 +501,19 @@ class EcarteState(DealState):
         if seat is None:
             return "The deal is over."
         if phase == CHOOSE:
-            can_propose = "propose an exchange" if self.stock else "not propose (the stock is empty)"
-            return f"{seat_name(seat)}, the non-dealer: play (lead a card) or {can_propose}."
+            if not self.stock:
+                return "Play a card: the stock is empty, so there can be no more proposals."
+            return "Play a card to stand on your hand, or propose an exchange."
         if phase == ANSWER:
-            return ("The dealer accepts the proposal (both then exchange cards) "
-                    "or refuses it (the hands are played as they are).")
+            risk = " — and you risk 2 points if you then lose" if self.proposals == 1 or \
+                self.options.refusal_penalty == "any" else ""
+            return f"Accept the proposal (both exchange cards) or refuse it (the hands are played as they are{risk})."
         if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
-            return (f"{seat_name(seat)} discards {sizes.start} to {sizes.stop - 1} cards "
-                    "and is served as many from the stock.")
+            if sizes.stop == 1:
+                return "Discard nothing: the stock is empty."
+            none = " (or none)" if sizes.start == 0 else ""
+            return f"Discard {sizes.start} to {sizes.stop - 1} cards{none}; the stock serves you as many."
         return explain_duty(self.hands[seat], self.trick, self.trump, self.options)
 
     def explain_score(self) -> str:

@@ -535,17 +535,9 @@ class Table(widgets.VBox):
         if state.current_player != LEARNER:
             return (f"<b>Before play goes on, you may:</b> {choices}. "
                     f"Or press <i>No thanks</i>.")
-        hint = ""
-        if self.game == "ecarte":
-            hint = {ecarte.CHOOSE: "Play a card to stand on your hand, or propose an exchange.",
-                    ecarte.ANSWER: "The non-dealer proposes an exchange: accept or refuse.",
-                    ecarte.DISCARD_NON_DEALER: "Click the cards to throw away, then press Discard.",
-                    ecarte.DISCARD_DEALER: "Click the cards to throw away (or none), then press Discard."
-                    }.get(state.phase, "Play a card to the trick." if state.trick else "Lead a card.")
-        elif state.trick:
-            hint = "Play a card to the trick."
-        else:
-            hint = "Lead a card."
+        hint = state.explain_choices()  # the rule that binds this move, in the engine's words
+        if any(isinstance(a, Discard) for a in legal):
+            hint += " Click the cards to throw away, then press Discard."
         return (f'<span style="color:#2e7d32;font-weight:bold">▶ Your turn.</span> {escape(hint)}'
                 f"<br><small>Your legal choices: {choices}.</small>")
 

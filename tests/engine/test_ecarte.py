@@ -161,6 +161,6 @@ def test_the_duty_that_applies_is_explained() -> None:
     assert ecarte.explain_duty(hand("7♦ 8♦"), hand("K♠"), "♦").startswith("You must trump")
     assert ecarte.explain_duty(hand("A♣ Q♥"), hand("K♠"), "♦") == "You have no spades and no trump: play any card."
     state = EcarteState(dealer=0, deck=stacked("7♠ 8♠ 7♣ 8♣ 7♦", "Q♥ J♥ A♥ 10♥ 9♥", "8♥"))
-    assert "play (lead a card) or propose" in state.explain_choices()
+    assert state.explain_choices() == "Play a card to stand on your hand, or propose an exchange."
     state.apply("play 7♠")
     assert state.explain_choices() == "You must trump: you have no spades, but you hold a trump (Q♥ J♥ A♥ 10♥ 9♥)."
