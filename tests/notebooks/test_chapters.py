@@ -24,7 +24,7 @@ CHAPTERS = ["00-welcome", "01-cards-and-packs", "02-alkort-ranking", "03-alkort-
             "04-alkort-deal", "05-ecarte-cards-and-play", "06-ecarte-proposals-and-king",
             "07-ecarte-scoring-and-game", "08-variants"]
 WITH_EXERCISES = CHAPTERS[1:]
-CELL_SECONDS = 10        # "quick": every cell well under this on a busy 2-core machine
+CELL_SECONDS = 5         # "quick": every cell takes well under a second; 5 leaves room for a busy machine
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
