@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOK = ROOT / "book"
-SITE = BOOK / "_build" / "html"
+from book_paths import ROOT, SITE
 
 
 @pytest.fixture(scope="session")

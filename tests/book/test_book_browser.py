@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, Route, sync_playwright
 
-from conftest import ROOT
+from book_paths import ROOT
 from test_book_site import CHAPTERS, widget_state
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOK, ROOT
+from book_paths import BOOK, ROOT
 
 
 def load(path: Path):

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import BOOK
+from book_paths import BOOK
 
 TOC = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", ""}
