@@ -78,7 +78,9 @@ Everything the course does goes through `cardlib`, the small library in this pro
 from its docstrings, so they say what the code says. The modules are meant to be read in this order:
 `cards` (cards and packs), `tricks` (what every trick-taking deal shares), `alkort` and `ecarte` (one
 module per game, each read top to bottom like a chapter), `players` (one interface for people and bots),
-and `scenarios` (the conformance runner that checks the rules against worked examples).
+and `scenarios` (the conformance runner that checks the rules against worked examples). On top of the
+engine sit `widgets` (what the notebooks draw), `exercises` (the checker that compares a learner's function
+with the engine's own) and `bots` (players that say why they play what they play).
 
 The engine is the only place where a rule lives: widgets, exercises and bots ask it and never decide for
 themselves.
