@@ -10,7 +10,10 @@ This is plain Voilà serving the folder ``notebooks/``, with three things added:
   pre-heated kernels for the four apps, timeouts), never a file in the user's home;
 * its page template is ``notebooks/apps/voila/templates/course``: Voilà's "lab"
   template without the stylesheets it would fetch from a CDN, so the pages work offline;
-* the front page ``/`` opens the landing page that links the apps, not a file listing.
+* the front page ``/`` opens the landing page that links the apps, not a file listing;
+* each page gets the ``_xsrf`` cookie that Voilà's own page sends back when its tab is
+  closed, asking the server to stop the page's kernel (without it the server refuses,
+  and the kernel lingers until the idle culler stops it).
 
 Any other Voilà option can be given on the command line and wins over the file.
 It runs as root as well (Voilà, unlike JupyterLab, has no --allow-root check).
@@ -40,6 +43,14 @@ def course_voila_class():
     from tornado.web import RedirectHandler
     from traitlets import default
     from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    class CourseVoilaHandler(TornadoVoilaHandler):
+        """Voilà's page handler, setting the _xsrf cookie the page needs to stop its kernel on close."""
+
+        async def prepare(self, *args, **kwargs) -> None:
+            await super().prepare(*args, **kwargs)
+            self.xsrf_token  # noqa: B018 - reading the token sets the cookie
 
     class CourseVoila(Voila):
         """Voilà as the course serves it."""
@@ -54,7 +65,9 @@ def course_voila_class():
             # Tornado takes the first rule that matches, so this one shadows the file listing;
             # the listing stays reachable at /voila/tree.
             landing = self.server_url + LANDING_PAGE
-            return [(self.server_url, RedirectHandler, {"url": landing}), *super().init_handlers()]
+            handlers = [(rule[0], CourseVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
+                        for rule in super().init_handlers()]
+            return [(self.server_url, RedirectHandler, {"url": landing}), *handlers]
 
         def start(self) -> None:
             IOLoop.current().add_callback(self.announce)

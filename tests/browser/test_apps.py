@@ -100,13 +100,15 @@ class Player:
         else:
             raise AssertionError(f"nothing to click, yet the deal is not over:\n{table_text(page)}")
 
-    def play_deal(self) -> None:
-        """Play one deal to its score, trying a forbidden card once when one turns up."""
+    def play_deal(self, midway: Callable[[], None] = lambda: None) -> None:
+        """Play one deal to its score, trying a forbidden card once when one turns up; call midway() after 3 moves."""
         self.proposed = False
         self.app.settled(table_text)
-        for _ in range(MOVES_PER_DEAL):
+        for moves in range(MOVES_PER_DEAL):
             if deal_over(self.page):
                 return
+            if moves == 3:
+                midway()
             if not self.refusals:
                 self.try_a_forbidden_card()
             self.move()
@@ -129,9 +131,9 @@ def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: A
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, "no code shows"
     player = Player(app_page)
-    player.play_deal()
+    player.play_deal(midway=lambda: app_page.screenshot("play-ecarte", artifacts))
     check_scored(page)
-    app_page.screenshot("play-ecarte", artifacts)
+    app_page.screenshot("play-ecarte-scored", artifacts)
     # Play on until a card has been refused (every deal has turns where the rules forbid cards).
     for _ in range(DEALS_PER_GAME):
         if player.refusals or page.locator(".cardlib-game-over").first.inner_text().strip():
@@ -153,9 +155,9 @@ def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, art
     expect(page.locator(".cardlib-score").first).to_contain_text("First to 7 points")
     expect(page.locator(".cardlib-score").first).to_contain_text("team A (you and player 2)")
     player = Player(app_page)
-    player.play_deal()
+    player.play_deal(midway=lambda: app_page.screenshot("play-alkort", artifacts))
     check_scored(page)
-    app_page.screenshot("play-alkort", artifacts)
+    app_page.screenshot("play-alkort-scored", artifacts)
     assert app_page.problems() == []
 
 

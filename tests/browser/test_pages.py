@@ -17,12 +17,24 @@ from pathlib import Path
 import pytest
 import websocket
 
-from voila_harness import REPO, AppPage
+from voila_harness import ERROR_TEXT, REPO, AppPage
 
 APPS = ["play-ecarte", "play-alkort", "rank-lab", "deal-explorer"]
 
-# Chapters shown as pages: the welcome (text only) and chapters whose widgets must work.
-CHAPTERS = ["00-welcome", "02-alkort-ranking", "03-alkort-tricks-and-sevens"]
+# Every chapter of the course must work as a page too (the first ones, at least, always exist).
+CHAPTERS = sorted(path.stem for path in (REPO / "notebooks").glob("0*.ipynb"))
+assert {"00-welcome", "02-alkort-ranking"} <= set(CHAPTERS)
+
+
+@pytest.mark.parametrize("text, is_error", [
+    ("There was an error when executing cell [3]. Please run Voilà with --show_tracebacks=True", True),
+    ("Traceback (most recent call last):\n  File ...", True),
+    ("Cards\nKeyError: 'X'", True),
+    ("we say so in words rather than with a KeyError.", False),
+    ("Player 1 plays K♦ — Leads its best card.", False),
+])
+def test_the_error_detector_tells_errors_from_prose(text: str, is_error: bool):
+    assert bool(ERROR_TEXT.search(text)) is is_error
 
 
 def test_front_page_is_the_landing_page_linking_every_app(app_page: AppPage, artifacts: Path):
@@ -103,3 +115,15 @@ def test_a_visitor_cannot_run_code_on_the_server(voila_url: str, tmp_path: Path)
         assert not witness.exists(), "Voilà let the browser execute code"
     finally:
         ws.close()
+
+
+def test_closing_a_tab_stops_its_kernel(browser_context, voila_url: str, artifacts: Path):
+    app = AppPage(browser_context, voila_url)
+    page = app.open("apps/deal-explorer.ipynb", ready=".cardlib-deal-explorer")
+    kernel = kernel_id_of(page.content())
+    app.close()
+    log = artifacts / "voila.log"  # the server's output (see conftest.py)
+    deadline = time.monotonic() + 20
+    while f"Kernel shutdown: {kernel}" not in log.read_text():
+        assert time.monotonic() < deadline, "the kernel of a closed tab still runs"
+        time.sleep(0.2)

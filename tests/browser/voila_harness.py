@@ -35,10 +35,12 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 SERVER_START_SECONDS = 90
 PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook and the widgets are drawn
 
-# What must never appear on a page: a Python traceback or error, a widget that failed to load,
-# a cell that failed or timed out in Voilà.
-ERROR_TEXT = re.compile(r"Traceback|\b\w*(Error|Exception)\b|Error displaying widget|Failed to load model"
-                        r"|Open Browser Console|There was an error when executing|Cell execution timed out")
+# What must never appear on a page: a Python traceback or exception line ("KeyError: 'x'" at the
+# start of a line; prose that names an exception is fine), a widget that failed to load, a cell
+# that failed or timed out in Voilà.
+ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Warning): "
+                        r"|Error displaying widget|Failed to load model|Open Browser Console"
+                        r"|There was an error when executing|Cell execution timed out", re.MULTILINE)
 
 
 def free_port() -> int:
@@ -155,8 +157,15 @@ class AppPage:
 
     def screenshot(self, name: str, artifacts: Path) -> None:
         """Save the whole page as test-artifacts/browser/NAME.png and tests/browser/screenshots/NAME.png."""
-        SCREENSHOTS.mkdir(exist_ok=True)
+        # Voilà's page scrolls inside an element, not the document: make the window as tall as the content.
+        height = self.page.evaluate("""() => Math.max(...[document.documentElement, document.body,
+            ...document.querySelectorAll('#rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
+        size = self.page.viewport_size
+        self.page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), 6000)})
+        self.page.wait_for_timeout(200)
         image = self.page.screenshot(full_page=True)
+        self.page.set_viewport_size(size)
+        SCREENSHOTS.mkdir(exist_ok=True)
         for folder in (artifacts, SCREENSHOTS):
             (folder / f"{name}.png").write_bytes(image)
 
