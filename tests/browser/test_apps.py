@@ -131,7 +131,7 @@ def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: A
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, "no code shows"
     player = Player(app_page)
-    player.play_deal(midway=lambda: app_page.screenshot("play-ecarte", artifacts))
+    player.play_deal(midway=lambda: app_page.screenshot("play-ecarte", artifacts, readme=True))
     check_scored(page)
     app_page.screenshot("play-ecarte-scored", artifacts)
     # Play on until a card has been refused (every deal has turns where the rules forbid cards).
@@ -155,7 +155,7 @@ def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, art
     expect(page.locator(".cardlib-score").first).to_contain_text("First to 7 points")
     expect(page.locator(".cardlib-score").first).to_contain_text("team A (you and player 2)")
     player = Player(app_page)
-    player.play_deal(midway=lambda: app_page.screenshot("play-alkort", artifacts))
+    player.play_deal(midway=lambda: app_page.screenshot("play-alkort", artifacts, readme=True))
     check_scored(page)
     app_page.screenshot("play-alkort-scored", artifacts)
     assert app_page.problems() == []
@@ -181,7 +181,7 @@ def test_rank_lab_asks_the_engine_who_wins(app_page: AppPage, artifacts: Path):
     app_page.act(lambda: comparator.locator(".cardlib-picker select").first.select_option(label="7♣"), result)
     text = app_page.act(comparator.locator(".cardlib-picker input[type=checkbox]").first.check, result)
     assert "7♣ — played by the leader" in text and "7♣ wins" in text, text
-    app_page.screenshot("rank-lab", artifacts)
+    app_page.screenshot("rank-lab", artifacts, readme=True)
     page.get_by_role("tab", name="Écarté").click()
     ecarte_result = page.locator(".cardlib-comparator").nth(1).locator(".cardlib-result")
     ecarte_result.wait_for(state="visible")
@@ -195,7 +195,7 @@ def test_deal_explorer_deals_and_switches_games(app_page: AppPage, artifacts: Pa
     assert "deal number 1" in explorer(page) and "Ranked" in explorer(page)
     click(app_page, page.locator(".cardlib-new-deal").first, read=explorer)
     assert "deal number 2" in explorer(page)
-    app_page.screenshot("deal-explorer", artifacts)
+    app_page.screenshot("deal-explorer", artifacts, readme=True)
     click(app_page, page.locator(".cardlib-game-choice button", has_text="Écarté"), read=explorer)
     assert "Turned up" in explorer(page) and "trumps are" in explorer(page)
     assert app_page.problems() == []

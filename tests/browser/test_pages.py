@@ -47,7 +47,7 @@ def test_front_page_is_the_landing_page_linking_every_app(app_page: AppPage, art
     assert {f"{app}.ipynb" for app in APPS} <= hrefs
     assert "../00-welcome.ipynb" in hrefs, "the landing page lists the chapters"
     assert app_page.problems() == []
-    app_page.screenshot("landing", artifacts)
+    app_page.screenshot("landing", artifacts, readme=True)
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

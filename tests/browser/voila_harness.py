@@ -155,8 +155,9 @@ class AppPage:
                 + [f"JavaScript error: {e}" for e in self.js_errors]
                 + [f"request to another host: {u}" for u in self.blocked])
 
-    def screenshot(self, name: str, artifacts: Path) -> None:
-        """Save the whole page as test-artifacts/browser/NAME.png and tests/browser/screenshots/NAME.png."""
+    def screenshot(self, name: str, artifacts: Path, *, readme: bool = False) -> None:
+        """Save the whole page as test-artifacts/browser/NAME.png, and for the README (readme=True)
+        as tests/browser/screenshots/NAME.png too."""
         # Voilà's page scrolls inside an element, not the document: make the window as tall as the content.
         height = self.page.evaluate("""() => Math.max(...[document.documentElement, document.body,
             ...document.querySelectorAll('#rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
@@ -166,7 +167,7 @@ class AppPage:
         image = self.page.screenshot(full_page=True)
         self.page.set_viewport_size(size)
         SCREENSHOTS.mkdir(exist_ok=True)
-        for folder in (artifacts, SCREENSHOTS):
+        for folder in (artifacts, SCREENSHOTS) if readme else (artifacts,):
             (folder / f"{name}.png").write_bytes(image)
 
     def close(self) -> None:
