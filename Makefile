@@ -32,7 +32,16 @@ browser:
 ## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser.
 test: $(INSTALLED) browser
 	$(PY) -m cardlib.scenarios tests/scenarios
+	$(PY) book/build.py
 	$(PY) -m pytest
+
+## The course as a static website in book/_build/html (executes every notebook; fails on any warning).
+book: $(INSTALLED)
+	$(PY) book/build.py
+
+## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
+demo: $(INSTALLED)
+	$(PY) notebooks/apps/serve.py
 
 scenarios: $(INSTALLED)
 	$(PY) -m cardlib.scenarios tests/scenarios
