@@ -76,6 +76,19 @@ def card(text: str | Card) -> Card:
     return found
 
 
+def suit(text: str) -> str:
+    """Parse a suit: '♥', 'H', 'h' or 'hearts' all mean '♥'."""
+    if text in SUIT_NAMES:
+        return text
+    for symbol, name in SUIT_NAMES.items():
+        if isinstance(text, str) and text.strip().lower() in (name, name[:-1], name[0]):
+            return symbol
+    raise ValueError(f"{text!r} is not a suit: write ♠ ♥ ♦ ♣ (or S H D C)")
+
+
+assert suit("H") == suit("hearts") == suit("♥") == "♥"
+
+
 def hand(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse several cards: 'K♦ 2♥ 4♣', 'KD,2H', or a list of cards or texts."""
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)

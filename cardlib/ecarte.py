@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, cast
 
-from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, Card, card, hand, show, shuffled
+from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, card, hand, show, shuffled, suit
 from .tricks import (
     ACCEPT,
     PROPOSE,
@@ -99,6 +99,8 @@ assert beats_in_suit(card("K♠"), card("Q♠")) and not beats_in_suit(card("7�
 
 def trick_winner(cards: Sequence[Card], trump: str) -> int:
     """The index (0 = the leader) of the card that wins a trick."""
+    if trump not in SUITS:
+        trump = suit(trump)
     best = 0
     for i in range(1, len(cards)):
         c, b = cards[i], cards[best]
@@ -113,10 +115,12 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
 assert trick_winner(hand("A♦ J♦"), "♣") == 1       # the Jack is above the Ace
 assert trick_winner(hand("A♥ 7♣"), "♣") == 1       # any trump beats any other suit
 assert trick_winner(hand("9♥ K♦"), "♠") == 0       # a card of another suit never wins
+assert trick_winner(hand("A♥ 7♣"), "C") == 1       # suits may be written as letters
 
 
 def explain_trick(cards: Sequence[Card], trump: str) -> str:
     """One sentence saying which card wins a trick and why."""
+    trump = suit(trump)
     winner = trick_winner(cards, trump)
     w, other = cards[winner], cards[1 - winner]
     if w.suit == trump and other.suit != trump:
@@ -147,6 +151,8 @@ LEAD, HEAD, FOLLOW, TRUMP, ANY = "lead", "head", "follow", "trump", "any"
 def play_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
               options: EcarteOptions = DEFAULT_OPTIONS) -> tuple[str, list[Card]]:
     """Which duty binds the player now (lead, head, follow, trump or any), and the cards it allows."""
+    if trump not in SUITS:
+        trump = suit(trump)
     if not trick:
         return LEAD, list(cards_in_hand)
     led = trick[0]
@@ -176,19 +182,20 @@ assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦", EcarteOptions(mu
 def explain_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
                  options: EcarteOptions = DEFAULT_OPTIONS) -> str:
     """The duty that binds the player now, in one sentence."""
+    trump = suit(trump)
     duty, cards = play_duty(cards_in_hand, trick, trump, options)
     if duty == LEAD:
         return "Lead any card."
     led = trick[0]
-    suit = SUIT_NAMES[led.suit]
+    suit_name = SUIT_NAMES[led.suit]
     if duty == HEAD:
-        return f"You must head the trick: you hold a higher {suit[:-1]} than {led} ({show(cards)})."
+        return f"You must head the trick: you hold a higher {suit_name[:-1]} than {led} ({show(cards)})."
     if duty == FOLLOW:
-        return f"You must follow suit: you hold {suit} ({show(cards)})."
+        return f"You must follow suit: you hold {suit_name} ({show(cards)})."
     if duty == TRUMP:
-        return f"You must trump: you have no {suit}, but you hold a trump ({show(cards)})."
+        return f"You must trump: you have no {suit_name}, but you hold a trump ({show(cards)})."
     no_trump = "" if not options.must_trump else " and no trump"
-    return f"You have no {suit}{no_trump}: play any card."
+    return f"You have no {suit_name}{no_trump}: play any card."
 
 
 def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import alkort, ecarte
-from .cards import ALKORT_PACK, ECARTE_PACK, SUIT_LETTERS, SUITS, Card, card, show
+from .cards import ALKORT_PACK, ECARTE_PACK, Card, card, show, suit
 from .tricks import Action, DealState, IllegalAction, OptionError, action_text, parse_action
 
 
@@ -63,11 +63,10 @@ def _fail(where: str, message: str) -> ScenarioFileError:
 
 def parse_suit(text: Any, where: str) -> str:
     """A trump suit written as '♥' or 'H'."""
-    if isinstance(text, str) and text in SUITS:
-        return text
-    if isinstance(text, str) and text.upper() in SUIT_LETTERS:
-        return SUIT_LETTERS[text.upper()]
-    raise _fail(where, f"{text!r} is not a suit (♠ ♥ ♦ ♣ or S H D C)")
+    try:
+        return suit(text)
+    except ValueError as error:
+        raise _fail(where, str(error)) from None
 
 
 def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list[Card]:
