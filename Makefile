@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start test install browser bench book demo scenarios clean
+.PHONY: start test install tools bench book demo scenarios clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,15 +22,18 @@ install: $(INSTALLED)
 start: $(INSTALLED)
 	$(VENV)/bin/jupyter lab --ip=$(HOST) --allow-root --ServerApp.root_dir=. notebooks/00-welcome.ipynb
 
-## Debian's Chromium for the browser tests (Playwright cannot download its own browsers here).
-browser:
-	@test -x $(CHROMIUM) || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else echo "Install Chromium (Debian: sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium"; exit 1; fi; }
+## Debian's Chromium for the browser tests (Playwright cannot download its own browsers here),
+## and npm for the book's offline widget manager: installed with apt-get when missing and run as root.
+tools:
+	@test -x $(CHROMIUM) || $(call apt_install,chromium,"Chromium or set CHROMIUM=/path/to/chromium")
+	@command -v npm >/dev/null || $(call apt_install,nodejs npm,"Node.js and npm")
+
+apt_install = { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
+	  else echo "Please install "$(2); exit 1; fi; }
 
 ## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser.
-test: $(INSTALLED) browser
+test: $(INSTALLED) tools
 	$(PY) -m cardlib.scenarios tests/scenarios
 	$(PY) book/build.py
 	$(PY) -m pytest
@@ -50,4 +53,4 @@ bench: $(INSTALLED)
 	$(PY) -m cardlib.bench
 
 clean:
-	rm -rf $(VENV) book/_build .pytest_cache .hypothesis
+	rm -rf $(VENV) book/_build book/_generated book/_widgets book/api book/node_modules .pytest_cache .hypothesis test-artifacts
