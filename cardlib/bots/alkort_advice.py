@@ -130,6 +130,10 @@ class AlkortRuleBot(InformedPlayer):
 
     name = "rules"
 
+    def __init__(self, seed: int | None = 0, exchange: bool = True) -> None:
+        super().__init__(seed)
+        self.exchange = exchange  # False: never make the worthless-hand exchange (for the strategy lab)
+
     def choose(self, view: AlkortView) -> Decision:
         exchange = self.choose_optional(view)
         if exchange is not None:
@@ -142,7 +146,7 @@ class AlkortRuleBot(InformedPlayer):
         return Decision(card, why)
 
     def choose_optional(self, view: AlkortView) -> Decision | None:
-        if not any(isinstance(a, Exchange) for a in view.legal):
+        if not self.exchange or not any(isinstance(a, Exchange) for a in view.legal):
             return None
         keep, why = exchange_advice(view.hand, view.options)
         return Decision(Exchange(keep), why)

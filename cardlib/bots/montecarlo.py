@@ -29,7 +29,7 @@ from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
-from .views import AlkortView, EcarteView, View, sample_world
+from .views import AlkortView, EcarteView, HiddenDiscard, View, ecarte_world, sample_world
 
 # ---------------------------------------------------------------------------
 # Fast policies for the play-outs: the advice, with the (imagined) cards face up.
@@ -95,6 +95,70 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
     result = ecarte.score_deal(won, state.dealer, state.proposals > 0, state.refusal_risks_penalty)
     points[result.seat] += result.points
     return deal_value(points[seat] - points[1 - seat])
+
+
+def plays_by_the_book(view: EcarteView, dealt: list[Card]) -> bool:
+    """Would a player following the book, dealt these cards, have made the other player's first moves?
+
+    Checked: whether he stood or proposed (as non-dealer), accepted or refused (as
+    dealer), and how many cards he threw in his first exchange. This is a model of the
+    opponent, not knowledge: against a player who ignores the book it is only a guess,
+    which is why ``draw_world`` gives it up when no world agrees with it.
+    """
+    log, trump = view.log, view.trump
+    if not log:
+        return True
+    if view.opponent != view.dealer:  # he spoke first: stand or propose
+        stood = log[0] is not PROPOSE
+        if stood != bool(ecarte_advice.jeu_de_regle(dealt, trump)):
+            return False
+        first_discard = log[2] if stood is False and len(log) > 2 and log[1] is ACCEPT else None
+        sizes = range(1, 6)
+    else:  # he answered our first proposal
+        if log[0] is not PROPOSE or len(log) < 2:
+            return True
+        refused = log[1] is REFUSE
+        if refused != bool(ecarte_advice.jeu_de_regle(dealt, trump, dealer=True)):
+            return False
+        first_discard = log[3] if not refused and len(log) > 3 else None
+        sizes = range(view.options.dealer_min_discard, 6)
+    if isinstance(first_discard, HiddenDiscard):
+        return first_discard.count == len(ecarte_advice.discard_advice(dealt, trump, sizes)[0])
+    return True
+
+
+BELIEF_TRIES = 25  # worlds drawn before giving up on the belief that the other plays by the book
+
+
+class Imagination:
+    """Draws the worlds for one decision: in Écarté, preferably worlds where the other player's calls follow the book.
+
+    If no world in ``BELIEF_TRIES`` agrees with the book, the other player is not following it
+    (or was very lucky): the belief is dropped for the rest of the decision.
+    """
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        self.view, self.rng = view, rng
+        self.believe = isinstance(view, EcarteView) and bool(view.log)
+        self.template: EcarteState | None = None  # the first Écarté world, built by replaying the log
+
+    def world(self) -> DealState:
+        view = self.view
+        if not isinstance(view, EcarteView):
+            return sample_world(view, self.rng)
+        world = None
+        if self.believe:
+            for _ in range(BELIEF_TRIES):
+                world = ecarte_world(view, self.rng, plays_by_the_book, self.template)
+                if world is not None:
+                    break
+            else:
+                self.believe = False
+        if world is None:
+            world = ecarte_world(view, self.rng, None, self.template)
+        if self.template is None:
+            self.template = world
+        return world
 
 
 def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> float:
@@ -165,9 +229,11 @@ def candidates(view: View) -> list[Action]:
     legal = list(view.legal)
     if isinstance(view, EcarteView):
         if view.phase in ("non-dealer discards", "dealer discards"):
-            sizes = sorted({len(a.cards) for a in legal})
+            # the book's discard, and one card more or less: throw the weakest cards either way
+            sizes = {len(a.cards) for a in legal}
             ordered = sorted(view.hand, key=lambda c: ecarte_advice.keep_value(c, view.trump))
-            return [Discard(ordered[:k]) for k in sizes]
+            book = len(ecarte_advice.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
+            return [Discard(ordered[:k]) for k in (book, book - 1, book + 1) if k in sizes]
         if view.phase == "play or propose":
             announce = [a for a in legal if isinstance(a, Announce)]
             stand = announce or [a for a in legal if isinstance(a, Card)]
@@ -184,6 +250,11 @@ def candidates(view: View) -> list[Action]:
     return list(seen.values())
 
 
+# Play-outs per Écarté decision, by phase: the first call and the answer get the most, as
+# they matter most; play-outs that go through the exchanges cost about four times more.
+ECARTE_BUDGET = {"play": 240, "play or propose": 160, "accept or refuse": 160}
+
+
 class MonteCarloBot(InformedPlayer):
     """Chooses by playing out sampled worlds (determinization) with the book's advice as the fast policy."""
 
@@ -198,22 +269,56 @@ class MonteCarloBot(InformedPlayer):
         forced = self.forced(view, legal)
         if forced is not None:
             return forced
+        rng = self.rng_for(view)
+        if isinstance(view, EcarteView) and view.phase == "play or propose" and PROPOSE in legal:
+            return self.stand_or_propose(view, rng)
         moves = candidates(view)
         if len(moves) == 1:
             return Decision(moves[0], f"plays {action_text(moves[0])}: the other legal cards would do the same job")
-        rng = self.rng_for(view)
-        budget = self.rollouts or (240 if isinstance(view, EcarteView) else 160)
-        n_worlds = max(6, budget // len(moves))
+        best, wins, n = self.compare(view, moves, rng)
+        return Decision(moves[best], self.reason(moves, best, wins, n))
+
+    def stand_or_propose(self, view: EcarteView, rng: random.Random) -> Decision:
+        """Écarté's first question, on its own: propose, or stand (announcing, then leading the best card)?"""
+        announce = [a for a in view.legal if isinstance(a, Announce)]
+        cards = [a for a in view.legal if isinstance(a, Card)]
+        stand = announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards,
+                                                                      view.unseen())[0]
+        best, wins, n = self.compare(view, [stand, PROPOSE], rng)
+        if best == 1 or announce:
+            return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n))
+        lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80)
+        return Decision(cards[lead], f"stands (in {n} imagined deals standing won {wins[0] / n:.0%}, proposing "
+                                     f"{wins[1] / n:.0%}) and leads {cards[lead]}, which won {lead_wins[lead] / lead_n:.0%}")
+
+    def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
+        """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
+        if self.rollouts:
+            return max(4, self.rollouts // len(moves))
+        if budget is not None:
+            rollouts = budget
+        elif isinstance(view, EcarteView):  # play-outs through the exchanges are dearer
+            rollouts = ECARTE_BUDGET.get(view.phase, 120)
+        else:
+            cards_left = sum(view.hand_size(s) for s in range(view.players))
+            rollouts = min(320, max(60, 4000 // cards_left))
+        return max(8, rollouts // len(moves))
+
+    def compare(self, view: View, moves: Sequence[Action], rng: random.Random,
+                budget: int | None = None) -> tuple[int, list[float], int]:
+        """Play every move out in the same imagined worlds: the best move's index, each move's wins, the worlds."""
+        n_worlds = self.worlds_for(view, moves, budget)
         totals = [0.0] * len(moves)
         wins = [0.0] * len(moves)
+        imagination = Imagination(view, rng)
         for _ in range(n_worlds):
-            world = sample_world(view, rng)
+            world = imagination.world()
             for i, move in enumerate(moves):
                 value = value_of(world, move, view.seat)
                 totals[i] += value
                 wins[i] += value >= 1.0
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return Decision(moves[best], self.reason(moves, best, wins, n_worlds))
+        return best, wins, n_worlds
 
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
         """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""

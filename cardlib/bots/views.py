@@ -27,16 +27,17 @@ playing out many such worlds. A test checks the circle: ``observe(world, seat)
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..alkort import AlkortOptions, AlkortState, strength
-from ..cards import ALKORT_PACK, ECARTE_PACK, Card
+from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card
 from ..ecarte import RANK_ORDER, EcarteOptions, EcarteState
 from ..tricks import Action, DealState, Discard, Exchange
 
-PACK_INDEX = {c: i for i, c in enumerate(ALKORT_PACK)} | {c: 100 + i for i, c in enumerate(ECARTE_PACK)}
+PACK_INDEX = {c: i for i, c in enumerate(FULL_PACK)}
 
 
 def in_pack_order(cards: Any) -> tuple[Card, ...]:
@@ -124,11 +125,19 @@ class EcarteView:
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: in the other hand, the other's discards or the stock."""
+        return list(self._unseen)
+
+    @functools.cached_property
+    def _unseen(self) -> tuple[Card, ...]:
         seen = {self.turned_up, *self.hand, *self.my_discards(), *(p.card for p in self.plays)}
-        return [c for c in ECARTE_PACK if c not in seen]
+        return tuple(c for c in ECARTE_PACK if c not in seen)
 
     def opponent_cannot_hold(self) -> set[Card]:
         """Cards the other player cannot hold now, given how he answered leads (voids and failures to head)."""
+        return set(self._barred)
+
+    @functools.cached_property
+    def _barred(self) -> frozenset[Card]:
         trump, opp = self.trump, self.opponent
         barred: set[Card] = set()
         by_trick: dict[int, list[Play]] = {}
@@ -145,7 +154,7 @@ class EcarteView:
                 barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
                 if answer.suit != trump and self.options.must_trump:
                     barred |= {c for c in ECARTE_PACK if c.suit == trump}
-        return barred
+        return frozenset(barred)
 
     def opponent_must_hold(self) -> set[Card]:
         """The King of trumps, if the other player announced it and has not played it yet."""
@@ -214,13 +223,17 @@ class AlkortView:
 
     def unseen(self) -> list[Card]:
         """Cards whose place this seat does not know: in hidden hands or the stock."""
+        return list(self._unseen)
+
+    @functools.cached_property
+    def _unseen(self) -> tuple[Card, ...]:
         seen = {*self.hand, *(p.card for p in self.plays)}
         for _, keep, discarded in self.exchanges:
             seen.add(keep)
             seen.update(discarded)
         for cards in self.known_holdings().values():
             seen.update(cards)
-        return [c for c in ALKORT_PACK if c not in seen]
+        return tuple(c for c in ALKORT_PACK if c not in seen)
 
     def partner_limit(self) -> int | None:
         """The strongest a partner's hidden card can be, from the reveal (None: no limit known)."""
@@ -300,12 +313,31 @@ def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
 def sample_world(view: View, rng: random.Random) -> DealState:
     """A full deal, drawn at random among those this seat cannot tell from the real one."""
     if isinstance(view, EcarteView):
-        return ecarte_world(view, rng)
+        world = ecarte_world(view, rng)
+        assert world is not None
+        return world
     return alkort_world(view, rng)
 
 
-def ecarte_world(view: EcarteView, rng: random.Random) -> EcarteState:
-    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock."""
+# A belief about the other player: would he have made his first moves with the hand he
+# was dealt in this world? (see montecarlo.plays_by_the_book)
+Belief = Callable[[EcarteView, list[Card]], bool]
+
+
+def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = None,
+                 template: EcarteState | None = None) -> EcarteState | None:
+    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock.
+
+    With a ``belief``, the other player's first moves are checked against the hand he
+    was dealt in this world, and a world where he would not have made them is thrown
+    away (None) before it is built.
+
+    A world is built by dealing a deck and replaying the log, which the engine checks
+    move by move. With a ``template`` — a world built from this same view — the new
+    cards are dealt into a copy of it instead: worlds of one view differ only in the
+    hidden cards (the other hand, his discards, the stock), and this is much faster.
+    Such a copy keeps the template's deck and log, so it must not be replayed.
+    """
     me, opp = view.seat, view.opponent
     unseen = view.unseen()
     must = in_pack_order(view.opponent_must_hold())
@@ -328,6 +360,14 @@ def ecarte_world(view: EcarteView, rng: random.Random) -> EcarteState:
     initial, drawn = {}, {}
     for seat in (me, opp):
         initial[seat], drawn[seat] = _unwind_exchanges(at_play[seat], discards[seat], rng if seat == opp else None)
+    if belief is not None and not belief(view, initial[opp]):
+        return None
+    if template is not None:
+        world = template.clone()
+        world.hands[opp][:] = opp_hand
+        world.stock[:] = stock_left
+        world.discards[:] = [c for d in discards[me] for c in d] + [c for d in opp_discards for c in d]
+        return world
     nd, dealer = 1 - view.dealer, view.dealer
     stock: list[Card] = []
     for r in range(len(discards[nd])):
