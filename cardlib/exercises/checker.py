@@ -18,6 +18,7 @@ after a few seconds, and an answer of the wrong type is named for what it is.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import dis
 import html
 import inspect
@@ -25,6 +26,7 @@ import io
 import linecache
 import random
 import signal
+import sys
 import os
 import threading
 import time
@@ -214,8 +216,34 @@ def summarise_error(error: BaseException, fn: Callable) -> str:
     return f"your function raised {what}" + (f" — at {line}" if line else "")
 
 
-def _alarm(signum: int, frame: Any) -> None:
+class _Alarm:
+    """The SIGALRM handler: raise Stopped in the learner's code; if that was swallowed, make every line raise it."""
+
+    def __init__(self) -> None:
+        self.fired = 0
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.fired += 1
+        if self.fired > 1:  # an `except:` caught the first one: now every line the learner's code runs raises
+            _raise_on_every_line(frame)
+        raise Stopped()
+
+
+def _stop(frame: Any, event: str, arg: Any) -> Any:
+    if event == "exception":  # an exception being raised (and maybe caught): wait for the next line
+        return _stop
     raise Stopped()
+
+
+def _raise_on_every_line(frame: Any) -> None:
+    """Trace the learner's frames (up to the checker's own) so that their next line raises Stopped.
+
+    An exception raised in an ``except:`` block is not caught by that block, so this gets out of any loop.
+    """
+    while frame is not None and frame.f_code is not _call_with_alarm.__code__:
+        frame.f_trace, frame.f_trace_lines = _stop, True
+        frame = frame.f_back
+    sys.settrace(_stop)  # tracing must be on for f_trace to run; new calls stop too
 
 
 def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:
@@ -232,7 +260,8 @@ def _call_with_alarm(fn: Callable, args: Sequence[Any], limit: float) -> Outcome
     An alarm someone else had set (pytest-timeout, say) is put back afterwards, less the time used.
     """
     started = time.monotonic()
-    previous = signal.signal(signal.SIGALRM, _alarm)
+    tracer = sys.gettrace()  # a debugger's, if any: put back after the call
+    previous = signal.signal(signal.SIGALRM, _Alarm())
     # The timer repeats every 50 ms after the limit, so a bare `except:` in the learner's loop cannot keep it going.
     outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, limit, 0.05)
     if 0 < outer_delay < limit:
@@ -243,6 +272,7 @@ def _call_with_alarm(fn: Callable, args: Sequence[Any], limit: float) -> Outcome
                 value = fn(*args)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
+                sys.settrace(tracer)
         except Stopped:
             return Outcome(stopped=True)
         except Exception as error:  # the learner's code may raise anything
@@ -252,6 +282,7 @@ def _call_with_alarm(fn: Callable, args: Sequence[Any], limit: float) -> Outcome
         return Outcome(stopped=True)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        sys.settrace(tracer)
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
         if outer_delay > 0:
             left = outer_delay - (time.monotonic() - started)
@@ -259,19 +290,31 @@ def _call_with_alarm(fn: Callable, args: Sequence[Any], limit: float) -> Outcome
 
 
 def _call_in_thread(fn: Callable, args: Sequence[Any], limit: float) -> Outcome:
-    """Outside the main thread signals cannot be used: wait for a worker thread, and give up on it."""
+    """Outside the main thread signals cannot be used: run the call in a worker thread, and stop it if it overruns.
+
+    A thread cannot be killed, but Python can raise an exception inside it (``PyThreadState_SetAsyncExc``):
+    a stuck pure-Python loop is interrupted by ``Stopped`` as it would be by the alarm.
+    """
     box: list[Outcome] = []
 
     def run() -> None:
         try:
             box.append(Outcome(value=fn(*args)))
+        except Stopped:
+            box.append(Outcome(stopped=True))
         except Exception as error:
             box.append(Outcome(error=summarise_error(error, fn)))
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
     worker.join(limit)
+    for _attempt in range(200):  # again and again, in case a bare `except:` catches it
+        if not worker.is_alive():
+            break
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(Stopped))
+        worker.join(0.05)
     return box[0] if box else Outcome(stopped=True)
+
 
 # ---------------------------------------------------------------------------
 # The result of a check, shown as HTML in Jupyter and as text elsewhere.
@@ -358,12 +401,16 @@ class ProgressReport:
         return sum(status == CORRECT for _, _, status in self.rows)
 
     def __repr__(self) -> str:
+        if not self.rows:
+            return "Nothing checked yet in this session: run a check cell first."
         lines = [f"Solved {self.solved} of {len(self.rows)} exercises in this session."]
         lines += [f"  {'✔' if s == CORRECT else '✘' if s == NOT_YET else '·'} {key:<5} {title} — {s}"
                   for key, title, s in self.rows]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        if not self.rows:
+            return f"<div class='cardlib-progress'>{html.escape(repr(self))}</div>"
         marks = {CORRECT: "✔", NOT_YET: "✘"}
         rows = "".join(f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
                        f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>" for key, title, s in self.rows)
@@ -372,8 +419,9 @@ class ProgressReport:
 
 
 def progress(chapter: int | None = None) -> ProgressReport:
-    """The exercises of the chapters imported so far (or of one chapter) and how each stands."""
-    chosen = [e for e in CATALOGUE.values() if chapter is None or e.chapter == chapter]
+    """How the exercises of one chapter stand — or, by default, of every chapter you have checked something in."""
+    checked = {CATALOGUE[key].chapter for key in PROGRESS}
+    chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in checked)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
     return ProgressReport([(e.key, e.title, PROGRESS.get(e.key, "not checked yet")) for e in chosen])
 

@@ -1,0 +1,242 @@
+"""Learner code that raises, loops forever or returns junk gets a friendly one-line message, never a traceback."""
+
+from __future__ import annotations
+
+import threading
+
+from cardlib.exercises import CORRECT, NOT_ATTEMPTED, NOT_YET, chapter1, chapter3, chapter4, chapter6, chapter7, \
+    progress
+from cardlib.exercises.checker import call_safely, define, describe, stub_like
+
+
+def learner(source: str, name: str, setup: str = "") -> object:
+    return define(source, name, setup)
+
+
+def test_an_exception_is_summarised_with_the_learners_line():
+    fn = learner('''def trick_winner(cards, leader_has_won):
+    best = 0
+    for i in range(1, 5):
+        if strength(cards[i]) > strength(cards[best]):
+            best = i
+    return best
+''', "trick_winner", chapter3.SETUP)
+    result = chapter3.q3.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == ("Your function raised IndexError: list index out of range — at line 4: "
+                               "if strength(cards[i]) > strength(cards[best]):")
+    assert result.call == "trick_winner([7♣, K♦, 2♥, A♠], leader_has_won=True)"
+    assert "Traceback" not in repr(result) and "Traceback" not in result._repr_html_()
+
+
+def test_an_exception_inside_the_engine_points_at_the_learners_call():
+    fn = learner('''def parse_card(text):
+    from cardlib import card
+    return card(text + "x")
+''', "parse_card")
+    result = chapter1.q1.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline.startswith("Your function raised ValueError: 'K♦x' is not a card")
+    assert result.headline.endswith("at line 3: return card(text + \"x\")")
+
+
+def test_an_endless_loop_is_stopped(short_time_limit):
+    fn = learner('''def ranked_winner(cards):
+    i = 0
+    while i < 4:
+        pass
+    return i
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == "stopped after 0.3 s: is there an endless loop?"
+    assert result.call == "ranked_winner([A♠, 9♦, K♦, 2♥])"
+
+
+def test_a_bare_except_cannot_swallow_the_stop(short_time_limit):
+    fn = learner('''def ranked_winner(cards):
+    while True:
+        try:
+            while True:
+                pass
+        except:
+            pass
+''', "ranked_winner")
+    assert chapter3.q1.check(fn).headline.startswith("stopped after")
+
+
+def test_the_default_time_limit_is_three_seconds():
+    from cardlib.exercises import checker
+    assert checker.TIME_LIMIT == 3.0
+
+
+def test_an_endless_loop_in_a_bot_is_stopped(short_time_limit):
+    wrong = chapter7.q4.mistakes["endless loop when void"]
+    result = chapter7.q4.check(learner(wrong, "ecarte_bot", chapter7.SETUP))
+    assert result.status == NOT_YET and result.headline.startswith("stopped after 0.3 s")
+    assert result.call.startswith("ecarte_bot([") and result.expected.startswith("one of ")
+
+
+def test_a_card_as_text_is_explained():
+    fn = learner('''def parse_card(text):
+    return text
+''', "parse_card")
+    result = chapter1.q1.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline.startswith("Wrong type of answer: expected a Card, got the string 'K♦'")
+    assert result.expected == "K♦" and result.got == "'K♦'"
+
+
+def test_an_index_out_of_range_is_explained():
+    fn = learner('''def trick_winner(cards, leader_has_won):
+    return 4
+''', "trick_winner")
+    result = chapter3.q3.check(fn)
+    assert result.headline == ("Wrong type of answer: expected an int index 0-3 (a position in the trick), "
+                               "got the int 4.")
+
+
+def test_a_forgotten_return_is_explained():
+    fn = learner('''def opening_run(trick_sides):
+    run = len(trick_sides)
+''', "opening_run")
+    result = chapter4.q2.check(fn)
+    assert result.status == NOT_YET
+    assert "got None (did you forget to `return` the answer?)" in result.headline
+
+
+def test_a_bot_returning_text_is_explained():
+    fn = learner('''def alkort_bot(cards, trick, has_won):
+    return str(cards[-1])
+''', "alkort_bot")
+    result = chapter4.q5.check(fn)
+    assert result.status == NOT_YET and "expected a Card, got the string" in result.headline
+
+
+def test_a_bot_that_raises_is_summarised():
+    fn = learner('''def alkort_bot(cards, trick, has_won):
+    return cards[len(trick) + 8]
+''', "alkort_bot")
+    result = chapter4.q5.check(fn)
+    assert result.status == NOT_YET
+    assert "IndexError" in result.headline and "at line 2: return cards[len(trick) + 8]" in result.headline
+
+
+def test_a_wrong_signature_is_explained():
+    fn = learner('''def trick_winner(cards):
+    return 0
+''', "trick_winner")
+    result = chapter3.q3.check(fn)
+    assert result.status == NOT_YET
+    assert "cannot be called as trick_winner(cards, leader_has_won)" in result.headline
+
+
+def test_passing_something_that_is_not_a_function():
+    assert chapter3.q1.check(3).status == NOT_YET
+    assert "without calling it" in chapter3.q1.check(3).headline
+    assert chapter3.q1.check().status == NOT_ATTEMPTED
+
+
+def test_stubs_are_not_attempted():
+    for source in ('def f(x):\n    """Doc."""\n    ...\n', "def f(x):\n    pass\n",
+                   "def f(x):\n    raise NotImplementedError\n"):
+        assert chapter3.q1.check(learner(source.replace("def f", "def ranked_winner"), "ranked_winner")).status \
+            == NOT_ATTEMPTED
+    assert stub_like(learner("def f(x):\n    return None\n", "f"))
+    assert not stub_like(learner("def f(x):\n    return 0\n", "f"))
+
+
+def test_changing_the_arguments_does_not_fool_the_check():
+    fn = learner('''def ranked_winner(cards):
+    best = max(range(4), key=lambda i: (strength(cards[i]), -i))
+    cards.clear()
+    return best
+''', "ranked_winner", chapter3.SETUP)
+    assert chapter3.q1.check(fn).status == CORRECT
+
+
+def test_printing_is_hidden_and_mentioned():
+    fn = learner('''def card_name(c):
+    print("thinking about", c)
+    words = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+    suits = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+    return f"{words.get(c.rank, c.rank)} of {suits[c.suit]}"
+''', "card_name")
+    result = chapter1.q4.check(fn)
+    assert result.status == CORRECT and "output is hidden" in result.headline
+
+
+def test_outside_the_main_thread_a_loop_is_still_stopped():
+    fn = learner("def f():\n    while True:\n        pass\n", "f")
+    outcomes = []
+    worker = threading.Thread(target=lambda: outcomes.append(call_safely(fn, (), limit=0.2)))
+    worker.start()
+    worker.join(5)
+    assert outcomes and outcomes[0].stopped
+    assert threading.active_count() == 1, "the stuck worker thread was stopped, not left running"
+
+
+def test_an_alarm_set_by_someone_else_survives_a_check():
+    import signal
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        chapter3.q1.check(learner(chapter3.q1.solution_source, "ranked_winner", chapter3.SETUP))
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 30
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert not fired
+
+
+def test_results_show_as_html_and_as_text():
+    wrong = chapter3.q3.mistakes["a led seven always wins"]
+    result = chapter3.q3.check(learner(wrong, "trick_winner", chapter3.SETUP))
+    html, text = result._repr_html_(), repr(result)
+    assert "data-status='not yet'" in html and "trick_winner([7♣, K♦, 2♥, A♠], leader_has_won=False)" in html
+    assert text.startswith("Exercise 3.3: who wins any trick: sevens and all — NOT YET")
+    assert "right answer: 1" in text and "your answer:  0" in text and "why:" in text
+    assert not result and bool(chapter3.q1.check(learner(chapter3.q1.solution_source, "ranked_winner",
+                                                           chapter3.SETUP)))
+
+
+def test_hints_come_in_steps_and_the_solution_on_request():
+    first, second = chapter3.q3.hint(), chapter3.q3.hint(2)
+    assert first.body != second.body and "hint(2)" in first.title and "Hint 2 of 3" in repr(second)
+    assert "There are 3 hints" in repr(chapter3.q3.hint(9))
+    solution = chapter3.q3.solution()
+    assert "def trick_winner(" in repr(solution) and "<pre" in solution._repr_html_()
+
+
+def test_progress_lists_what_was_solved_in_this_session():
+    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q4.check(learner(chapter6.q4.mistakes["an Ace scores too"], "turn_up_points", chapter6.SETUP))
+    report = progress(6)
+    assert report.solved == 1 and len(report.rows) == len(chapter6.EXERCISES)
+    assert ("6.3", "the King of trumps", CORRECT) in report.rows
+    assert ("6.4", "a King turned up", NOT_YET) in report.rows
+    assert repr(report).startswith("Solved 1 of 5 exercises in this session.")
+    assert "cardlib-progress" in report._repr_html_()
+    assert progress().rows == report.rows, "by default: the chapters with something checked"
+
+
+def test_progress_before_any_check():
+    from cardlib.exercises import chapter2
+    assert progress().rows == [] and repr(progress()).startswith("Nothing checked yet")
+    assert "Nothing checked yet" in progress()._repr_html_()
+    assert progress(2).solved == 0 and len(progress(2).rows) == len(chapter2.EXERCISES)
+
+
+def test_a_later_stub_does_not_erase_a_solved_exercise():
+    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(chapter6.q3.starter, "king_of_trumps"))
+    assert ("6.3", "the King of trumps", CORRECT) in progress(6).rows
+
+
+def test_values_are_described_for_learners():
+    from cardlib import card
+    assert describe("K♦") == "the string 'K♦'" and describe(card("K♦")) == "the card K♦"
+    assert describe(True) == "the bool True" and describe(3) == "the int 3"
+    assert describe([1]) == "the list [1]"

@@ -1,0 +1,105 @@
+"""The exercise notebooks: in sync with the catalogue, committed without outputs, and run top to bottom
+
+- as shipped: every check says "not attempted", and nothing errors;
+- with each starter cell replaced by the catalogue's solution: every check says "correct".
+
+The sixteen runs share a few kernels at a time (nbclient's async API), so the whole file takes seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from cardlib.exercises.notebooks import CHAPTERS, EXERCISES_FOLDER, build, chapter_module, notebook_path
+
+STATUS = re.compile(r"data-status='([a-z ]+)'")
+PARALLEL_KERNELS = 4
+
+
+def shipped(number: int) -> nbformat.NotebookNode:
+    return nbformat.read(notebook_path(number), as_version=4)
+
+
+def with_solutions(number: int) -> nbformat.NotebookNode:
+    """The shipped notebook with every starter cell replaced by the catalogue's solution."""
+    notebook = copy.deepcopy(shipped(number))
+    exercises = {f"ex.q{ex.number}": ex for ex in chapter_module(number).EXERCISES}
+    for cell in notebook.cells:
+        if "starter" in cell.metadata.get("tags", []):
+            cell.source = exercises[cell.metadata["exercise"]].solution_source
+    return notebook
+
+
+async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode]) -> None:
+    gate = asyncio.Semaphore(PARALLEL_KERNELS)
+
+    async def run(notebook: nbformat.NotebookNode) -> None:
+        async with gate:
+            client = NotebookClient(notebook, timeout=120, kernel_name="python3",
+                                    resources={"metadata": {"path": str(EXERCISES_FOLDER)}})
+            await client.async_execute()
+
+    await asyncio.gather(*(run(nb) for nb in notebooks.values()))
+
+
+@pytest.fixture(scope="module")
+def executed() -> dict[tuple[str, int], nbformat.NotebookNode]:
+    """Every notebook run twice, as shipped and with the solutions, keyed by ('shipped' | 'solved', chapter)."""
+    notebooks = {(kind, number): make(number) for number in CHAPTERS
+                 for kind, make in (("shipped", shipped), ("solved", with_solutions))}
+    asyncio.run(_execute_all(notebooks))
+    return notebooks
+
+
+def check_statuses(notebook: nbformat.NotebookNode) -> list[str]:
+    """The status each check cell showed, in order."""
+    statuses = []
+    for cell in notebook.cells:
+        if "check" in cell.metadata.get("tags", []):
+            html = [out["data"]["text/html"] for out in cell.outputs if "text/html" in out.get("data", {})]
+            assert len(html) == 1, cell.outputs
+            statuses += STATUS.findall(html[0])
+    return statuses
+
+
+def all_output_text(notebook: nbformat.NotebookNode) -> str:
+    return "\n".join(str(out) for cell in notebook.cells if cell.cell_type == "code" for out in cell.outputs)
+
+
+def test_there_is_one_notebook_per_chapter():
+    assert sorted(p.name for p in EXERCISES_FOLDER.glob("*.ipynb")) == sorted(f"{name}.ipynb" for name, _ in
+                                                                              CHAPTERS.values())
+
+
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_the_notebook_is_built_from_the_catalogue_without_outputs(number: int):
+    on_disk, fresh = shipped(number), build(number)
+    assert [(c.id, c.cell_type, c.source) for c in on_disk.cells] == [(c.id, c.cell_type, c.source) for c in fresh.cells]
+    for cell in on_disk.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None
+    starters = [c for c in on_disk.cells if "starter" in c.metadata.get("tags", [])]
+    assert len(starters) == len(chapter_module(number).EXERCISES)
+
+
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_as_shipped_every_check_is_not_attempted(executed, number: int):
+    notebook = executed["shipped", number]
+    assert check_statuses(notebook) == ["not attempted"] * len(chapter_module(number).EXERCISES)
+    text = all_output_text(notebook)
+    assert "'output_type': 'error'" not in text and "Traceback" not in text
+    assert "Solved 0 of" in text  # the progress cell ran
+
+
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_with_the_solutions_every_check_is_correct(executed, number: int):
+    notebook = executed["solved", number]
+    exercises = chapter_module(number).EXERCISES
+    assert check_statuses(notebook) == ["correct"] * len(exercises)
+    assert f"Solved {len(exercises)} of {len(exercises)}" in all_output_text(notebook)
