@@ -48,11 +48,44 @@ async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode]) 
     await asyncio.gather(*(run(nb) for nb in notebooks.values()))
 
 
+# What a struggling learner might write in chapter 3's starter cells, and what the check must say.
+LEARNER_TROUBLE = {
+    "ex.q1": ('def ranked_winner(cards: list[Card]) -> int:\n'
+              '    best = 0\n'
+              '    for i in range(1, 5):\n'
+              '        if strength(cards[i]) > strength(cards[best]):\n'
+              '            best = i\n'
+              '    return best\n',
+              "Your function raised IndexError: list index out of range — at line 4: "
+              "if strength(cards[i]) > strength(cards[best]):"),
+    "ex.q2": ('def rubbish_winner(cards: list[Card]) -> int:\n'
+              '    i = 0\n'
+              '    while cards[i].rank != "2":\n'
+              '        i = (i + 1) % 4\n'
+              '    return i\n',
+              "stopped after 3 s: is there an endless loop?"),
+    "ex.q3": ('def trick_winner(cards: list[Card], leader_has_won: bool) -> int:\n'
+              '    return str(cards[0])\n',
+              "Wrong type of answer: expected an int index 0-3 (a position in the trick), got the string '7♣'"),
+}
+
+
+def with_trouble() -> nbformat.NotebookNode:
+    """Chapter 3 with learner code that raises, loops forever and returns junk (exercise 3.4 left as shipped)."""
+    notebook = copy.deepcopy(shipped(3))
+    for cell in notebook.cells:
+        if "starter" in cell.metadata.get("tags", []) and cell.metadata["exercise"] in LEARNER_TROUBLE:
+            cell.source = LEARNER_TROUBLE[cell.metadata["exercise"]][0]
+    return notebook
+
+
 @pytest.fixture(scope="module")
 def executed() -> dict[tuple[str, int], nbformat.NotebookNode]:
-    """Every notebook run twice, as shipped and with the solutions, keyed by ('shipped' | 'solved', chapter)."""
+    """Every notebook run twice, as shipped and with the solutions, keyed by ('shipped' | 'solved', chapter);
+    and chapter 3 with a struggling learner's code, ('trouble', 3)."""
     notebooks = {(kind, number): make(number) for number in CHAPTERS
                  for kind, make in (("shipped", shipped), ("solved", with_solutions))}
+    notebooks["trouble", 3] = with_trouble()
     asyncio.run(_execute_all(notebooks))
     return notebooks
 
@@ -103,3 +136,13 @@ def test_with_the_solutions_every_check_is_correct(executed, number: int):
     exercises = chapter_module(number).EXERCISES
     assert check_statuses(notebook) == ["correct"] * len(exercises)
     assert f"Solved {len(exercises)} of {len(exercises)}" in all_output_text(notebook)
+
+
+def test_in_a_kernel_trouble_gets_the_friendly_messages(executed):
+    """Signals, the cell's line numbers and the HTML display work in a real kernel, as in JupyterLab."""
+    notebook = executed["trouble", 3]
+    assert check_statuses(notebook) == ["not yet", "not yet", "not yet", "not attempted"]
+    checks = [cell for cell in notebook.cells if "check" in cell.metadata.get("tags", [])]
+    for cell, (_source, message) in zip(checks, LEARNER_TROUBLE.values()):
+        assert message in cell.outputs[0]["data"]["text/plain"]
+    assert "Traceback" not in all_output_text(notebook)
