@@ -21,7 +21,9 @@ import contextlib
 import ctypes
 import dis
 import html
+import importlib
 import inspect
+import json
 import io
 import linecache
 import random
@@ -32,6 +34,7 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import RANKS, SUITS, Card
@@ -378,7 +381,7 @@ class Text:
         return f"{self.title}\n{self.body}"
 
     def _repr_html_(self) -> str:
-        body = (f"<pre style='margin:.3em 0'>{html.escape(self.body)}</pre>" if self.code
+        body = (f"<pre style='margin:.3em 0;font-family:monospace'>{html.escape(self.body)}</pre>" if self.code
                 else f"<div>{html.escape(self.body)}</div>")
         return (f"<div class='cardlib-text' style='border-left:6px solid #1565c0;padding:.4em .8em;margin:.3em 0'>"
                 f"<div style='font-weight:bold'>{html.escape(self.title)}</div>{body}</div>")
@@ -388,42 +391,82 @@ class Text:
 
 PROGRESS: dict[str, str] = {}   # exercise key ("3.2") -> last status
 CATALOGUE: dict[str, "Exercise"] = {}   # exercise key -> exercise, filled as chapters are imported
+SOLVED_EARLIER = "solved earlier"
+
+
+def progress_file() -> Path | None:
+    """Where solved exercises are remembered between sessions: $CARDLIB_PROGRESS if set ('off' for nowhere),
+    else ~/.cardlib/progress.json."""
+    setting = os.environ.get("CARDLIB_PROGRESS")
+    if setting is not None:
+        return None if setting.strip().lower() in ("", "off", "none") else Path(setting).expanduser()
+    return Path.home() / ".cardlib" / "progress.json"
+
+
+def solved_earlier() -> set[str]:
+    """The exercises solved in any session, as remembered in the progress file (nothing if it cannot be read)."""
+    path = progress_file()
+    try:
+        return set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def remember_solved(key: str) -> None:
+    """Add an exercise to the progress file; a file that cannot be written is quietly left alone."""
+    path = progress_file()
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"solved": sorted(solved_earlier() | {key})}, indent=1), encoding="utf-8")
+    except OSError:
+        pass
 
 
 @dataclass
 class ProgressReport:
-    """Which exercises were solved in this session, chapter by chapter."""
+    """Which exercises were solved, chapter by chapter: in this session, or remembered from earlier ones."""
 
     rows: list[tuple[str, str, str]]   # (key, title, status)
 
     @property
     def solved(self) -> int:
-        return sum(status == CORRECT for _, _, status in self.rows)
+        return sum(status in (CORRECT, SOLVED_EARLIER) for _, _, status in self.rows)
 
-    def __repr__(self) -> str:
+    @property
+    def headline(self) -> str:
         if not self.rows:
             return "Nothing checked yet in this session: run a check cell first."
-        lines = [f"Solved {self.solved} of {len(self.rows)} exercises in this session."]
-        lines += [f"  {'✔' if s == CORRECT else '✘' if s == NOT_YET else '·'} {key:<5} {title} — {s}"
-                  for key, title, s in self.rows]
-        return "\n".join(lines)
+        earlier = sum(status == SOLVED_EARLIER for _, _, status in self.rows)
+        if not earlier:
+            return f"Solved {self.solved} of {len(self.rows)} exercises in this session."
+        return (f"Solved {self.solved} of {len(self.rows)} exercises: {self.solved - earlier} in this session, "
+                f"{earlier} earlier.")
+
+    def __repr__(self) -> str:
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘"}
+        return "\n".join([self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}"
+                                             for key, title, s in self.rows])
 
     def _repr_html_(self) -> str:
-        if not self.rows:
-            return f"<div class='cardlib-progress'>{html.escape(repr(self))}</div>"
-        marks = {CORRECT: "✔", NOT_YET: "✘"}
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘"}
         rows = "".join(f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
                        f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>" for key, title, s in self.rows)
-        return (f"<div class='cardlib-progress'><b>Solved {self.solved} of {len(self.rows)} exercises "
-                f"in this session.</b><table>{rows}</table></div>")
+        table = f"<table>{rows}</table>" if rows else ""
+        return f"<div class='cardlib-progress'><b>{html.escape(self.headline)}</b>{table}</div>"
 
 
 def progress(chapter: int | None = None) -> ProgressReport:
-    """How the exercises of one chapter stand — or, by default, of every chapter you have checked something in."""
-    checked = {CATALOGUE[key].chapter for key in PROGRESS}
-    chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in checked)]
+    """How the exercises of one chapter stand — by default, of every chapter with something checked or solved."""
+    for number in range(1, 9):  # every chapter's titles, for exercises solved in earlier sessions
+        importlib.import_module(f"{__package__}.chapter{number}")
+    earlier = solved_earlier()
+    active = {CATALOGUE[key].chapter for key in [*PROGRESS, *earlier] if key in CATALOGUE}
+    chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in active)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
-    return ProgressReport([(e.key, e.title, PROGRESS.get(e.key, "not checked yet")) for e in chosen])
+    return ProgressReport([(e.key, e.title, PROGRESS.get(e.key) or (SOLVED_EARLIER if e.key in earlier
+                                                                      else "not checked yet")) for e in chosen])
 
 # ---------------------------------------------------------------------------
 # An exercise.
@@ -493,6 +536,8 @@ class Exercise:
         result = self._check(fn)
         if result.status != NOT_ATTEMPTED or self.key not in PROGRESS:
             PROGRESS[self.key] = result.status
+        if result.status == CORRECT:
+            remember_solved(self.key)
         return result
 
     # -- inside ----------------------------------------------------------------
@@ -558,6 +603,7 @@ class Exercise:
                 why = self.explain(*fresh(case)) if self.explain else ""
                 if self.diff is not None:
                     why = " ".join(filter(None, [self.diff(fresh(case), right, outcome.value), why]))
+                why = why[:1].upper() + why[1:]
                 return self.result(NOT_YET, f"Not quite: on case {tried} of {len(all_cases)} your answer differs "
                                             f"from the engine's.", call=call, expected=self.show(right),
                                    got=self.show(outcome.value), why=why, cases=tried,

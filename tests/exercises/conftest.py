@@ -15,6 +15,7 @@ def short_time_limit(monkeypatch: pytest.MonkeyPatch) -> float:
 
 
 @pytest.fixture(autouse=True)
-def clean_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with nothing checked yet."""
+def clean_progress(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Each test starts with nothing checked yet, and remembers what it solves in its own temporary file."""
     monkeypatch.setattr(checker, "PROGRESS", {})
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))

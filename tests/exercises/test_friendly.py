@@ -240,3 +240,33 @@ def test_values_are_described_for_learners():
     assert describe("K♦") == "the string 'K♦'" and describe(card("K♦")) == "the card K♦"
     assert describe(True) == "the bool True" and describe(3) == "the int 3"
     assert describe([1]) == "the list [1]"
+
+
+def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypatch):
+    import json
+    from cardlib.exercises import checker
+    path = tmp_path / "elsewhere" / "progress.json"
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
+    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q4.check(learner(chapter6.q4.mistakes["an Ace scores too"], "turn_up_points", chapter6.SETUP))
+    assert json.loads(path.read_text(encoding="utf-8")) == {"solved": ["6.3"]}
+    monkeypatch.setattr(checker, "PROGRESS", {})  # a new session
+    report = progress()
+    assert ("6.3", "the King of trumps", "solved earlier") in report.rows
+    assert ("6.4", "a King turned up", "not checked yet") in report.rows
+    assert report.headline == "Solved 1 of 5 exercises: 0 in this session, 1 earlier."
+
+
+def test_progress_can_be_kept_in_memory_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLIB_PROGRESS", "off")
+    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    assert progress().solved == 1 and not list(tmp_path.iterdir())
+
+
+def test_an_unreadable_progress_file_is_ignored(tmp_path, monkeypatch):
+    path = tmp_path / "progress.json"
+    path.write_text("not json", encoding="utf-8")
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
+    assert progress().rows == []
+    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    assert "6.3" in path.read_text(encoding="utf-8")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 import re
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -36,16 +38,17 @@ def with_solutions(number: int) -> nbformat.NotebookNode:
     return notebook
 
 
-async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode]) -> None:
+async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode], folder: Path) -> None:
+    """Run the notebooks a few kernels at a time; each kernel remembers progress in its own file in folder."""
     gate = asyncio.Semaphore(PARALLEL_KERNELS)
 
-    async def run(notebook: nbformat.NotebookNode) -> None:
+    async def run(name: str, notebook: nbformat.NotebookNode) -> None:
         async with gate:
             client = NotebookClient(notebook, timeout=120, kernel_name="python3",
                                     resources={"metadata": {"path": str(EXERCISES_FOLDER)}})
-            await client.async_execute()
+            await client.async_execute(env={**os.environ, "CARDLIB_PROGRESS": str(folder / f"{name}.json")})
 
-    await asyncio.gather(*(run(nb) for nb in notebooks.values()))
+    await asyncio.gather(*(run(f"{kind}-{number}", nb) for (kind, number), nb in notebooks.items()))
 
 
 # What a struggling learner might write in chapter 3's starter cells, and what the check must say.
@@ -80,13 +83,13 @@ def with_trouble() -> nbformat.NotebookNode:
 
 
 @pytest.fixture(scope="module")
-def executed() -> dict[tuple[str, int], nbformat.NotebookNode]:
+def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], nbformat.NotebookNode]:
     """Every notebook run twice, as shipped and with the solutions, keyed by ('shipped' | 'solved', chapter);
     and chapter 3 with a struggling learner's code, ('trouble', 3)."""
     notebooks = {(kind, number): make(number) for number in CHAPTERS
                  for kind, make in (("shipped", shipped), ("solved", with_solutions))}
     notebooks["trouble", 3] = with_trouble()
-    asyncio.run(_execute_all(notebooks))
+    asyncio.run(_execute_all(notebooks, tmp_path_factory.mktemp("progress")))
     return notebooks
 
 
