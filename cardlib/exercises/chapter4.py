@@ -9,8 +9,8 @@ from .. import alkort
 from ..cards import ALKORT_PACK, Card, shuffled, show
 from ..tricks import DealState
 from .bots import check_bot
-from .checker import Exercise, expect_bool, expect_card, expect_cards, expect_int, expect_optional, expect_str, expect_tuple, \
-    describe
+from .checker import Exercise, describe, expect_bool, expect_card, expect_cards, expect_int, expect_optional, \
+    expect_str, expect_tuple
 
 CHAPTER = 4
 SETUP = ("from cardlib import Card, card, hand, show, ALKORT_PACK\n"

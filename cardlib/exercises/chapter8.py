@@ -185,7 +185,8 @@ default). Everything else is as in chapter 3.""",
     explain=lambda cards, leader_has_won, first_trick, seven_lead: alkort.explain_trick(
         cards, leader_has_won, first_trick, alkort.AlkortOptions(seven_lead=seven_lead)),
     hints=["Only the first rule changes: when is a led 7 unbeatable?",
-           "unbeatable = leader_has_won or (first_trick and seven_lead == 'forehand_exempt'). The rest is exercise 3.3."],
+           "unbeatable = leader_has_won or (first_trick and seven_lead == 'forehand_exempt'). "
+           "The rest is exercise 3.3."],
     solution_source=TRICK_WINNER,
     mistakes={"as_rubbish makes every led 7 unbeatable": TRICK_WINNER.replace(
         '(leader_has_won or (first_trick and seven_lead == "forehand_exempt"))',
@@ -220,7 +221,8 @@ def must_trump_case(rng: random.Random) -> tuple[list[Card], list[Card], str, bo
 
 
 q4 = Exercise(
-    CHAPTER, 4, "Écarté without the duty to trump (must_trump)", "legal_plays", ("cards", "trick", "trump", "must_trump"),
+    CHAPTER, 4, "Écarté without the duty to trump (must_trump)", "legal_plays",
+    ("cards", "trick", "trump", "must_trump"),
     "def legal_plays(cards: list[Card], trick: list[Card], trump: str, must_trump: bool) -> list[Card]:",
     "The cards an Écarté player may play, under the must_trump option.",
     statement="""One of the old texts lets a player who cannot follow suit play **any** card, trump or not:

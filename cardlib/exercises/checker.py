@@ -523,13 +523,18 @@ class Exercise:
         if not self.hints:
             return Text(f"{self.heading}", "There are no hints for this one.")
         if not isinstance(step, int) or not 1 <= step <= len(self.hints):
-            return Text(f"{self.heading}", f"There are {len(self.hints)} hints: ask for hint(1) to hint({len(self.hints)}).")
+            count = len(self.hints)
+            return Text(self.heading, f"There are {count} hints: ask for hint(1) to hint({count}).")
         more = f" (more: hint({step + 1}))" if step < len(self.hints) else " (that was the last hint)"
         return Text(f"Hint {step} of {len(self.hints)}{more}", self.hints[step - 1])
 
     def solution(self) -> Text:
         """A correct solution, as source text to read (or paste into the starter cell)."""
         return Text(f"A solution to {self.heading}", self.solution_source.strip(), code=True)
+
+    def solution_function(self) -> Callable:
+        """The solution as a function, defined from its source text as a notebook cell would define it."""
+        return define(self.solution_source, self.name, self.setup)
 
     def check(self, fn: Any = None) -> CheckResult:
         """Compare your function with the engine on fixed and random cases; returns the result."""

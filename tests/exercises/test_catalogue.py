@@ -1,4 +1,4 @@
-"""Every exercise in the catalogue: its solution is correct, its plausible mistakes are caught, its stub is not attempted."""
+"""Every exercise in the catalogue: its solution is correct, its mistakes are caught, its stub is not attempted."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_every_exercise_is_complete(ex: Exercise):
 
 @pytest.mark.parametrize("ex", ALL, ids=lambda ex: ex.key)
 def test_the_solution_is_correct(ex: Exercise):
-    result = ex.check(define(ex.solution_source, ex.name, ex.setup))
+    result = ex.check(ex.solution_function())
     assert result.status == CORRECT, repr(result)
     assert result.cases >= 1 and "Traceback" not in repr(result)
 

@@ -116,7 +116,9 @@ def test_there_is_one_notebook_per_chapter():
 @pytest.mark.parametrize("number", CHAPTERS)
 def test_the_notebook_is_built_from_the_catalogue_without_outputs(number: int):
     on_disk, fresh = shipped(number), build(number)
-    assert [(c.id, c.cell_type, c.source) for c in on_disk.cells] == [(c.id, c.cell_type, c.source) for c in fresh.cells]
+    def cells(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str]]:
+        return [(c.id, c.cell_type, c.source) for c in notebook.cells]
+    assert cells(on_disk) == cells(fresh), "rebuild with: python -m cardlib.exercises.notebooks"
     for cell in on_disk.cells:
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None
