@@ -61,7 +61,10 @@ def test_chapter_renders_without_code_and_with_working_widgets(chapter: str, app
     if uses_widgets(REPO / "notebooks" / f"{chapter}.ipynb"):
         widgets = page.locator(".jupyter-widgets")
         widgets.first.wait_for(state="visible", timeout=60_000)
-        assert widgets.count() > 0
+        # The widgets are live: a click on the first button of the course's widgets gets the kernel's answer.
+        live = page.locator(".cardlib-new-deal, .cardlib-card-playable, .cardlib-action, .cardlib-start-game")
+        if live.count():
+            app_page.act(live.first.click, lambda p: p.locator("#rendered_cells").inner_text())
     assert app_page.problems() == []
     app_page.screenshot(f"chapter-{chapter}", artifacts)
 
