@@ -10,9 +10,17 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
-
-from voila_harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, SERVER_START_SECONDS, AppPage, free_port, \
-    start_voila, stop_voila, wait_until_serving
+from voila_harness import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SERVER_START_SECONDS,
+    AppPage,
+    free_port,
+    start_voila,
+    stop_voila,
+    wait_until_serving,
+)
 
 
 @pytest.fixture(scope="session")

@@ -46,8 +46,17 @@ import websocket
 from playwright.async_api import Browser, async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from voila_harness import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ERROR_TEXT, LOCAL_HOSTS, free_port,  # noqa: E402
-                           start_voila, stop_voila, wait_until_serving)
+from voila_harness import (  # noqa: E402
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ERROR_TEXT,
+    LOCAL_HOSTS,
+    free_port,
+    start_voila,
+    stop_voila,
+    wait_until_serving,
+)
 
 INTERACTIVE = ".cardlib-card-playable, .cardlib-action, .cardlib-start-game, .cardlib-new-deal, .cardlib-picker"
 

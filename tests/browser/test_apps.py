@@ -9,11 +9,10 @@ never decided here: the page is asked what is playable, and the engine behind it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
-
 from voila_harness import AppPage
 
 MOVES_PER_DEAL = 60  # an Alkort deal has 9 tricks, an Écarté deal 5 and a few exchanges
