@@ -23,13 +23,13 @@ import dis
 import html
 import importlib
 import inspect
-import json
 import io
+import json
 import linecache
+import os
 import random
 import signal
 import sys
-import os
 import threading
 import time
 import traceback
@@ -87,8 +87,10 @@ def expect_card(value: Any) -> str:
     if isinstance(value, Card):
         return ""
     advice = ""
-    if isinstance(value, str):
-        advice = f" — a Card is not its text: Card({value[:-1]!r}, {value[-1:]!r}) or card({value!r}) makes one"
+    if isinstance(value, str) and len(value) >= 2 and value[-1] in SUITS:
+        advice = f" — a Card is not its text: Card({value[:-1]!r}, {value[-1]!r}) makes one"
+    elif isinstance(value, str):
+        advice = " — a Card is not text: make one with Card(rank, suit), the suit a symbol like '♦'"
     elif isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value):
         advice = f" — wrap it: Card{value!r}"
     return f"expected a Card, got {describe(value)}{advice}"
@@ -196,13 +198,18 @@ def stub_like(fn: Callable) -> bool:
     return True
 
 
+def learners_code(filename: str) -> bool:
+    """Whether a frame's file is the learner's: not cardlib, not Python's library, not an installed package."""
+    path = os.path.abspath(filename)
+    elsewhere = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sys.prefix, sys.base_prefix]
+    return not any(path.startswith(place) for place in elsewhere)
+
+
 def learner_line(error: BaseException, fn: Callable) -> str:
-    """'at line 3: return cards[4]' — the last line of the learner's own code that was running."""
+    """'line 3: return cards[4]' — the last line of the learner's own code that was running (helpers included)."""
     frames = traceback.extract_tb(error.__traceback__)
-    filename = getattr(getattr(fn, "__code__", None), "co_filename", None)
-    library = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    mine = [f for f in frames if f.filename == filename] or \
-        [f for f in frames if not os.path.abspath(f.filename).startswith(library)]
+    own_file = getattr(getattr(fn, "__code__", None), "co_filename", None)
+    mine = [f for f in frames if f.filename == own_file or learners_code(f.filename)]
     if not mine:
         return ""
     frame = mine[-1]

@@ -270,3 +270,16 @@ def test_an_unreadable_progress_file_is_ignored(tmp_path, monkeypatch):
     assert progress().rows == []
     chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
     assert "6.3" in path.read_text(encoding="utf-8")
+
+
+def test_an_exception_in_a_helper_points_at_the_helpers_line():
+    helper = learner('''def strongest(cards):
+    return max(cards, key=strength) if cards else cards[0]
+''', "strongest", chapter3.SETUP)
+    fn = learner('''def ranked_winner(cards):
+    return cards.index(strongest([c for c in cards if c.rank == "5"]))
+''', "ranked_winner")
+    fn.__globals__["strongest"] = helper
+    result = chapter3.q1.check(fn)
+    assert result.headline == ("Your function raised IndexError: list index out of range — "
+                               "at line 2 of strongest: return max(cards, key=strength) if cards else cards[0]")
