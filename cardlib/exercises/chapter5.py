@@ -56,7 +56,7 @@ def plays_difference(case: tuple, right: list[Card], got: list[Card]) -> str:
         if c not in right:
             reason = ecarte.why_not_playable(c, cards, trick, trump, options) if c in cards else \
                 f"{c} is not in the hand."
-            return f"{c} may not be played: {reason}"
+            return f"{c} may not be played: {reason.replace('You must', 'you must', 1)}"
     for c in right:
         if c not in got:
             return f"{c} may be played, but your list leaves it out."

@@ -615,7 +615,6 @@ class Exercise:
                 why = self.explain(*fresh(case)) if self.explain else ""
                 if self.diff is not None:
                     why = " ".join(filter(None, [self.diff(fresh(case), right, outcome.value), why]))
-                why = why[:1].upper() + why[1:]
                 return self.result(NOT_YET, f"Not quite: on case {tried} of {len(all_cases)} your answer differs "
                                             f"from the engine's.", call=call, expected=self.show(right),
                                    got=self.show(outcome.value), why=why, cases=tried,
