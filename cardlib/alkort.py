@@ -259,6 +259,15 @@ assert legal_plays(hand("7♠ K♠ 3♦"), [], has_won=True) == hand("7♠ K♠ 
 assert legal_plays(hand("7♠ K♠ 3♦"), hand("A♠")) == hand("7♠ K♠ 3♦")
 assert legal_plays(hand("7♠ 7♥"), []) == hand("7♠ 7♥")
 
+def best_card(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> Card | None:
+    """The card a player shows his partner: a highest ranked card (the first of equals), None if all is rubbish."""
+    table = STRENGTH[options.low_eights_ranked]
+    best = max(cards_in_hand, key=table.__getitem__)  # max keeps the first of equal cards
+    return best if table[best] > RUBBISH else None
+
+
+assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card(hand("Q♠ 3♦ 7♥")) is None
+
 # ---------------------------------------------------------------------------
 # 5. The worthless-hand exchange
 #
@@ -506,9 +515,8 @@ class AlkortState(DealState):
         cards = (self.hands_at_first_card or self.hands)[partner]
         if reveal == "hand":
             return {partner: list(cards)}
-        table = STRENGTH[self.options.low_eights_ranked]
-        best = max(cards, key=table.__getitem__)  # max keeps the first of equal cards
-        return {partner: [best]} if table[best] > RUBBISH else {}
+        best = best_card(cards, self.options)
+        return {partner: [best]} if best is not None else {}
 
     # -- where the deal stands --------------------------------------------
     @property

@@ -41,9 +41,8 @@ def exchange_explained(cards: list[Card]) -> str:
 
 
 def best_card(cards: list[Card]) -> Card | None:
-    """The card shown to a partner: a highest ranked card (the first of equals), or None if all is rubbish."""
-    best = max(cards, key=alkort.strength)  # max keeps the first of equals
-    return best if alkort.is_ranked(best) else None
+    """The card shown to a partner, as the engine decides it."""
+    return alkort.best_card(cards)
 
 
 def best_card_explained(cards: list[Card]) -> str:
