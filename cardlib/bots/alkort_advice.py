@@ -59,7 +59,8 @@ def cheapest(cards: Sequence[Card], options: AlkortOptions) -> Card:
 def exchange_advice(hand: Sequence[Card], options: AlkortOptions) -> tuple[Card, str]:
     """Make the worthless-hand exchange, keeping the most useful card."""
     keep = max(hand, key=lambda c: keep_value(c, options))
-    return keep, f"makes the worthless-hand exchange, keeping {keep}: a hand that cannot beat a low eight has nothing to lose"
+    return keep, (f"makes the worthless-hand exchange, keeping {keep}: "
+                  f"a hand that cannot beat a low eight has nothing to lose")
 
 
 def winning_index(trick: Sequence[Card], leader_has_won: bool, first_trick: bool, options: AlkortOptions) -> int:

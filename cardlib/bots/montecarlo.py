@@ -29,7 +29,7 @@ from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
-from .views import AlkortView, EcarteView, HiddenDiscard, View, ecarte_world, sample_world
+from .views import EcarteView, HiddenDiscard, View, ecarte_world, sample_world
 
 # ---------------------------------------------------------------------------
 # Fast policies for the play-outs: the advice, with the (imagined) cards face up.
@@ -40,12 +40,12 @@ def ecarte_policy(state: EcarteState) -> Action:
     trump, phase = state.trump, state.phase
     seat = state.current_player
     hand = state.hands[seat]
-    legal = state.legal_actions()
     if phase == "accept or refuse":
         return REFUSE if ecarte_advice.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
     if phase in ("non-dealer discards", "dealer discards"):
-        sizes = range(min(len(a.cards) for a in legal), max(len(a.cards) for a in legal) + 1)
+        sizes = ecarte.discard_sizes(seat == state.dealer, len(state.stock), state.options)
         return Discard(ecarte_advice.discard_advice(hand, trump, sizes)[0])
+    legal = state.legal_actions()
     if phase == "play or propose" and PROPOSE in legal and not ecarte_advice.jeu_de_regle(hand, trump):
         return PROPOSE
     for a in legal:
@@ -83,7 +83,8 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
         if move is not None:
             c, move = move, None
         else:
-            c = legal[0] if len(legal) == 1 else ecarte_advice.play_advice(hand, trick, trump, legal, hands[1 - turn])[0]
+            c = legal[0] if len(legal) == 1 else \
+                ecarte_advice.play_advice(hand, trick, trump, legal, hands[1 - turn])[0]
         hand.remove(c)
         trick.append(c)
         if len(trick) == 1:
@@ -274,7 +275,7 @@ class MonteCarloBot(InformedPlayer):
             return self.stand_or_propose(view, rng)
         moves = candidates(view)
         if len(moves) == 1:
-            return Decision(moves[0], f"plays {action_text(moves[0])}: the other legal cards would do the same job")
+            return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
         best, wins, n = self.compare(view, moves, rng)
         return Decision(moves[best], self.reason(moves, best, wins, n))
 
@@ -289,7 +290,8 @@ class MonteCarloBot(InformedPlayer):
             return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n))
         lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80)
         return Decision(cards[lead], f"stands (in {n} imagined deals standing won {wins[0] / n:.0%}, proposing "
-                                     f"{wins[1] / n:.0%}) and leads {cards[lead]}, which won {lead_wins[lead] / lead_n:.0%}")
+                                     f"{wins[1] / n:.0%}) and leads {cards[lead]}, "
+                                     f"which won {lead_wins[lead] / lead_n:.0%}")
 
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
@@ -324,10 +326,10 @@ class MonteCarloBot(InformedPlayer):
         """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
         if isinstance(view, EcarteView):
             announce = next((a for a in legal if isinstance(a, Announce)), None)
-            if announce is not None and view.phase == "play":
+            if announce is not None and (view.phase == "play" or PROPOSE not in legal):
                 return Decision(announce, f"announces {announce.king} for a point before playing a card")
         if len(legal) == 1:
-            return Decision(legal[0], f"plays {action_text(legal[0])}, the only legal move")
+            return Decision(legal[0], f"{does(legal[0])}, the only legal move")
         if isinstance(view, EcarteView):
             return None
         if any(isinstance(a, Exchange) for a in legal):
@@ -342,7 +344,17 @@ class MonteCarloBot(InformedPlayer):
     def reason(moves: Sequence[Action], best: int, wins: Sequence[float], n: int) -> str:
         """One sentence: how often the chosen move won the deal, against the next best."""
         rate = wins[best] / n
-        others = [i for i in range(len(moves)) if i != best]
-        runner = max(others, key=lambda i: wins[i])
-        return (f"chose {action_text(moves[best])}: in {n} imagined deals it won {rate:.0%} of them, "
-                f"against {wins[runner] / n:.0%} for {action_text(moves[runner])}, the next best")
+        runner = max((i for i in range(len(moves)) if i != best), key=lambda i: wins[i])
+        doing = does(moves[best])
+        if wins[best] == 0:
+            return f"{doing}: the deal was lost in all {n} imagined deals whatever it played, and this loses least"
+        if wins[best] == n and wins[runner] == n:
+            return f"{doing}: it won all {n} imagined deals, as would others; this scores the most"
+        return (f"{doing}: in {n} imagined deals it won {rate:.0%} of them, "
+                f"against {wins[runner] / n:.0%} for the next best, {action_text(moves[runner])}")
+
+
+def does(action: Action) -> str:
+    """A move as a verb phrase: 'plays K♦', 'proposes', 'discards 7♠ 8♠'."""
+    verb, _, rest = action_text(action).partition(" ")
+    return f"{verb}s {rest}".strip()

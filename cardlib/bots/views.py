@@ -101,14 +101,17 @@ class EcarteView:
 
     @property
     def trump(self) -> str:
+        """The trump suit: the suit of the turned-up card."""
         return self.turned_up.suit
 
     @property
     def opponent(self) -> int:
+        """The other player's seat."""
         return 1 - self.seat
 
     @property
     def is_dealer(self) -> bool:
+        """Whether this seat dealt."""
         return self.seat == self.dealer
 
     def discards_of(self, seat: int) -> list[Any]:
@@ -118,9 +121,11 @@ class EcarteView:
         return made[first::2]
 
     def my_discards(self) -> list[Card]:
+        """The cards this seat threw away in its exchanges."""
         return [c for d in self.discards_of(self.seat) for c in in_pack_order(d.cards)]
 
     def played_by(self, seat: int) -> list[Card]:
+        """The cards a seat has played so far, in order."""
         return [p.card for p in self.plays if p.seat == seat]
 
     def unseen(self) -> list[Card]:
@@ -149,7 +154,8 @@ class EcarteView:
             led, answer = plays[0].card, plays[1].card
             if answer.suit == led.suit:
                 if RANK_ORDER[answer.rank] < RANK_ORDER[led.rank]:  # followed low: nothing higher in that suit
-                    barred |= {c for c in ECARTE_PACK if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]}
+                    barred |= {c for c in ECARTE_PACK
+                               if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]}
             else:
                 barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
                 if answer.suit != trump and self.options.must_trump:
@@ -192,20 +198,25 @@ class AlkortView:
     game = "alkort"
 
     def side_of(self, seat: int) -> int:
+        """The side of a seat: the team (0 or 1) with four players, the seat itself with two."""
         return seat % 2 if self.players == 4 else seat
 
     @property
     def partner(self) -> int | None:
+        """The partner's seat with four players, None with two."""
         return (self.seat + 2) % 4 if self.players == 4 else None
 
     @property
     def first_card_played(self) -> bool:
+        """Whether play has begun (and the exchanges are over)."""
         return bool(self.plays)
 
     def played_by(self, seat: int) -> list[Card]:
+        """The cards a seat has played so far, in order."""
         return [p.card for p in self.plays if p.seat == seat]
 
     def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds: nine less those it has played."""
         return 9 - len(self.played_by(seat))
 
     def known_holdings(self) -> dict[int, list[Card]]:
@@ -242,6 +253,7 @@ class AlkortView:
         return strength(self.shown[0], self.options) if self.shown else 0
 
     def key(self) -> str:
+        """A text that names this information set (used to seed a bot's thinking reproducibly)."""
         return f"A{self.players}{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|" \
                + ",".join(map(str, self.log)) + f"|{self.shown}"
 
@@ -256,7 +268,8 @@ View = EcarteView | AlkortView
 def plays_of(state: DealState) -> tuple[Play, ...]:
     """Every card played so far, with its player and trick number."""
     n = state.n_players
-    plays = [Play((t.leader + i) % n, c, number) for number, t in enumerate(state.tricks) for i, c in enumerate(t.cards)]
+    plays = [Play((t.leader + i) % n, c, number)
+             for number, t in enumerate(state.tricks) for i, c in enumerate(t.cards)]
     plays += [Play((state.leader + i) % n, c, len(state.tricks)) for i, c in enumerate(state.trick)]
     return tuple(plays)
 
