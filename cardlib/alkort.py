@@ -395,6 +395,8 @@ def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[li
 class AlkortState(DealState):
     """One deal of Alkort, for 4 players in two partnerships or 2 players."""
 
+    options: AlkortOptions
+
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
                  deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
@@ -537,28 +539,10 @@ class AlkortState(DealState):
             points[result.side] = result.points
         return points
 
-    @property
-    def scores(self) -> list[int]:
-        """The game score: the score before this deal plus its points."""
-        return [before + now for before, now in zip(self.scores_before, self.points)]
-
-    @property
-    def game_winner(self) -> int | None:
-        """The side that has reached the target score, or None."""
-        reached = [side for side, score in enumerate(self.scores) if score >= self.options.target_score]
-        return max(reached, key=lambda side: self.scores[side]) if reached else None
-
-    def returns(self) -> list[float]:
-        """OpenSpiel's returns: each seat's side's points minus the other side's."""
-        p = self.points
-        return [float(p[self.side_of(s)] - p[1 - self.side_of(s)]) for s in range(self.n_players)]
-
-    def replay(self) -> AlkortState:
-        fresh = AlkortState(self.options, players=self.n_players, dealer=self.dealer, deck=self.deck,
-                            scores_before=self.scores_before)
-        for action in self.log:
-            fresh.apply(action)
-        return fresh
+    def redeal(self) -> AlkortState:
+        """The same deal again, from its deck, before any move."""
+        return AlkortState(self.options, players=self.n_players, dealer=self.dealer, deck=self.deck,
+                           scores_before=self.scores_before)
 
     # -- explanations -----------------------------------------------------
     def explain_trick(self, number: int = -1) -> str:

@@ -308,6 +308,7 @@ class EcarteState(DealState):
     """One deal of Écarté between seats 0 and 1."""
 
     n_players = 2
+    options: EcarteOptions
 
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
                  deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
@@ -472,29 +473,9 @@ class EcarteState(DealState):
         """Points won in this deal so far, one per seat: Kings at once, tricks after the fifth trick."""
         return [self.king_points[0] + self.trick_points[0], self.king_points[1] + self.trick_points[1]]
 
-    @property
-    def scores(self) -> list[int]:
-        """The game score: the score before this deal plus its points."""
-        return [before + now for before, now in zip(self.scores_before, self.points)]
-
-    @property
-    def game_winner(self) -> int | None:
-        """The seat that has reached the target score, or None."""
-        for seat, score in enumerate(self.scores):
-            if score >= self.options.target_score:
-                return seat
-        return None
-
-    def returns(self) -> list[float]:
-        """OpenSpiel's returns: each seat's points minus the other's."""
-        p = self.points
-        return [float(p[0] - p[1]), float(p[1] - p[0])]
-
-    def replay(self) -> EcarteState:
-        fresh = EcarteState(self.options, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before)
-        for action in self.log:
-            fresh.apply(action)
-        return fresh
+    def redeal(self) -> EcarteState:
+        """The same deal again, from its deck, before any move."""
+        return EcarteState(self.options, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before)
 
     # -- explanations -----------------------------------------------------
     def explain_trick(self, number: int = -1) -> str:

@@ -29,7 +29,7 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from .cards import FULL_PACK, Card, card, hand, show
 
@@ -154,6 +154,8 @@ class RuleOptions:
     """The rule variants of a game; every field is an option of RULES.md, validated here."""
 
     game: ClassVar[str] = "a game"
+    if TYPE_CHECKING:  # every game has one; each declares it as an option field of its own
+        target_score: int
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -188,7 +190,7 @@ class RuleOptions:
 
     def changed(self) -> dict[str, Any]:
         """Only the options that differ from the defaults."""
-        default = type(self)().to_dict()
+        default = type(self).from_dict({}).to_dict()
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
 
     @classmethod
@@ -235,6 +237,8 @@ class DealState:
     """
 
     n_players: int
+    options: RuleOptions
+    scores_before: list[int]
     current_player: int | None  # whose turn it is; None once the deal is over
     is_over: bool  # a plain attribute rather than a property: the benchmarks ask it after every move
     deck: tuple[Card, ...]
@@ -305,9 +309,42 @@ class DealState:
         """The log as text, one action a line, as SCENARIOS.md writes them."""
         return [action_text(a) for a in self.log]
 
+    def redeal(self) -> Self:
+        """The same deal again, from its deck, before any move."""
+        raise NotImplementedError
+
     def replay(self) -> Self:
         """A fresh deal from the same deck and options with the log applied again."""
+        fresh = self.redeal()
+        for action in self.log:
+            fresh.apply(action)
+        return fresh
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: a team of two in four-player Alkort, otherwise the seat itself."""
+        return seat
+
+    @property
+    def points(self) -> list[int]:
+        """Points won in this deal so far, one per side."""
         raise NotImplementedError
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score: the score before this deal plus its points."""
+        return [before + now for before, now in zip(self.scores_before, self.points)]
+
+    @property
+    def game_winner(self) -> int | None:
+        """The side that has reached the target score, or None."""
+        scores = self.scores
+        reached = [side for side, score in enumerate(scores) if score >= self.options.target_score]
+        return max(reached, key=scores.__getitem__) if reached else None
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's returns: for each seat, its side's points minus the other side's."""
+        p = self.points
+        return [float(p[self.side_of(s)] - p[1 - self.side_of(s)]) for s in range(self.n_players)]
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action (for bots and benchmarks)."""
