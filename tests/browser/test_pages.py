@@ -129,3 +129,17 @@ def test_closing_a_tab_stops_its_kernel(browser_context, voila_url: str, artifac
     while f"Kernel shutdown: {kernel}" not in log.read_text():
         assert time.monotonic() < deadline, "the kernel of a closed tab still runs"
         time.sleep(0.2)
+
+
+def test_the_server_runs_with_the_repository_configuration(voila_url: str, artifacts: Path):
+    # The server's own log shows that it read notebooks/apps/voila/voila.json: idle kernels are
+    # culled, and each app has a pre-heated kernel waiting for its next visitor.
+    config = json.loads((REPO / "notebooks" / "apps" / "voila" / "voila.json").read_text())
+    culling = config["MappingKernelManager"]
+    expected = [f"Culling kernels with idle durations > {culling['cull_idle_timeout']} seconds",
+                *(f"Kernel pool of apps/{app}.ipynb is filled" for app in APPS)]
+    log = artifacts / "voila.log"
+    deadline = time.monotonic() + 90
+    while missing := [line for line in expected if line not in log.read_text()]:
+        assert time.monotonic() < deadline, f"the server's log lacks: {missing}"
+        time.sleep(0.5)
