@@ -236,7 +236,8 @@ def report(app: str, client: str, numbers: dict) -> str:
     lines += [f"  session {s.number}: {'; '.join(s.errors)}" for s in failed]
     if ready:
         lines.append(f"time to first interactive widget: median {statistics.median(ready):.2f} s, "
-                     f"p95 {percentile(ready, 95):.2f} s, max {max(ready):.2f} s ({len(ready)} sessions)")
+                     f"p95 {percentile(ready, 95):.2f} s, min {min(ready):.2f} s, max {max(ready):.2f} s "
+                     f"({len(ready)} sessions)")
     if clicks:
         what = "first click answered" if client == "browser" else "then a kernel round trip"
         lines.append(f"{what} in: median {statistics.median(clicks):.2f} s, "
