@@ -12,13 +12,24 @@ This is *determinization* (also called perfect-information Monte Carlo):
 The fast policy is the rule-based advice of ``ecarte_advice`` and ``alkort_advice``,
 so the Monte Carlo bot is the advice, *corrected by looking ahead*. Its weakness is the
 classic one of determinization: in each world it plays as if it knew the cards, so it
-never values keeping information back. The number of worlds is fixed (not a time
-budget), so the bot decides the same on any machine: slower machines just take longer.
+never values keeping information back.
+
+In Écarté the bot also *reads its opponent*: it assumes he follows the book, so a player
+who stood probably holds a *jeu de règle*, a dealer who refused a strong hand, and one who
+threw three cards kept two trumps or Kings. Worlds are drawn to agree with that
+(``book_history``); if none does, the opponent is not playing by the book and the bot
+falls back to worlds that only agree with what it has seen.
+
+The number of worlds is fixed (not a time budget), so the bot decides the same on any
+machine: slower machines just take longer. The budgets below keep a decision under
+about 50 ms of processor time on a modest machine.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from typing import Sequence
 
 from .. import alkort, ecarte
@@ -29,7 +40,7 @@ from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
-from .views import EcarteView, HiddenDiscard, View, ecarte_world, sample_world
+from .views import EcarteView, HiddenDiscard, History, View, ecarte_world, sample_world
 
 # ---------------------------------------------------------------------------
 # Fast policies for the play-outs: the advice, with the (imagined) cards face up.
@@ -98,33 +109,91 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
     return deal_value(points[seat] - points[1 - seat])
 
 
-def plays_by_the_book(view: EcarteView, dealt: list[Card]) -> bool:
-    """Would a player following the book, dealt these cards, have made the other player's first moves?
+def book_history(view: EcarteView, rng: random.Random, at_play: list[Card],
+                 free: list[Card]) -> History | None:
+    """The other player's past, drawn as if he followed the book; None if the book would not explain his calls.
 
-    Checked: whether he stood or proposed (as non-dealer), accepted or refused (as
-    dealer), and how many cards he threw in his first exchange. This is a model of the
-    opponent, not knowledge: against a player who ignores the book it is only a guess,
-    which is why ``draw_world`` gives it up when no world agrees with it.
+    ``at_play`` is his hand when play began (his played cards and an imagined rest),
+    ``free`` the unseen cards that could have been his discards. Going back from the last
+    exchange: he kept trumps and Kings and threw the rest (``discard_advice``), so his
+    discards are drawn from the free cards that are neither, and the cards he kept are
+    his trumps and Kings. Then each of his calls is checked against the book: he proposed
+    only without a *jeu de règle*, and (as dealer) refused only with one. This is a model
+    of the opponent, not knowledge: against a player who ignores the book no world may
+    agree with it, and ``Imagination`` then drops it.
     """
-    log, trump = view.log, view.trump
-    if not log:
-        return True
-    if view.opponent != view.dealer:  # he spoke first: stand or propose
-        stood = log[0] is not PROPOSE
-        if stood != bool(ecarte_advice.jeu_de_regle(dealt, trump)):
-            return False
-        first_discard = log[2] if stood is False and len(log) > 2 and log[1] is ACCEPT else None
-        sizes = range(1, 6)
-    else:  # he answered our first proposal
-        if log[0] is not PROPOSE or len(log) < 2:
-            return True
-        refused = log[1] is REFUSE
-        if refused != bool(ecarte_advice.jeu_de_regle(dealt, trump, dealer=True)):
-            return False
-        first_discard = log[3] if not refused and len(log) > 3 else None
-        sizes = range(view.options.dealer_min_discard, 6)
-    if isinstance(first_discard, HiddenDiscard):
-        return first_discard.count == len(ecarte_advice.discard_advice(dealt, trump, sizes)[0])
+    opp, trump, options = view.opponent, view.trump, view.options
+    counts = [d.count for d in view.discards_of(opp)]
+    stock_before = discard_stock_sizes(view)[opp]
+    def keeper(c: Card) -> bool:
+        return c.suit == trump or c.rank == "K"
+    throwable = [c for c in free if not keeper(c)]
+    rng.shuffle(throwable)
+    hand = list(at_play)
+    before: list[list[Card]] = [[] for _ in counts]
+    drawn: list[list[Card]] = [[] for _ in counts]
+    thrown: list[list[Card]] = [[] for _ in counts]
+    for r in reversed(range(len(counts))):
+        k = counts[r]
+        if len(throwable) < k:
+            return None
+        keepers = [c for c in hand if keeper(c)]
+        others = [c for c in hand if not keeper(c)]
+        rng.shuffle(keepers)
+        rng.shuffle(others)
+        kept = (keepers + others)[:len(hand) - k]
+        thrown[r], throwable = throwable[:k], throwable[k:]
+        drawn[r] = [c for c in hand if c not in kept]
+        before[r] = kept + thrown[r]
+        sizes = ecarte.discard_sizes(opp == view.dealer, stock_before[r], options)
+        if set(ecarte_advice.discard_advice(before[r], trump, sizes)[0]) != set(thrown[r]):
+            return None
+        hand = before[r]
+    if not calls_follow_the_book(view, before + [list(at_play)]):
+        return None
+    return hand, drawn, thrown
+
+
+def discard_stock_sizes(view: EcarteView) -> dict[int, list[int]]:
+    """For each seat, the size of the stock before each of its discards (read from the log)."""
+    stock = len(ecarte.ECARTE_PACK) - 2 * ecarte.HAND_SIZE - 1
+    sizes: dict[int, list[int]] = {0: [], 1: []}
+    count = 0
+    for action in view.log:
+        if isinstance(action, (Discard, HiddenDiscard)):
+            seat = 1 - view.dealer if count % 2 == 0 else view.dealer  # in pairs: non-dealer, then dealer
+            sizes[seat].append(stock)
+            stock -= len(action.cards) if isinstance(action, Discard) else action.count
+            count += 1
+    return sizes
+
+
+def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
+    """Did the other player's calls follow the book, given his hand at each round (``hands[r]``; the last at play)?"""
+    opp, trump = view.opponent, view.trump
+    round_, discards = 0, 0
+    stock = len(ecarte.ECARTE_PACK) - 2 * ecarte.HAND_SIZE - 1
+    answering = False
+    for action in view.log:
+        hand = hands[min(round_, len(hands) - 1)]
+        if answering:  # the dealer answers a proposal
+            refused = action is REFUSE
+            if opp == view.dealer and refused != bool(ecarte_advice.jeu_de_regle(hand, trump, dealer=True)):
+                return False
+            if refused:
+                return True
+            answering = False
+        elif isinstance(action, (Discard, HiddenDiscard)):
+            stock -= len(action.cards) if isinstance(action, Discard) else action.count
+            discards += 1
+            round_ += discards % 2 == 0
+        else:  # the non-dealer's call: propose, or stand (lead a card, or announce the King)
+            proposed = action is PROPOSE
+            if opp != view.dealer and stock > 0 and proposed == bool(ecarte_advice.jeu_de_regle(hand, trump)):
+                return False
+            if not proposed:
+                return True
+            answering = True
     return True
 
 
@@ -150,7 +219,7 @@ class Imagination:
         world = None
         if self.believe:
             for _ in range(BELIEF_TRIES):
-                world = ecarte_world(view, self.rng, plays_by_the_book, self.template)
+                world = ecarte_world(view, self.rng, book_history, self.template)
                 if world is not None:
                     break
             else:
@@ -251,6 +320,30 @@ def candidates(view: View) -> list[Action]:
     return list(seen.values())
 
 
+# How many standard errors better than the book's move another move must do, in Écarté.
+TRUST_THE_BOOK = 1.0
+PRUNE_EVERY, PRUNE_AT, MAX_WORLDS = 8, 2.0, 400
+
+
+def lead_of(a: list[float], b: list[float]) -> tuple[float, float]:
+    """How much better a did than b in the same worlds (their first len(b) worlds), and the standard error."""
+    gains = [x - y for x, y in zip(a, b)]
+    if len(gains) < 2:
+        return 0.0, math.inf
+    return statistics.fmean(gains), statistics.pstdev(gains) / math.sqrt(len(gains))
+
+
+def clearly_better(a: list[float], b: list[float], margin: float = TRUST_THE_BOOK) -> bool:
+    """Whether a beat b in the same worlds by more than ``margin`` standard errors."""
+    mean, error = lead_of(a, b)
+    return mean > margin * error
+
+
+def still_in_the_race(values: list[list[float]], alive: list[int], keep: int | None) -> list[int]:
+    """The moves not clearly beaten by the current leader (the book's move, if any, is kept)."""
+    leader = max(alive, key=lambda i: statistics.fmean(values[i]))
+    return [i for i in alive if i in (leader, keep) or not clearly_better(values[leader], values[i], PRUNE_AT)]
+
 # Play-outs per Écarté decision, by phase: the first call and the answer get the most, as
 # they matter most; play-outs that go through the exchanges cost about four times more.
 ECARTE_BUDGET = {"play": 240, "play or propose": 160, "accept or refuse": 160}
@@ -276,8 +369,14 @@ class MonteCarloBot(InformedPlayer):
         moves = candidates(view)
         if len(moves) == 1:
             return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
-        best, wins, n = self.compare(view, moves, rng)
-        return Decision(moves[best], self.reason(moves, best, wins, n))
+        book = None
+        if isinstance(view, EcarteView):  # Écarté: the book's move stands unless clearly beaten
+            book_move = ecarte_advice.EcarteRuleBot().choose(view).action
+            if book_move not in moves:
+                moves.insert(0, book_move)
+            book = moves.index(book_move)
+        best, wins, n = self.compare(view, moves, rng, book=book)
+        return Decision(moves[best], self.reason(moves, best, wins, n, book))
 
     def stand_or_propose(self, view: EcarteView, rng: random.Random) -> Decision:
         """Écarté's first question, on its own: propose, or stand (announcing, then leading the best card)?"""
@@ -285,10 +384,11 @@ class MonteCarloBot(InformedPlayer):
         cards = [a for a in view.legal if isinstance(a, Card)]
         stand = announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards,
                                                                       view.unseen())[0]
-        best, wins, n = self.compare(view, [stand, PROPOSE], rng)
+        book = 0 if ecarte_advice.jeu_de_regle(view.hand, view.trump) else 1
+        best, wins, n = self.compare(view, [stand, PROPOSE], rng, book=book)
         if best == 1 or announce:
-            return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n))
-        lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80)
+            return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n, book))
+        lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
         return Decision(cards[lead], f"stands (in {n} imagined deals standing won {wins[0] / n:.0%}, proposing "
                                      f"{wins[1] / n:.0%}) and leads {cards[lead]}, "
                                      f"which won {lead_wins[lead] / lead_n:.0%}")
@@ -306,21 +406,38 @@ class MonteCarloBot(InformedPlayer):
             rollouts = min(320, max(60, 4000 // cards_left))
         return max(8, rollouts // len(moves))
 
-    def compare(self, view: View, moves: Sequence[Action], rng: random.Random,
-                budget: int | None = None) -> tuple[int, list[float], int]:
-        """Play every move out in the same imagined worlds: the best move's index, each move's wins, the worlds."""
-        n_worlds = self.worlds_for(view, moves, budget)
-        totals = [0.0] * len(moves)
-        wins = [0.0] * len(moves)
+    def compare(self, view: View, moves: Sequence[Action], rng: random.Random, budget: int | None = None,
+                book: int | None = None) -> tuple[int, list[float], int]:
+        """Play every move out in the same imagined worlds: the best move's index, each move's wins, the worlds.
+
+        The play-outs are spent where they matter: every ``PRUNE_EVERY`` worlds, a move that
+        trails the leader by more than ``PRUNE_AT`` standard errors (in the same worlds) is
+        dropped, and the worlds it would have used go to the moves still in the race.
+
+        With ``book`` (the index of the book's move), another move is chosen only if it did
+        better in the same worlds by more than ``TRUST_THE_BOOK`` standard errors: with a few
+        dozen worlds, a small lead is as likely luck as skill, and the book is a good player.
+        """
+        rollouts = self.worlds_for(view, moves, budget) * len(moves)
+        values: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
         imagination = Imagination(view, rng)
-        for _ in range(n_worlds):
+        n_worlds = 0
+        while rollouts >= len(alive) and n_worlds < MAX_WORLDS:
             world = imagination.world()
-            for i, move in enumerate(moves):
-                value = value_of(world, move, view.seat)
-                totals[i] += value
-                wins[i] += value >= 1.0
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return best, wins, n_worlds
+            n_worlds += 1
+            for i in alive:
+                values[i].append(value_of(world, moves[i], view.seat))
+            rollouts -= len(alive)
+            if n_worlds % PRUNE_EVERY == 0 and len(alive) > 1:
+                alive = still_in_the_race(values, alive, book)
+        wins = [sum(v >= 1.0 for v in vs) for vs in values]
+        best = max(alive, key=lambda i: (statistics.fmean(values[i]), -i))
+        if book is not None and best != book and book in alive:
+            if not clearly_better(values[best], values[book]):
+                best = book
+        n = len(values[best])
+        return best, [w * n / max(1, len(values[i])) for i, w in enumerate(wins)], n
 
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
         """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
@@ -341,11 +458,14 @@ class MonteCarloBot(InformedPlayer):
         return self.forced(view, view.legal) if view.legal else None
 
     @staticmethod
-    def reason(moves: Sequence[Action], best: int, wins: Sequence[float], n: int) -> str:
+    def reason(moves: Sequence[Action], best: int, wins: Sequence[float], n: int, book: int | None = None) -> str:
         """One sentence: how often the chosen move won the deal, against the next best."""
         rate = wins[best] / n
         runner = max((i for i in range(len(moves)) if i != best), key=lambda i: wins[i])
         doing = does(moves[best])
+        if best == book and wins[runner] > wins[best]:
+            return (f"{doing}, as the book advises: in {n} imagined deals it won {rate:.0%}, and "
+                    f"{action_text(moves[runner])} ({wins[runner] / n:.0%}) was not clearly better")
         if wins[best] == 0:
             return f"{doing}: the deal was lost in all {n} imagined deals whatever it played, and this loses least"
         if wins[best] == n and wins[runner] == n:

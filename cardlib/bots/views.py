@@ -332,18 +332,20 @@ def sample_world(view: View, rng: random.Random) -> DealState:
     return alkort_world(view, rng)
 
 
-# A belief about the other player: would he have made his first moves with the hand he
-# was dealt in this world? (see montecarlo.plays_by_the_book)
-Belief = Callable[[EcarteView, list[Card]], bool]
+# A belief about the other player's past (see montecarlo.book_history): given the hand he
+# held when play began and the cards free to have been his discards, what he was dealt,
+# drew and threw in each exchange — or None if he would not have played as he did.
+History = tuple[list[Card], list[list[Card]], list[list[Card]]]  # dealt, drawn per round, thrown per round
+Belief = Callable[[EcarteView, random.Random, list[Card], list[Card]], History | None]
 
 
 def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = None,
                  template: EcarteState | None = None) -> EcarteState | None:
     """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock.
 
-    With a ``belief``, the other player's first moves are checked against the hand he
-    was dealt in this world, and a world where he would not have made them is thrown
-    away (None) before it is built.
+    With a ``belief`` — a model of the other player — his past (what he was dealt,
+    drew and threw away) is drawn by the belief instead of at random, and a world where
+    he would not have made his calls is thrown away (None) before it is built.
 
     A world is built by dealing a deck and replaying the log, which the engine checks
     move by move. With a ``template`` — a world built from this same view — the new
@@ -361,20 +363,26 @@ def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = N
         allowed = [c for c in unseen if c not in must]
     opp_hand = list(must) + rng.sample(allowed, opp_size - len(must))
     rest = [c for c in unseen if c not in opp_hand]
-    rng.shuffle(rest)
-    opp_discards: list[list[Card]] = []
-    for d in view.discards_of(opp):
-        opp_discards.append(rest[:d.count])
-        del rest[:d.count]
-    stock_left = rest  # what remains of the stock, in random order
-
-    discards = {me: [in_pack_order(d.cards) for d in view.discards_of(me)], opp: opp_discards}
     at_play = {me: list(view.hand) + view.played_by(me), opp: opp_hand + view.played_by(opp)}
     initial, drawn = {}, {}
-    for seat in (me, opp):
-        initial[seat], drawn[seat] = _unwind_exchanges(at_play[seat], discards[seat], rng if seat == opp else None)
-    if belief is not None and not belief(view, initial[opp]):
-        return None
+    opp_discards: list[list[Card]] = []
+    if belief is None:
+        rng.shuffle(rest)
+        for d in view.discards_of(opp):
+            opp_discards.append(rest[:d.count])
+            del rest[:d.count]
+        initial[opp], drawn[opp] = _unwind_exchanges(at_play[opp], opp_discards, rng)
+    else:
+        history = belief(view, rng, at_play[opp], rest)
+        if history is None:
+            return None
+        initial[opp], drawn[opp], opp_discards = history
+        thrown = {c for d in opp_discards for c in d}
+        rest = [c for c in rest if c not in thrown]
+        rng.shuffle(rest)
+    stock_left = rest  # what remains of the stock, in random order
+    discards = {me: [in_pack_order(d.cards) for d in view.discards_of(me)], opp: opp_discards}
+    initial[me], drawn[me] = _unwind_exchanges(at_play[me], discards[me], None)
     if template is not None:
         world = template.clone()
         world.hands[opp][:] = opp_hand
