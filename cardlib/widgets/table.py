@@ -386,7 +386,7 @@ class Table(widgets.VBox):
             text = f"{who} propose{s} an exchange"
         else:
             text = f"{who} {action}{s} the proposal"
-        return f"{text}." if you or not reason else f"{text} — {reason}."
+        return f"{text}." if you or not reason else f"{text} — {reason.rstrip('.')}."
 
     # -- the learner's moves ----------------------------------------------------
     @friendly
