@@ -9,6 +9,7 @@ never decided here: the page is asked what is playable, and the engine behind it
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -164,9 +165,13 @@ def test_play_alkort_two_players_starts_a_two_handed_game(app_page: AppPage):
     page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
     page.locator(".cardlib-option select").first.select_option(label="2")
     click(app_page, page.locator(".cardlib-start-game").first)
+    cards = page.locator(".cardlib-your-turn .cardlib-card")
+    deadline = time.monotonic() + 30  # the widgets redraw after the click returns: wait for the hand
+    while cards.count() < 9 and "may" not in table_text(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
     text = table_text(page)
     assert "Alkort, 2 players" in text and "team A" not in text, text
-    assert page.locator(".cardlib-your-turn .cardlib-card").count() >= 9 or "may" in text, "a hand of nine to play"
+    assert cards.count() >= 9 or "may" in text, "a hand of nine to play"
     Player(app_page).move()
     assert app_page.problems() == []
 

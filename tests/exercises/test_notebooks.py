@@ -9,6 +9,7 @@ The sixteen runs share a few kernels at a time (nbclient's async API), so the wh
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import copy
 import os
 import re
@@ -89,7 +90,9 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], 
     notebooks = {(kind, number): make(number) for number in CHAPTERS
                  for kind, make in (("shipped", shipped), ("solved", with_solutions))}
     notebooks["trouble", 3] = with_trouble()
-    asyncio.run(_execute_all(notebooks, tmp_path_factory.mktemp("progress")))
+    # In a thread of its own: another plugin (Playwright's sync API) may be running an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, _execute_all(notebooks, tmp_path_factory.mktemp("progress"))).result()
     return notebooks
 
 
