@@ -80,8 +80,14 @@ def default_bots(players: int, seed: int | None) -> list[Player]:
     return [RandomPlayer(None if seed is None else seed * 101 + seat) for seat in range(1, players)]
 
 
-def seat_players(bots: Sequence[Player | None] | None, players: int, seed: int | None) -> list[Player]:
-    """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats)."""
+Bots = Sequence[Player | None] | Callable[[int], Sequence[Player | None]]
+
+
+def seat_players(bots: Bots | None, players: int, seed: int | None) -> list[Player]:
+    """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats,
+    or a function that makes that list for a number of players)."""
+    if callable(bots):
+        bots = bots(players)
     if bots is None:
         others: list[Player | None] = list(default_bots(players, seed))
     else:
@@ -223,7 +229,7 @@ class Table(widgets.VBox):
     """The shared card table: the learner in seat 0 against bots, one deal at a time."""
 
     def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping | None,
-                 seed: int | None, bots: Sequence[Player | None] | None, title: str = "") -> None:
+                 seed: int | None, bots: Bots | None, title: str = "") -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
         if self.n_players not in (2, 4):
@@ -632,15 +638,18 @@ class GameTable(Table):
 
     def __init__(self, game: str = "ecarte", players: int | None = None,
                  options: RuleOptions | Mapping | None = None, seed: int | None = None,
-                 bots: Sequence[Player | None] | None = None, choose_options: bool = False) -> None:
+                 bots: Bots | None = None, choose_options: bool = False) -> None:
         key = game_key(game)
         super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}")
         self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
+        self.games_started = 0
         self.next_deal_button = button("Next deal", "cardlib-next-deal")
         self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.new_game_button = button("New game", "cardlib-new-game")
+        self.new_game_button.on_click(lambda _b: self.new_game())
         self.game_over = widgets.HTML()
         self.game_over.add_class("cardlib-game-over")
-        self.footer.children = [self.next_deal_button, self.game_over]
+        self.footer.children = [self.next_deal_button, self.game_over, self.new_game_button]
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
         self.start_button = button("Start game", "cardlib-start-game")
         self.start_button.on_click(lambda _b: self._start_from_pickers())
@@ -703,10 +712,13 @@ class GameTable(Table):
         """Start a new game with these options (by default the table's)."""
         self.options = options_for(self.game, options if options is not None else self.options)
         self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed)
+        # Each new game of a seeded table is new, and the same from one run to the next.
+        seed = None if self.seed is None else self.seed + 1000 * self.games_started
+        self.games_started += 1
         if self.game == "alkort":
-            self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=self.seed)
+            self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=seed)
         else:
-            self.match = ecarte.EcarteGame(self.options, seed=self.seed)
+            self.match = ecarte.EcarteGame(self.options, seed=seed)
         self.deal_number = 0
         self.log.clear()
         self.table_box.layout.display = None
@@ -715,10 +727,19 @@ class GameTable(Table):
                                    if changed else " with the default rules") + ".", "info")
         self.start(self.match.deal)
 
+    def new_game(self) -> None:
+        """Another game, with the rules the pickers show (or the table's)."""
+        if self.option_pickers:
+            self._start_from_pickers()
+        else:
+            self.start_game(self.options)
+
     def _bots_for(self, players: int) -> list[Player | None] | None:
         """The bots given for the other seats, fitted to this many players (missing seats get random bots)."""
         if self.bots_given is None:
             return None
+        if callable(self.bots_given):
+            return list(self.bots_given(players))
         others = list(self.bots_given)[1:] if len(self.bots_given) == players else list(self.bots_given)
         return (others + [None] * players)[:players - 1]
 
@@ -743,6 +764,7 @@ class GameTable(Table):
         over = self.match is not None and self.match.is_over
         deal_over = self.state is not None and self.state.is_over
         self.next_deal_button.layout.display = None if deal_over and not over else "none"
+        self.new_game_button.layout.display = None if over else "none"
         self.game_over.value = escape(self.winner_text()) if over else ""
         if over and self.winner_text() not in self.log.lines:
             self.log.add(self.winner_text(), "score")

@@ -228,6 +228,27 @@ def test_game_table_plays_to_game_over(game, players):
     assert t.scoreboard.rows[winner][3] >= 3 and "First to 3 points" in text(t.scoreboard.view)
     t.next_deal()
     assert "The game is over." in text(t.message)
+    assert t.new_game_button.layout.display is None
+    first_deck = t.match.finished[0].deck if t.match.finished else t.state.deck
+    t.new_game_button.click()
+    assert not t.match.is_over and t.match.scores == [0, 0] and t.new_game_button.layout.display == "none"
+    assert t.state.deck != first_deck, "a new game deals new cards"
+
+
+def test_bots_can_be_made_for_the_number_of_players_chosen():
+    made = []
+
+    def scripted_bots(players: int) -> list:
+        made.append(players)
+        return [ScriptedPlayer(seed=seat) for seat in range(1, players)]
+
+    t = GameTable("alkort", bots=scripted_bots, choose_options=True)
+    t.players_picker.value = 2
+    t.start_button.click()
+    assert made[-1] == 2 and len(t.seats) == 2 and isinstance(t.seats[1], ScriptedPlayer)
+    t.players_picker.value = 4
+    t.start_button.click()
+    assert made[-1] == 4 and len(t.seats) == 4 and t.errors == []
 
 
 def test_game_table_next_deal_only_when_the_deal_is_over():
