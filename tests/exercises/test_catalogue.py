@@ -77,6 +77,7 @@ def test_counting_all_tricks_instead_of_the_opening_run_is_caught():
 
 def test_no_solution_is_written_in_an_exercise_notebook():
     import nbformat
+
     from cardlib.exercises.notebooks import notebook_path
     for number in CHAPTERS:
         text = "\n".join(cell.source for cell in nbformat.read(notebook_path(number), as_version=4).cells)
