@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from typing import Sequence
+from typing import Collection, Sequence
 
 from .. import alkort, ecarte
 from ..alkort import AlkortState
@@ -63,7 +63,12 @@ def ecarte_policy(state: EcarteState) -> Action:
         if isinstance(a, Announce):
             return a
     cards = [a for a in legal if isinstance(a, Card)]
-    return ecarte_advice.play_advice(hand, state.trick, trump, cards, state.hands[1 - seat])[0]
+    return ecarte_advice.play_advice(hand, state.trick, trump, cards, ecarte_unseen_by(state, hand, ()))[0]
+
+
+def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card], played: Collection[Card]) -> list[Card]:
+    """The cards a player of this world cannot see (as the real bots reckon: not his, not played, not turned up)."""
+    return [c for c in state.deck if c not in hand and c not in played and c is not state.turned_up]
 
 
 def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> float:
@@ -87,6 +92,7 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
                 return deal_value(points[seat] - points[1 - seat])
     hands = [list(state.hands[0]), list(state.hands[1])]
     trick, leader, turn = list(state.trick), state.leader, state.current_player
+    played = {c for t in state.tricks for c in t.cards} | set(trick)
     won = [state.trick_winners.count(0), state.trick_winners.count(1)]
     while won[0] + won[1] < ecarte.TRICKS_PER_DEAL:
         hand = hands[turn]
@@ -94,10 +100,12 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
         if move is not None:
             c, move = move, None
         else:
-            c = legal[0] if len(legal) == 1 else \
-                ecarte_advice.play_advice(hand, trick, trump, legal, hands[1 - turn])[0]
+            # the players of the play-out reckon as the real bots do: not with the other's hand face up
+            outside = ecarte_unseen_by(state, hand, played) if not trick else ()
+            c = legal[0] if len(legal) == 1 else ecarte_advice.play_advice(hand, trick, trump, legal, outside)[0]
         hand.remove(c)
         trick.append(c)
+        played.add(c)
         if len(trick) == 1:
             turn = 1 - turn
             continue
@@ -245,6 +253,10 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
     has_won = list(state.has_won)
     sides = [state.side_of(t.winner) for t in state.tricks]
     side_of = (lambda s: s % 2) if n == 4 else (lambda s: s)
+    # the players of the play-out reckon as the real bots do: the cards they have not seen are
+    # "outside", and of the partner's hand they know only what he showed
+    gone = {c for t in state.tricks for c in t.cards} | set(trick) | set(state.discards)
+    shown = [state.shown_to(s).get(state.partner(s), []) if n == 4 else [] for s in range(n)]
     while not alkort.deal_is_decided(sides, options.play_out):
         hand = hands[turn]
         first = not sides
@@ -254,12 +266,13 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
         elif len(legal) == 1:
             c = legal[0]
         else:
-            outside = [c for s in range(n) if s != turn for c in hands[s]]
-            partner_holds = hands[(turn + 2) % 4] if n == 4 else []
+            outside = [c for c in state.deck if c not in gone and c not in hand] if not trick else ()
+            partner_holds = [c for c in shown[turn] if c in hands[(turn + 2) % 4]] if n == 4 else []
             c = alkort_advice.play_advice(hand, legal, trick, turn, leader, n, has_won, first, options,
                                           outside, partner_holds)[0]
         hand.remove(c)
         trick.append(c)
+        gone.add(c)
         if len(trick) < n:
             turn = (turn + 1) % n
             continue
@@ -423,7 +436,7 @@ class MonteCarloBot(InformedPlayer):
         alive = list(range(len(moves)))
         imagination = Imagination(view, rng)
         n_worlds = 0
-        while rollouts >= len(alive) and n_worlds < MAX_WORLDS:
+        while len(alive) > 1 and rollouts >= len(alive) and n_worlds < MAX_WORLDS:
             world = imagination.world()
             n_worlds += 1
             for i in alive:
