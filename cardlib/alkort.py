@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from .cards import ALKORT_PACK, Card, card, hand, show, shuffled
 from .tricks import (
@@ -452,8 +452,8 @@ class AlkortState(DealState):
         seat = self.current_player
         if seat is None:
             return []
-        actions = cast("list[Action]", legal_plays(self.hands[seat], self.trick, self.has_won[seat],
-                                                   not self.tricks, self.options))
+        actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.has_won[seat],  # type: ignore[assignment]
+                                            not self.tricks, self.options)
         if not self.first_card_played:
             for other in range(self.n_players):
                 if self.may_exchange_now(other):

@@ -34,7 +34,7 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, card, hand, show, shuffled, suit
 from .tricks import (
@@ -151,19 +151,25 @@ LEAD, HEAD, FOLLOW, TRUMP, ANY = "lead", "head", "follow", "trump", "any"
 def play_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
               options: EcarteOptions = DEFAULT_OPTIONS) -> tuple[str, list[Card]]:
     """Which duty binds the player now (lead, head, follow, trump or any), and the cards it allows."""
-    if trump not in SUITS:
+    if trump not in SUITS:  # a letter like 'H' (the deal's own trump is always a symbol)
         trump = suit(trump)
     if not trick:
         return LEAD, list(cards_in_hand)
-    led = trick[0]
-    same_suit = [c for c in cards_in_hand if c.suit == led.suit]
+    led_suit, led_rank = trick[0].suit, RANK_ORDER[trick[0].rank]
+    same_suit: list[Card] = []
+    higher: list[Card] = []
+    trumps: list[Card] = []
+    for c in cards_in_hand:  # one pass sorts the hand into what each duty allows
+        if c.suit == led_suit:
+            same_suit.append(c)
+            if RANK_ORDER[c.rank] > led_rank:
+                higher.append(c)
+        elif c.suit == trump:
+            trumps.append(c)
     if same_suit:
-        higher = [c for c in same_suit if RANK_ORDER[c.rank] > RANK_ORDER[led.rank]]
         return (HEAD, higher) if higher else (FOLLOW, same_suit)
-    if options.must_trump:
-        trumps = [c for c in cards_in_hand if c.suit == trump]
-        if trumps:
-            return TRUMP, trumps
+    if trumps and options.must_trump:
+        return TRUMP, trumps
     return ANY, list(cards_in_hand)
 
 
@@ -358,11 +364,12 @@ class EcarteState(DealState):
         if phase == PLAY:
             seat = self.current_player
             assert seat is not None
-            actions = cast("list[Action]", play_duty(self.hands[seat], self.trick, self.trump, self.options)[1])
+            actions: list[Action] = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
             if not self.tricks:  # a King can be announced only before its holder's first card
+                king = self.king_of_trumps
                 for s in (self.non_dealer, self.dealer):
-                    if self.may_announce(s):
-                        actions.append(Announce(self.king_of_trumps))
+                    if king in self.hands[s] and self.may_announce(s):
+                        actions.append(Announce(king))
             return actions
         if phase == CHOOSE:
             actions = list(self.hands[self.non_dealer])
@@ -426,11 +433,12 @@ class EcarteState(DealState):
             self.phase = PLAY  # a lead from the exchanges ends them
             self.current_player = 1 - seat
             return
-        winner = (self.leader + trick_winner(trick, self.trump)) % 2
-        self.tricks.append(Trick(self.leader, tuple(trick), winner))
+        leader, tricks = self.leader, self.tricks
+        winner = (leader + trick_winner(trick, self.trump)) % 2
+        tricks.append(Trick(leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.current_player = winner
-        if len(self.tricks) == TRICKS_PER_DEAL:
+        if len(tricks) == TRICKS_PER_DEAL:
             result = self.result()
             assert result is not None
             self.trick_points[result.seat] = result.points

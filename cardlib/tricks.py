@@ -29,7 +29,7 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import FULL_PACK, Card, card, hand, show
 
@@ -284,20 +284,18 @@ class DealState:
 
     def apply(self, action: Action | str) -> None:
         """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
-        if type(action) is str:
-            action = parse_action(action)
-        action = cast(Action, action)
+        move: Action = parse_action(action) if type(action) is str else action  # type: ignore[assignment]
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(action) or f"{action_text(action)} is not allowed now.")
+        if move not in legal:
+            raise IllegalAction(self.why_illegal(move) or f"{action_text(move)} is not allowed now.")
         self._legal = None
-        if type(action) is Card:
-            self._play(action)
+        if type(move) is Card:
+            self._play(move)
         else:
-            self._do(action)
-        self.log.append(action)
+            self._do(move)
+        self.log.append(move)
 
     def clone(self) -> Self:
         """An independent copy: moves on the copy leave the original alone."""
