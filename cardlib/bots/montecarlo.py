@@ -5,7 +5,8 @@ This is *determinization* (also called perfect-information Monte Carlo):
 1. draw a world — the unseen cards dealt at random where the seat cannot see, agreeing
    with everything it knows (``views.sample_world``);
 2. for each candidate move, play the world out to the end of the deal with a fast
-   policy (the book's advice, playing with the world's cards face up);
+   policy (the book's advice, each imagined player reckoning only with the cards he
+   could see, as the real rule-based bots do);
 3. do this for many worlds — the same worlds for every candidate, so that luck cancels
    out between them — and choose the move that won the deal most often.
 
@@ -43,7 +44,7 @@ from .base import InformedPlayer
 from .views import EcarteView, HiddenDiscard, History, View, ecarte_world, sample_world
 
 # ---------------------------------------------------------------------------
-# Fast policies for the play-outs: the advice, with the (imagined) cards face up.
+# Fast policies for the play-outs: the advice, each imagined player reckoning with what he could see.
 
 
 def ecarte_policy(state: EcarteState) -> Action:
@@ -72,7 +73,7 @@ def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card], played: Collectio
 
 
 def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> float:
-    """Play an Écarté world to its end with the advice, cards face up; the deal's value for ``seat``.
+    """Play an Écarté world to its end with the advice; the deal's value for ``seat``.
 
     The exchanges go through the engine's state; the tricks are played on plain lists
     with the engine's own rules (``legal_plays``, ``trick_winner``, ``score_deal``), which
@@ -240,7 +241,7 @@ class Imagination:
 
 
 def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> float:
-    """Play an Alkort world to its end with the advice, cards face up; the deal's value for ``seat``.
+    """Play an Alkort world to its end with the advice; the deal's value for ``seat``.
 
     Played on plain lists with the engine's own rules (``legal_plays``, ``judge_trick``,
     ``deal_is_decided``, ``score_deal``). The exchanges are over by then: a bot decides
