@@ -106,8 +106,6 @@ def validate(data: Any, where: str) -> Scenario:
         raise _fail(where, f"unknown kind {kind!r} for {game} (one of {', '.join(known)})")
     required, optional, expect_keys = FIELDS[(game, kind)]
     allowed = COMMON | required | optional
-    if game == "ecarte":
-        allowed = allowed - {"players"}
     for name in data:
         if name not in allowed:
             raise _fail(where, f"unknown field {name!r} for a {game} {kind} scenario")
@@ -118,9 +116,10 @@ def validate(data: Any, where: str) -> Scenario:
     for name in data["expect"]:
         if name not in expect_keys:
             raise _fail(where, f"unknown expect key {name!r} for a {kind} scenario")
-    players = data.get("players", 4)
-    if players not in (2, 4) or isinstance(players, bool):
-        raise _fail(where, f"players must be 4 or 2, not {players!r}")
+    players = data.get("players", 4 if game == "alkort" else 2)
+    if players not in ((2, 4) if game == "alkort" else (2,)) or isinstance(players, bool):
+        raise _fail(where, f"{game} is played by {'4 or 2 players' if game == 'alkort' else '2 players'}, "
+                           f"not {players!r}")
     options_class = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
     try:
         _check_type(where, "options", data.get("options", {}), dict)

@@ -44,6 +44,8 @@ GOOD = {"id": "x", "game": "alkort", "kind": "trick", "cards": ["A♠", "6♦", 
     ({"expect": {"winnner": 0}}, "unknown expect key"),
     ({"game": "whist"}, "unknown game"),
     ({"trump": "♥"}, "unknown field 'trump'"),
+    ({"players": 3}, "played by 4 or 2 players, not 3"),
+    ({"game": "ecarte", "trump": "♥", "cards": ["A♠", "6♦"], "players": 4}, "ecarte is played by 2 players"),
 ])
 def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, message: str) -> None:
     path = tmp_path / "bad.jsonl"
