@@ -5,8 +5,9 @@ This is *determinization* (also called perfect-information Monte Carlo):
 1. draw a world — the unseen cards dealt at random where the seat cannot see, agreeing
    with everything it knows (``views.sample_world``);
 2. for each candidate move, play the world out to the end of the deal with a fast
-   policy (the book's advice, each imagined player reckoning only with the cards he
-   could see, as the real rule-based bots do);
+   policy (the book's advice; in Écarté each imagined player reckons only with the
+   cards he could see, as the real rule-based bots do, in Alkort they see the imagined
+   hands, which measured better);
 3. do this for many worlds — the same worlds for every candidate, so that luck cancels
    out between them — and choose the move that won the deal most often.
 
@@ -254,10 +255,8 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
     has_won = list(state.has_won)
     sides = [state.side_of(t.winner) for t in state.tricks]
     side_of = (lambda s: s % 2) if n == 4 else (lambda s: s)
-    # the players of the play-out reckon as the real bots do: the cards they have not seen are
-    # "outside", and of the partner's hand they know only what he showed
-    gone = {c for t in state.tricks for c in t.cards} | set(trick) | set(state.discards)
-    shown = [state.shown_to(s).get(state.partner(s), []) if n == 4 else [] for s in range(n)]
+    # Unlike in Écarté, the players of an Alkort play-out see the imagined hands: measured,
+    # this is as strong as reckoning as the real bots do, and a fifth faster.
     while not alkort.deal_is_decided(sides, options.play_out):
         hand = hands[turn]
         first = not sides
@@ -267,13 +266,12 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
         elif len(legal) == 1:
             c = legal[0]
         else:
-            outside = [c for c in state.deck if c not in gone and c not in hand] if not trick else ()
-            partner_holds = [c for c in shown[turn] if c in hands[(turn + 2) % 4]] if n == 4 else []
+            outside = [c for s in range(n) if s != turn for c in hands[s]] if not trick else ()
+            partner_holds = hands[(turn + 2) % 4] if n == 4 else []
             c = alkort_advice.play_advice(hand, legal, trick, turn, leader, n, has_won, first, options,
                                           outside, partner_holds)[0]
         hand.remove(c)
         trick.append(c)
-        gone.add(c)
         if len(trick) < n:
             turn = (turn + 1) % n
             continue
