@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start test install tools bench book demo scenarios clean
+.PHONY: start test install tools bench bench-bots book demo scenarios clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,10 @@ scenarios: $(INSTALLED)
 
 bench: $(INSTALLED)
 	$(PY) -m cardlib.bench
+
+## Bots against bots over many deals: win rates with 95% intervals, decision times.
+bench-bots: $(INSTALLED)
+	$(PY) -m cardlib.tournament --deals 1000
 
 clean:
 	rm -rf $(VENV) book/_build book/_generated book/_widgets book/api book/node_modules .pytest_cache .hypothesis test-artifacts

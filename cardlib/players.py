@@ -50,13 +50,13 @@ class RandomPlayer(Player):
     def decide(self, state: DealState, seat: int) -> Decision:
         actions = state.legal_actions(seat)
         action = self.rng.choice(actions)
-        return Decision(action, f"chose {public_text(action)} at random among {len(actions)} legal moves")
+        return Decision(action, f"Chooses {public_text(action)} at random among {len(actions)} legal moves.")
 
     def optional(self, state: DealState, seat: int) -> Decision | None:
         actions = state.legal_actions(seat)
         if actions and self.rng.random() < 0.5:
             action = self.rng.choice(actions)
-            return Decision(action, f"took {public_text(action)} at random")
+            return Decision(action, f"Takes {public_text(action)} at random.")
         return None
 
 
