@@ -40,7 +40,7 @@ def test_guided_alkort_four_players_to_its_score(seed):
     check_deal_explained(g)
     result = g.state.result()
     assert g.scoreboard.rows[result.side][2] == result.points
-    assert any(line.startswith("Player 1 plays") and " — chose play" in line for line in g.log.lines)
+    assert any(line.startswith("Player 1 plays") and " — Chooses play" in line for line in g.log.lines)
 
 
 @pytest.mark.parametrize("seed", [0, 7])
