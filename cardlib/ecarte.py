@@ -473,7 +473,8 @@ class EcarteState(DealState):
         """The trick points of the deal, once all 5 tricks are played (None before)."""
         if len(self.tricks) < TRICKS_PER_DEAL:
             return None
-        won = [self.trick_winners.count(0), self.trick_winners.count(1)]
+        winners = self.trick_winners
+        won = [winners.count(0), winners.count(1)]
         return score_deal(won, self.dealer, self.proposals > 0, self.refusal_risks_penalty)
 
     @property
