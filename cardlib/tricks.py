@@ -268,24 +268,27 @@ class DealState:
         raise NotImplementedError
 
     # -- shared --
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of this position, worked out once and kept until the next move."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The actions allowed now; with ``player``, only those that seat may make."""
-        if self._legal is None:
-            self._legal = self._legal_actions()
         if player is None:
-            return list(self._legal)
-        return [a for a in self._legal if self.actor(a) == player]
+            return list(self._legal_now())
+        return [a for a in self._legal_now() if self.actor(a) == player]
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules allow this action now."""
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        return action in self._legal
+        return action in self._legal_now()
 
     def apply(self, action: Action | str) -> None:
         """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
         move: Action = parse_action(action) if type(action) is str else action  # type: ignore[assignment]
-        legal = self._legal
+        legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
         if move not in legal:
@@ -346,7 +349,7 @@ class DealState:
 
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action (for bots and benchmarks)."""
-        legal = self._legal
+        legal = self._legal  # _legal_now() written out, as in apply: the benchmarks call this every move
         if legal is None:
             legal = self._legal = self._legal_actions()
         return legal[int(rng.random() * len(legal))]  # as uniform as rng.choice, and quicker
