@@ -521,11 +521,6 @@ class AlkortState(DealState):
         return {partner: [best]} if best is not None else {}
 
     # -- where the deal stands --------------------------------------------
-    @property
-    def trick_winners(self) -> list[int]:
-        """The seat that won each finished trick, in order."""
-        return [t.winner for t in self.tricks]
-
     def result(self) -> DealScore | None:
         """How the deal is scored, once it is over (None before)."""
         return score_deal(self.trick_sides) if self.is_over else None

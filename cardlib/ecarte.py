@@ -455,11 +455,6 @@ class EcarteState(DealState):
 
     # -- where the deal stands --------------------------------------------
     @property
-    def trick_winners(self) -> list[int]:
-        """The seat that won each finished trick, in order."""
-        return [t.winner for t in self.tricks]
-
-    @property
     def played_without_proposing(self) -> bool:
         """The non-dealer stood on his hand: no proposal was made and play has begun."""
         return self.proposals == 0 and (self.phase == PLAY or bool(self.tricks))

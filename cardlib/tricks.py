@@ -29,7 +29,7 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .cards import FULL_PACK, Card, card, hand, show
 
@@ -219,6 +219,17 @@ assert [option_text(v) for v in ("winner", True, (3, 2), 10)] == ["winner", "tru
 # The deal as a state.
 
 
+class FinishedTrick(Protocol):
+    """What every game records of a finished trick (each game's ``Trick`` may add more)."""
+
+    @property
+    def leader(self) -> int: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def winner(self) -> int: ...
+
+
 def seat_name(seat: int) -> str:
     """How the engine names a seat in its explanations."""
     return f"player {seat}"
@@ -245,6 +256,9 @@ class DealState:
     dealer: int
     hands: list[list[Card]]
     log: list[Action]
+    tricks: Sequence[FinishedTrick]  # the finished tricks, first first
+    trick: list[Card]  # the trick being played, leader first
+    leader: int  # who leads (or led) the trick being played
     _legal: list[Action] | None
 
     # -- to be written by each game --
@@ -265,6 +279,23 @@ class DealState:
 
     def actor(self, action: Action) -> int | None:
         """The seat that would make this action (the holder of a card, or whose turn it is)."""
+        raise NotImplementedError
+
+    @property
+    def trick_winners(self) -> list[int]:
+        """The seat that won each finished trick, in order."""
+        return [t.winner for t in self.tricks]
+
+    def explain_trick(self, number: int = -1) -> str:
+        """Why a finished trick (the last one by default) went to whom, in one sentence."""
+        raise NotImplementedError
+
+    def explain_choices(self) -> str:
+        """What the player to move may do now, and the rule behind it, in one sentence."""
+        raise NotImplementedError
+
+    def explain_score(self) -> str:
+        """How the deal was scored (so far), in one sentence."""
         raise NotImplementedError
 
     # -- shared --
