@@ -22,7 +22,7 @@ Queen), the ranked cards from the low eights up, a seven just above a Six, K♦ 
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..alkort import AlkortOptions, judge_trick, seven_is_unbeatable, strength
 from ..cards import ALKORT_PACK, Card
@@ -45,7 +45,7 @@ def keep_value(c: Card, options: AlkortOptions) -> float:
     return {"2": 3, "3": 2, "Q": 1, "K": 1}.get(c.rank, 0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def keep_table(options: AlkortOptions) -> dict[Card, float]:
     """``keep_value`` of every card, worked out once per set of options (the play-outs ask it often)."""
     return {c: keep_value(c, options) for c in ALKORT_PACK}

@@ -26,7 +26,7 @@ the King of trumps — a free point — the moment you are about to play.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from ..cards import Card
 from ..ecarte import RANK_ORDER, trick_winner

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .. import alkort, ecarte
 from ..alkort import AlkortState

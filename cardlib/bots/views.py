@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..alkort import AlkortOptions, AlkortState, strength
 from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card
