@@ -26,8 +26,8 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .alkort import AlkortState
 from .bots import BOTS, GAMES, make_bot

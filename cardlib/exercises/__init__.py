@@ -12,6 +12,6 @@ Every check runs your function and the engine's own (``cardlib.alkort``,
 ``cardlib.ecarte``) on fixed and random cases: the engine is the oracle.
 """
 
-from .checker import CORRECT, NOT_ATTEMPTED, NOT_YET, CATALOGUE, CheckResult, Exercise, progress
+from .checker import CATALOGUE, CORRECT, NOT_ATTEMPTED, NOT_YET, CheckResult, Exercise, progress
 
 __all__ = ["CORRECT", "NOT_YET", "NOT_ATTEMPTED", "CATALOGUE", "CheckResult", "Exercise", "progress"]

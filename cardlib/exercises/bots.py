@@ -9,23 +9,26 @@ the first illegal one is the counterexample, with ``state.why_illegal``'s reason
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from ..cards import FULL_PACK, Card, show
 from ..tricks import DealState
 from . import checker
-from .checker import CORRECT, NOT_YET, CheckResult, Exercise, call_safely, expect_card, short, \
-    show_call
+from .checker import CORRECT, NOT_YET, CheckResult, Exercise, call_safely, expect_card, short, show_call
 
+# The kind of deal the bot plays (an AlkortState or an EcarteState): the helpers below see that very kind.
+State = TypeVar("State", bound=DealState)
 # What the bot is asked: (state, seat) -> the arguments of its function.
-Question = Callable[[DealState, int], tuple[Any, ...]]
+Question = Callable[[State, int], tuple[Any, ...]]
 # Where the bot plays: (state, rng) -> True when the bot at this seat should choose a card now.
-# Moves the bot is not asked about are made at random by ``other_move``.
-BotTurn = Callable[[DealState, random.Random], bool]
+BotTurn = Callable[[State, random.Random], bool]
+# The moves the bot is not asked about: (state, rng) -> a random legal action.
+OtherMove = Callable[[State, random.Random], Any]
 
 
-def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[DealState]], question: Question,
-              bot_turn: BotTurn, other_move: Callable[[DealState, random.Random], Any]) -> CheckResult:
+def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[State]], question: Question[State],
+              bot_turn: BotTurn[State], other_move: OtherMove[State]) -> CheckResult:
     """Play every deal to its end; the bot chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
     rng = random.Random(f"cardlib bot {exercise.key}")
     played = games = 0
@@ -36,6 +39,7 @@ def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[Dea
                 state.apply(other_move(state, rng))
                 continue
             seat = state.current_player
+            assert seat is not None  # the deal is not over, so someone is to move
             args = question(state, seat)
             call = show_call(exercise.name, exercise.params, args)
             legal = [a for a in state.legal_actions(seat) if isinstance(a, Card)]

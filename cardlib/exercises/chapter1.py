@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, RANK_NAMES, SUIT_LETTERS, Card, card, show
-from .checker import Exercise, expect_cards, expect_str, expect_card, same_cards_any_order, sorted_cards
+from .checker import Exercise, expect_card, expect_cards, expect_str, same_cards_any_order, sorted_cards
 
 CHAPTER = 1
 SETUP = "from cardlib.cards import Card, SUITS, RANKS"

@@ -50,12 +50,14 @@ def best_card_explained(cards: list[Card]) -> str:
     if not ranked:
         return "Every card is rubbish, so there is nothing to show: None."
     b = best_card(cards)
+    assert b is not None  # a hand with a ranked card has one to show
     equals = [c for c in ranked if alkort.strength(c) == alkort.strength(b)]
     tie = f"; {show(equals)} are equal, so the first of them in the hand" if len(equals) > 1 else ""
     return f"The ranked cards are {show(ranked)}; the highest is {alkort.tier_name(b)}{tie}."
 
 
-STRENGTH_TABLE = '''TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
+STRENGTH_TABLE = '''\
+TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
 '''
 
 q1 = Exercise(
@@ -116,7 +118,8 @@ def strength(c: Card) -> int:
             return 10 - position
     return 0
 ''',
-    mistakes={"Aces above 9♦": '''TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "A♠ A♥ A♦ A♣", "9♦", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
+    mistakes={"Aces above 9♦": '''\
+TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "A♠ A♥ A♦ A♣", "9♦", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
 
 
 def strength(c: Card) -> int:

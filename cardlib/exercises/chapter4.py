@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .. import alkort
-from ..cards import ALKORT_PACK, Card, shuffled, show
-from ..tricks import DealState
+from ..alkort import AlkortState
+from ..cards import ALKORT_PACK, Card, show, shuffled
 from .bots import check_bot
-from .checker import Exercise, describe, expect_bool, expect_card, expect_cards, expect_int, expect_optional, \
-    expect_str, expect_tuple
+from .checker import (
+    Exercise,
+    describe,
+    expect_bool,
+    expect_card,
+    expect_cards,
+    expect_int,
+    expect_optional,
+    expect_str,
+    expect_tuple,
+)
 
 CHAPTER = 4
 SETUP = ("from cardlib import Card, card, hand, show, ALKORT_PACK\n"
@@ -125,7 +135,8 @@ cards in the order received.""",
             position += 3
     return hands, deck[position:]
 ''',
-    mistakes={"starts with the dealer": '''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    mistakes={"starts with the dealer": '''\
+def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
     hands = [[], [], [], []]
     position = 0
@@ -229,7 +240,8 @@ Only the run from trick 1 counts. Write `score_deal(trick_sides)` returning a tu
            "the run as points; less: 1 point.",
            "The múk/stroke test uses the opening run, not the number of tricks: [0, 1, 0, 0, 0, 0] is only 1 point."],
     solution_source=SCORE_DEAL,
-    mistakes={"counts all tricks instead of the opening run": '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
+    mistakes={"counts all tricks instead of the opening run": '''\
+def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
     """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
     for side in (0, 1):
         won = trick_sides.count(side)
@@ -290,13 +302,13 @@ BOT_SEATS = (0, 2)
 BOT_DEALS = 200
 
 
-def alkort_deals() -> Iterator[DealState]:
+def alkort_deals() -> Iterator[AlkortState]:
     """Seeded deals, the dealer going round."""
     for number in range(BOT_DEALS):
         yield alkort.new_deal(seed=1000 + number, dealer=number % 4)
 
 
-def random_card(state: DealState, rng: random.Random) -> Card:
+def random_card(state: AlkortState, rng: random.Random) -> Card:
     """The other seats play a random legal card (no exchanges, to keep the deals simple)."""
     return rng.choice([a for a in state.legal_actions(state.current_player) if isinstance(a, Card)])
 
@@ -330,7 +342,8 @@ with your bot in seats 0 and 2 against random players, and stops at the first il
         allowed = [c for c in cards if c.rank != "7"] or cards
     return max(allowed, key=strength)
 ''',
-    mistakes={"leads a seven before a win": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
+    mistakes={"leads a seven before a win": '''\
+def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
     """The card to play: any strategy, but always a legal card."""
     return cards[0]
 ''', "plays a card it does not hold": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import ecarte
 from ..cards import ECARTE_PACK, SUITS, Card, hand
-from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list, describe
+from .checker import Exercise, describe, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 5
 SETUP = "from cardlib import Card, card, hand, show, ECARTE_PACK"

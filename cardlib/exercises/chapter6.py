@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .. import ecarte
-from ..cards import ECARTE_PACK, Card, shuffled, show
+from ..cards import ECARTE_PACK, Card, show, shuffled
 from ..tricks import ACCEPT, PROPOSE, Discard
 from .checker import Exercise, describe, expect_card, expect_cards, expect_ints, same_cards_any_order, sorted_cards
 
@@ -79,7 +80,8 @@ hand), and the rest is the stock. Write `deal(deck, dealer, packets)` returning
            "many cards.",
            "for size in packets: for seat in (1 - dealer, dealer): hands[seat] += deck[position:position + size]; "
            "position += size. Then turned_up = deck[position] and stock = deck[position + 1:]."],
-    solution_source='''def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+    solution_source='''\
+def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
     hands = [[], []]
     position = 0
@@ -89,7 +91,8 @@ hand), and the rest is the stock. Write `deal(deck, dealer, packets)` returning
             position += size
     return hands, deck[position], deck[position + 1:]
 ''',
-    mistakes={"the dealer first": '''def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+    mistakes={"the dealer first": '''\
+def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
     hands = [[], []]
     position = 0
@@ -98,7 +101,8 @@ hand), and the rest is the stock. Write `deal(deck, dealer, packets)` returning
             hands[seat] += deck[position:position + size]
             position += size
     return hands, deck[position], deck[position + 1:]
-''', "always 3 then 2": '''def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+''', "always 3 then 2": '''\
+def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
     hands = [[], []]
     position = 0
@@ -271,18 +275,21 @@ are dead: they go to neither hand nor stock. Write `exchange(cards, discards, st
                                             f"({show(stock[:len(discards)])}) join the hand."),
     hints=["Count the discards: that many cards come off the top of the stock, stock[:n].",
            "kept = [c for c in cards if c not in discards]; n = len(discards); return kept + stock[:n], stock[n:]."],
-    solution_source='''def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
+    solution_source='''\
+def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
     kept = [c for c in cards if c not in discards]
     n = len(discards)
     return kept + stock[:n], stock[n:]
 ''',
-    mistakes={"draws from the bottom": '''def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
+    mistakes={"draws from the bottom": '''\
+def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
     kept = [c for c in cards if c not in discards]
     n = len(discards)
     return kept + stock[len(stock) - n:], stock[:len(stock) - n]
-''', "discards go under the stock": '''def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
+''', "discards go under the stock": '''\
+def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
     kept = [c for c in cards if c not in discards]
     n = len(discards)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .. import ecarte
 from ..cards import Card
-from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, DealState, Discard
+from ..ecarte import EcarteState
+from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
 from .bots import check_bot
 from .checker import Exercise, expect_bool, expect_card, expect_int, expect_ints, expect_tuple
 
@@ -64,14 +66,16 @@ Write `score(tricks_won, dealer, proposed, refused)` returning `(seat, points)`.
         return winner, 2
     return winner, 2 if tricks_won[winner] == 5 else 1
 ''',
-    mistakes={"the vole adds to a penalty": '''def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
+    mistakes={"the vole adds to a penalty": '''\
+def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
     """(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused."""
     winner = 0 if tricks_won[0] >= 3 else 1
     points = 2 if tricks_won[winner] == 5 else 1
     if (winner == dealer and not proposed) or (winner != dealer and refused):
         points += 1
     return winner, points
-''', "standing wins 2 for the non-dealer too": '''def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
+''', "standing wins 2 for the non-dealer too": '''\
+def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
     """(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused."""
     winner = 0 if tricks_won[0] >= 3 else 1
     if not proposed or (winner != dealer and refused):
@@ -117,10 +121,12 @@ proposal does. Write `refusal_risks_penalty(refused_proposal, refusal_penalty)`.
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal is not None and (refused_proposal == 1 or refusal_penalty == "any")
 ''',
-    mistakes={"only the first, whatever the option": '''def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
+    mistakes={"only the first, whatever the option": '''\
+def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal == 1
-''', "any refusal, whatever the option": '''def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
+''', "any refusal, whatever the option": '''\
+def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal is not None
 '''},
@@ -177,7 +183,8 @@ refused)` returning `[points of seat 0, points of seat 1]`. (You may call your `
         points[winner] += 1
     return points
 ''',
-    mistakes={"forgets the King": '''def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
+    mistakes={"forgets the King": '''\
+def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
                 refused: bool) -> list[int]:
     """The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks."""
     points = [0, 0]
@@ -187,7 +194,8 @@ refused)` returning `[points of seat 0, points of seat 1]`. (You may call your `
     else:
         points[winner] += 1
     return points
-''', "the King always to the dealer": '''def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
+''', "the King always to the dealer": '''\
+def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
                 refused: bool) -> list[int]:
     """The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks."""
     points = [0, 0]
@@ -209,19 +217,19 @@ BOT_SEAT = 0
 BOT_DEALS = 300
 
 
-def ecarte_deals() -> Iterator[DealState]:
+def ecarte_deals() -> Iterator[EcarteState]:
     for number in range(BOT_DEALS):
         yield ecarte.new_deal(seed=2000 + number, dealer=number % 2)
 
 
-def bot_turn(state: DealState, rng: random.Random) -> bool:
+def bot_turn(state: EcarteState, rng: random.Random) -> bool:
     """The bot chooses every card of its seat; as non-dealer it sometimes proposes first."""
     if state.current_player != BOT_SEAT or not any(isinstance(a, Card) for a in state.legal_actions(BOT_SEAT)):
         return False
     return state.phase == ecarte.PLAY or PROPOSE not in state.legal_actions(BOT_SEAT) or rng.random() < 0.5
 
 
-def other_move(state: DealState, rng: random.Random) -> Any:
+def other_move(state: EcarteState, rng: random.Random) -> Any:
     """Random moves for the rest: the opponent's cards and calls, and the bot's proposals, answers and discards."""
     seat = state.current_player
     actions = [a for a in state.legal_actions(seat) if not isinstance(a, Announce)]

@@ -277,7 +277,8 @@ of the side that lost** the last deal. Write `next_dealer(dealer, losing_side, r
         if seat % 2 == losing_side:
             return seat
 ''',
-    mistakes={"always the losing side's first seat": '''def next_dealer(dealer: int, losing_side: int, rule: str) -> int:
+    mistakes={"always the losing side's first seat": '''\
+def next_dealer(dealer: int, losing_side: int, rule: str) -> int:
     """The seat that deals the next Alkort deal (4 players), under the next_dealer option."""
     if rule == "left":
         return (dealer + 1) % 4

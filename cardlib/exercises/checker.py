@@ -33,9 +33,10 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..cards import RANKS, SUITS, Card
 
@@ -213,7 +214,8 @@ def learner_line(error: BaseException, fn: Callable) -> str:
     if not mine:
         return ""
     frame = mine[-1]
-    text = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
+    line_number = frame.lineno or 0  # None only for a frame without line information; there is no line 0
+    text = (frame.line or linecache.getline(frame.filename, line_number)).strip()
     where = f"line {frame.lineno}" + (f" of {frame.name}" if frame.name != getattr(fn, "__name__", "") else "")
     return f"{where}: {text}" if text else where
 
@@ -317,11 +319,13 @@ def _call_in_thread(fn: Callable, args: Sequence[Any], limit: float) -> Outcome:
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
+    assert worker.ident is not None  # a started thread has an id
+    thread_id = ctypes.c_ulong(worker.ident)
     worker.join(limit)
     for _attempt in range(200):  # again and again, in case a bare `except:` catches it
         if not worker.is_alive():
             break
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(Stopped))
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, ctypes.py_object(Stopped))
         worker.join(0.05)
     return box[0] if box else Outcome(stopped=True)
 
@@ -397,7 +401,7 @@ class Text:
 # Progress in this session: the last status of every exercise checked.
 
 PROGRESS: dict[str, str] = {}   # exercise key ("3.2") -> last status
-CATALOGUE: dict[str, "Exercise"] = {}   # exercise key -> exercise, filled as chapters are imported
+CATALOGUE: dict[str, Exercise] = {}   # exercise key -> exercise, filled as chapters are imported
 SOLVED_EARLIER = "solved earlier"
 
 
@@ -505,7 +509,7 @@ class Exercise:
     hints: list[str] = field(default_factory=list)
     solution_source: str = ""                   # source text of a correct solution
     mistakes: dict[str, str] = field(default_factory=dict)  # plausible wrong solutions: name -> source
-    runner: Callable[["Exercise", Callable], CheckResult] | None = None  # a custom check (bots)
+    runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots)
     setup: str = ""                             # the imports the notebook's setup cell makes
 
     def __post_init__(self) -> None:
@@ -590,10 +594,12 @@ class Exercise:
         return [*self.fixed, *randoms]
 
     def _compare(self, fn: Callable) -> CheckResult:
+        oracle = self.oracle
+        assert oracle is not None, f"exercise {self.key} needs an oracle, or a runner of its own"
         all_cases = self.cases()
         printed = io.StringIO()
         for tried, case in enumerate(all_cases, 1):
-            right = self.oracle(*fresh(case))
+            right = oracle(*fresh(case))
             with contextlib.redirect_stdout(printed):
                 outcome = call_safely(fn, fresh(case))
             call = show_call(self.name, self.params, case)
