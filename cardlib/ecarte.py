@@ -98,18 +98,13 @@ assert beats_in_suit(card("K♠"), card("Q♠")) and not beats_in_suit(card("7�
 
 
 def trick_winner(cards: Sequence[Card], trump: str) -> int:
-    """The index (0 = the leader) of the card that wins a trick."""
-    if trump not in SUITS:
+    """Which of the trick's two cards wins it: 0 for the card led, 1 for the reply."""
+    led, reply = cards
+    if reply.suit == led.suit:
+        return 1 if RANK_ORDER[reply.rank] > RANK_ORDER[led.rank] else 0
+    if trump not in SUITS:  # a letter like 'C' (the deal's own trump is always a symbol)
         trump = suit(trump)
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit == b.suit:
-            if RANK_ORDER[c.rank] > RANK_ORDER[b.rank]:
-                best = i
-        elif c.suit == trump:
-            best = i
-    return best
+    return 1 if reply.suit == trump else 0
 
 
 assert trick_winner(hand("A♦ J♦"), "♣") == 1       # the Jack is above the Ace
