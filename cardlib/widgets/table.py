@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeAlias, TypeVar
 
 import ipywidgets as widgets
 
@@ -47,6 +47,10 @@ from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, message_line, s
 LEARNER = 0
 GAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
 
+# The two games side by side: a table holds one game's options and plays that game's deals.
+GameOptions: TypeAlias = alkort.AlkortOptions | ecarte.EcarteOptions
+GameState: TypeAlias = alkort.AlkortState | ecarte.EcarteState
+
 
 def game_key(game: str) -> str:
     """'alkort' or 'ecarte' ('Écarté' and 'écarté' are read as 'ecarte')."""
@@ -56,7 +60,7 @@ def game_key(game: str) -> str:
     return key
 
 
-def options_for(game: str, options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
+def options_for(game: str, options: RuleOptions | Mapping[str, Any] | None) -> GameOptions:
     """The game's option object from None, a dict of RULES.md names, or an options object."""
     kind = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
     return options if isinstance(options, kind) else kind.from_dict(options)
@@ -72,6 +76,7 @@ class LearnersSeat(Player):
     name = "you"
 
     def decide(self, state: DealState, seat: int) -> Decision:
+        # No action to give: the table stops as soon as the learner is to move, and asks the person.
         return Decision(None, "the learner decides")  # type: ignore[arg-type]
 
 
@@ -109,7 +114,7 @@ class Preset(NamedTuple):
 
     game: str
     players: int
-    options: dict
+    options: dict[str, Any]
     deck: str
     dealer: int
     description: str
@@ -194,20 +199,23 @@ def choices_text(actions: Sequence[Action]) -> str:
     return ", ".join(words)
 
 
-def friendly(method: Callable) -> Callable:
+TableT = TypeVar("TableT", bound="Table")
+Params = ParamSpec("Params")
+
+
+def friendly(method: Callable[Concatenate[TableT, Params], None]) -> Callable[Concatenate[TableT, Params], None]:
     """Run a click handler; any error becomes a friendly line in the widget instead of a traceback."""
 
     @functools.wraps(method)
-    def guarded(self: Table, *args: Any, **kwargs: Any) -> Any:
+    def guarded(self: TableT, *args: Params.args, **kwargs: Params.kwargs) -> None:
         try:
-            return method(self, *args, **kwargs)
+            method(self, *args, **kwargs)
         except ValueError as error:  # IllegalAction, or text that is not a card or a move
             say(self.message, str(error), warning=True)
         except Exception as error:  # noqa: BLE001 - a learner must never see a traceback
             self.errors.append(error)
             say(self.message, f"Something went wrong there ({error}). The deal is unchanged; try another move.",
                 warning=True)
-        return None
 
     return guarded
 
@@ -228,7 +236,7 @@ def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button
 class Table(widgets.VBox):
     """The shared card table: the learner in seat 0 against bots, one deal at a time."""
 
-    def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping | None,
+    def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping[str, Any] | None,
                  seed: int | None, bots: Bots | None, title: str = "") -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
@@ -238,7 +246,7 @@ class Table(widgets.VBox):
         self.seed = seed
         self.bots_given = bots
         self.seats: list[Player] = seat_players(bots, self.n_players, seed)
-        self.state: DealState | None = None
+        self.state: GameState | None = None  # the deal being played, once the table has started one
         self.errors: list[Exception] = []
         self.deal_number = 0
         self._declined: list[Action] = []
@@ -265,14 +273,21 @@ class Table(widgets.VBox):
                             layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
         record = widgets.VBox([self.scoreboard, self.footer, self._game_log], layout=widgets.Layout(flex="2 1 300px"))
         self.table_box = widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([stylesheet(), self.title, self.table_box])
+        self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
+        super().__init__([self.stylesheet, self.title, self.table_box])
         self.add_class("cardlib")
         self.add_class("cardlib-table")
 
     @property
-    def log(self) -> GameLog:  # type: ignore[override]
+    def log(self) -> GameLog:
         """The table's game log. (It stands in for the traitlets logger, whose calls GameLog passes on.)"""
         return self._game_log
+
+    @property
+    def deal(self) -> GameState:
+        """The deal being played (every table has one from its first ``start``)."""
+        assert self.state is not None, "the table has not started a deal yet"
+        return self.state
 
     # -- names ----------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -290,7 +305,7 @@ class Table(widgets.VBox):
         return ["you (player 0)", "player 1"]
 
     # -- playing a deal ---------------------------------------------------------
-    def start(self, state: DealState) -> None:
+    def start(self, state: GameState) -> None:
         """Sit down to a deal: introduce it, let the bots move until the learner is to decide, and draw."""
         self.state = state
         self.deal_number += 1
@@ -304,10 +319,10 @@ class Table(widgets.VBox):
         self._render()
         say(self.message, self._latest() or "")
 
-    def _intro(self, state: DealState) -> list[str]:
+    def _intro(self, state: GameState) -> list[str]:
         """What the log says as a deal begins."""
         lines = [f"Deal {self.deal_number}: player {state.dealer} deals."]
-        if self.game == "ecarte":
+        if isinstance(state, ecarte.EcarteState):
             role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
             lines.append(f"You are {role}. Trumps are {state.trump}: the turned-up card is {state.turned_up}.")
             if any(state.points):
@@ -316,12 +331,12 @@ class Table(widgets.VBox):
             forehand = (state.dealer + 1) % self.n_players
             lines.append(f"{self.name(forehand)} lead{'' if forehand == LEARNER else 's'} to the first trick.")
             if self.n_players == 4:
-                lines.append(self._reveal_text())
+                lines.append(self._reveal_text(state))
         return lines
 
-    def _reveal_text(self) -> str:
+    def _reveal_text(self, state: alkort.AlkortState) -> str:
         """The partner reveal, in words (the engine's ``shown_to``)."""
-        shown = self.state.shown_to(LEARNER)
+        shown = state.shown_to(LEARNER)
         if not shown:
             return "Partner reveal: player 2 shows you nothing."
         return "Partner reveal: player 2 shows you " + "; ".join(show(cards) for cards in shown.values()) + "."
@@ -343,11 +358,13 @@ class Table(widgets.VBox):
 
     def _apply(self, seat: int, action: Action, reason: str = "") -> None:
         """Apply one move to the deal and log it, with the trick's and the deal's explanations."""
-        state = self.state
+        state = self.deal
         tricks_before = len(state.tricks)
         first_card = isinstance(action, Card) and not state.tricks and not state.trick
-        if first_card and self.game == "alkort" and self.n_players == 4 and self._reveal_text() not in self.log.lines:
-            self._log(self._reveal_text() + " (after the exchange)", "info")  # the reveal is fixed at the first card
+        if first_card and isinstance(state, alkort.AlkortState) and self.n_players == 4:
+            reveal = self._reveal_text(state)  # the reveal is fixed at the first card
+            if reveal not in self.log.lines:
+                self._log(reveal + " (after the exchange)", "info")
         hand_before = list(state.hands[seat])
         state.apply(action)
         self._move_line = self._move_text(seat, action, reason, hand_before)
@@ -358,7 +375,7 @@ class Table(widgets.VBox):
             self._log_end()
 
     def _log_end(self) -> None:
-        explanation = self.state.explain_score()
+        explanation = self.deal.explain_score()
         self._log(f"The deal is over. {explanation[:1].upper()}{explanation[1:]}", "score")
 
     def _log(self, text: str, kind: str) -> None:
@@ -383,7 +400,7 @@ class Table(widgets.VBox):
         elif isinstance(action, Discard):
             count = len(action.cards)
             if you:
-                drawn = [c for c in self.state.hands[seat] if c not in hand_before]
+                drawn = [c for c in self.deal.hands[seat] if c not in hand_before]
                 text = f"You discard {show(sorted(action.cards, key=hand_before.index)) or 'nothing'}" + \
                        (f" and draw {show(drawn)}" if drawn else "")
             else:
@@ -403,7 +420,8 @@ class Table(widgets.VBox):
             say(self.message, "Start a game first.", warning=True)
             return
         if action not in state.legal_actions(LEARNER):
-            reason = state.why_illegal(action) or f"It is {self.name(state.current_player).lower()}'s move, not yours."
+            # no rule broken: it is legal, but for the seat to move
+            reason = state.why_illegal(action) or f"It is {self.name(state.seat_to_move()).lower()}'s move, not yours."
             say(self.message, reason, warning=True)
             return
         self._new_lines = []
@@ -419,7 +437,7 @@ class Table(widgets.VBox):
     @friendly
     def _decline(self) -> None:
         """The learner lets an out-of-turn move pass (no exchange, no announcement yet)."""
-        self._declined.extend(self.state.legal_actions(LEARNER))
+        self._declined.extend(self.deal.legal_actions(LEARNER))
         self._new_lines = []
         self._advance()
         self._render()
@@ -523,7 +541,7 @@ class Table(widgets.VBox):
             b = button("Discard the chosen cards", "cardlib-action-discard")
             b.on_click(lambda _b: self._discard_selected())
             pairs.append((b, "discard"))
-        if legal and self.state.current_player != LEARNER:
+        if legal and self.deal.current_player != LEARNER:
             b = button("No thanks", "cardlib-action-pass", tooltip="Let this chance pass; play goes on")
             b.on_click(lambda _b: self._decline())
             pairs.append((b, "pass"))
@@ -532,11 +550,11 @@ class Table(widgets.VBox):
         self.actions.children = self.action_buttons
 
     def _prompt_html(self, legal: list[Action]) -> str:
-        state = self.state
+        state = self.deal
         if state.is_over:
             return "<b>The deal is over.</b> " + escape(state.explain_score())
         if not legal:
-            return f"Waiting for {escape(self.name(state.current_player))}…"
+            return f"Waiting for {escape(self.name(state.seat_to_move()))}…"
         choices = escape(choices_text(legal))
         if state.current_player != LEARNER:
             return (f"<b>Before play goes on, you may:</b> {choices}. "
@@ -548,7 +566,7 @@ class Table(widgets.VBox):
                 f"<br><small>Your legal choices: {choices}.</small>")
 
     def _info_html(self) -> str:
-        state = self.state
+        state = self.deal
         seats = []
         for seat in range(self.n_players):
             if seat == LEARNER:
@@ -558,7 +576,7 @@ class Table(widgets.VBox):
             marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
             label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
             seats.append(f'<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>')
-        if self.game == "ecarte":
+        if isinstance(state, ecarte.EcarteState):
             role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
             facts = (f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
                      f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
@@ -581,7 +599,7 @@ class Table(widgets.VBox):
 class GuidedRound(Table):
     """One deal against bots, with the legal choices before each move and the rules explained after."""
 
-    def __init__(self, game: str = "alkort", players: int = 4, options: RuleOptions | Mapping | None = None,
+    def __init__(self, game: str = "alkort", players: int = 4, options: RuleOptions | Mapping[str, Any] | None = None,
                  seed: int | None = 0, preset: str | None = None, bots: Sequence[Player | None] | None = None, *,
                  dealer: int | None = None, deck: Sequence[Card | str] | str | None = None) -> None:
         self.preset = preset
@@ -602,15 +620,16 @@ class GuidedRound(Table):
         self.footer.children = [self.again_button]
         self.description = widgets.HTML(f"<p>{escape(description)}</p>" if description else "")
         self.description.add_class("cardlib-preset")
-        self.children = [self.children[0], self.title, self.description, self.table_box]
+        self.children = [self.stylesheet, self.title, self.description, self.table_box]
         self.deck = deck.split() if isinstance(deck, str) else deck
         if dealer is None:  # by default the learner leads: forehand in Alkort, the non-dealer in Écarté
             dealer = self.n_players - 1
         self.dealer = dealer
         self.start(self._new_state())
 
-    def _new_state(self) -> DealState:
-        if self.game == "alkort":
+    def _new_state(self) -> GameState:
+        """The deal of this round, dealt afresh: the same cards every time."""
+        if isinstance(self.options, alkort.AlkortOptions):
             return alkort.new_deal(self.options, players=self.n_players, dealer=self.dealer,
                                    seed=self.seed, deck=self.deck)
         return ecarte.new_deal(self.options, dealer=self.dealer, seed=self.seed, deck=self.deck)
@@ -626,7 +645,7 @@ class GuidedRound(Table):
         self.start(self._new_state())
 
     def _render_footer(self) -> None:
-        self.again_button.layout.display = None if self.state.is_over else "none"
+        self.again_button.layout.display = None if self.deal.is_over else "none"
 
 
 # ---------------------------------------------------------------------------
@@ -637,7 +656,7 @@ class GameTable(Table):
     """A whole game to the target score against bots, with a score board and, if asked, rule option pickers."""
 
     def __init__(self, game: str = "ecarte", players: int | None = None,
-                 options: RuleOptions | Mapping | None = None, seed: int | None = None,
+                 options: RuleOptions | Mapping[str, Any] | None = None, seed: int | None = None,
                  bots: Bots | None = None, choose_options: bool = False) -> None:
         key = game_key(game)
         super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}")
@@ -657,7 +676,7 @@ class GameTable(Table):
         self.options_box.add_class("cardlib-options")
         if choose_options:
             self._build_pickers()
-            self.children = [self.children[0], self.title, self.options_box, self.table_box]
+            self.children = [self.stylesheet, self.title, self.options_box, self.table_box]
             self.table_box.layout.display = "none"
             say(self.message, "Choose the rules, then press Start game.")
         else:
@@ -696,7 +715,7 @@ class GameTable(Table):
         self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
                                      *rows]
 
-    def chosen_options(self) -> RuleOptions:
+    def chosen_options(self) -> GameOptions:
         """The options the pickers show (validated by the engine)."""
         return type(self.options).from_dict({name: p.value for name, p in self.option_pickers.items()})
 
@@ -708,14 +727,14 @@ class GameTable(Table):
 
     # -- the game -----------------------------------------------------------
     @friendly
-    def start_game(self, options: RuleOptions | Mapping | None = None) -> None:
+    def start_game(self, options: RuleOptions | Mapping[str, Any] | None = None) -> None:
         """Start a new game with these options (by default the table's)."""
         self.options = options_for(self.game, options if options is not None else self.options)
         self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed)
         # Each new game of a seeded table is new, and the same from one run to the next.
         seed = None if self.seed is None else self.seed + 1000 * self.games_started
         self.games_started += 1
-        if self.game == "alkort":
+        if isinstance(self.options, alkort.AlkortOptions):
             self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=seed)
         else:
             self.match = ecarte.EcarteGame(self.options, seed=seed)
@@ -752,9 +771,9 @@ class GameTable(Table):
         self.start(self.match.next_deal())
 
     def winner_text(self) -> str:
-        """Who won the game, in words."""
-        winner = self.match.winner
-        scores = self.match.scores
+        """Who won the game, in words (asked once the game is over)."""
+        assert self.match is not None and self.match.winner is not None, "the game is not over yet"
+        winner, scores = self.match.winner, self.match.scores
         score = f"{scores[winner]} to {scores[1 - winner]}"
         if winner == 0:
             return f"Game over: {'your team wins' if self.n_players == 4 else 'you win'} {score}! 🎉"
