@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -36,7 +37,7 @@ class DealExplorer(widgets.VBox):
     """Deal a seeded hand and see what the engine makes of it; "New deal" deals the next seed."""
 
     def __init__(self, game: str = "alkort", players: int = 4, seed: int = 0,
-                 options: RuleOptions | Mapping | None = None) -> None:
+                 options: RuleOptions | Mapping[str, Any] | None = None) -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else players
         self.options = options_for(self.game, options)
@@ -68,21 +69,21 @@ class DealExplorer(widgets.VBox):
         try:
             self.seed = seed
             self.heading.value = f"<b>{GAMES[self.game]}: deal number {seed}</b>"
-            if self.game == "alkort":
-                self._deal_alkort()
+            if isinstance(self.options, alkort.AlkortOptions):
+                self._deal_alkort(self.options)
             else:
-                self._deal_ecarte()
+                self._deal_ecarte(self.options)
             say(self.message, "")
         except Exception as error:  # noqa: BLE001 - a learner never sees a traceback
             say(self.message, f"Could not deal: {error}", warning=True)
 
-    def _deal_alkort(self) -> None:
-        state = alkort.new_deal(self.options, players=self.n_players, seed=self.seed)
+    def _deal_alkort(self, options: alkort.AlkortOptions) -> None:
+        state = alkort.new_deal(options, players=self.n_players, seed=self.seed)
         self.state = state
         self.hand_cards = list(state.hands[0])
-        by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, self.options))
-        self.ranked = [(c, alkort.tier_name(c)) for c in by_strength if alkort.is_ranked(c, self.options)]
-        self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, self.options)]
+        by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, options))
+        self.ranked = [(c, alkort.tier_name(c)) for c in by_strength if alkort.is_ranked(c, options)]
+        self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, options)]
         ranked = "".join(f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
                          f'{card_html(c)}<br><small>{escape(tier)}</small></span>' for c, tier in self.ranked)
         self.view.value = (f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
@@ -102,8 +103,8 @@ class DealExplorer(widgets.VBox):
             verdict += f"<br>In this deal {', '.join(f'player {s}' for s in others)} may exchange."
         self.verdict.value = verdict
 
-    def _deal_ecarte(self) -> None:
-        state = ecarte.new_deal(self.options, dealer=0, seed=self.seed)
+    def _deal_ecarte(self, options: ecarte.EcarteOptions) -> None:
+        state = ecarte.new_deal(options, dealer=0, seed=self.seed)
         self.state = state
         self.hand_cards = list(state.hands[1])
         king = state.king_of_trumps
@@ -129,7 +130,7 @@ class DealExplorer(widgets.VBox):
 class RankComparator(widgets.VBox):
     """Pick the cards of a trick (the first is led) and see who wins and why, in the engine's words."""
 
-    def __init__(self, game: str = "alkort", options: RuleOptions | Mapping | None = None, *,
+    def __init__(self, game: str = "alkort", options: RuleOptions | Mapping[str, Any] | None = None, *,
                  players: int | None = None, cards: Sequence[Card | str] | str | None = None,
                  trump: str = "♣") -> None:
         self.game = game_key(game)
@@ -230,7 +231,7 @@ class RankComparator(widgets.VBox):
                 warning=True)
             return
         try:
-            if self.game == "alkort":
+            if isinstance(self.options, alkort.AlkortOptions):
                 args = (cards, self.leader_has_won.value, self.first_trick.value, self.options)
                 self.winner, self.explanation = alkort.trick_winner(*args), alkort.explain_trick(*args)
             else:
