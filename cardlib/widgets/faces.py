@@ -11,6 +11,7 @@ widget), so the same look appears in JupyterLab, in Voilà and in an exported pa
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -59,7 +60,7 @@ def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> s
 class CardFace(widgets.HTML):
     """One card face as a widget."""
 
-    def __init__(self, c: Card | str, *, face_up: bool = True, size: str = "normal", **kwargs) -> None:
+    def __init__(self, c: Card | str, *, face_up: bool = True, size: str = "normal", **kwargs: Any) -> None:
         self.card = parse_card(c)
         super().__init__(value=card_html(self.card, face_up=face_up, size=size), **kwargs)
         self.add_class("cardlib-card-face")

@@ -192,11 +192,6 @@ class TrickWidget(widgets.VBox):
         return ", ".join(f"{label}: {c}" for label, c in self.plays)
 
 
-def side_of(state: DealState, seat: int) -> int:
-    """The side a seat scores for (Alkort's teams; in Écarté each seat is its own side)."""
-    return state.side_of(seat) if hasattr(state, "side_of") else seat
-
-
 class ScoreBoard(widgets.VBox):
     """Tricks and points of the deal, the game score and the target."""
 
@@ -223,7 +218,7 @@ class ScoreBoard(widgets.VBox):
         """Draw the score of a deal (and the game it belongs to) from the engine's state."""
         tricks = [0, 0]
         for winner in state.trick_winners:
-            tricks[side_of(state, winner)] += 1
+            tricks[state.side_of(winner)] += 1  # Alkort's teams; in Écarté each seat is its own side
         rows = [(side_names[s], tricks[s], state.points[s], state.scores[s]) for s in (0, 1)]
         self.show(rows, state.options.target_score, note)
 
