@@ -7,16 +7,14 @@ that it never meets another test's Playwright in this process (the sync API allo
 
 from __future__ import annotations
 
-import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
-
 from book_paths import ROOT
+from playwright.sync_api import Page, Route, sync_playwright
 from test_book_site import CHAPTERS, widget_state
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from book_paths import BOOK, ROOT
 
 
@@ -60,7 +59,8 @@ def test_the_book_sees_the_course_folders_through_links():
 
 
 def test_an_api_page_documents_a_module_and_each_submodule_of_a_package():
-    assert build.api_page("cardlib.alkort") == "# `cardlib.alkort`\n\n```{eval-rst}\n.. automodule:: cardlib.alkort\n```\n"
+    expected = "# `cardlib.alkort`\n\n```{eval-rst}\n.. automodule:: cardlib.alkort\n```\n"
+    assert build.api_page("cardlib.alkort") == expected
     assert build.submodules(importlib.import_module("cardlib")) == []  # its modules have pages of their own
     assert build.module_exists("cardlib.alkort") and not build.module_exists("cardlib.no_such_module")
 

@@ -205,8 +205,9 @@ EXPECTED: dict[tuple[str, str], list[str]] = {
                                                            "lead, after a win:   7♠ K♠ 3♦\n",
                                                            "following a lead:    7♠ K♠ 3♦\n",
                                                            "only sevens left:    7♠ 7♥\n"],
-    ("03-alkort-tricks-and-sevens", "check-why-illegal"): ["You may not lead a 7 before you have won a trick.\n"
-                                                           "refused: You may not lead a 7 before you have won a trick."],
+    ("03-alkort-tricks-and-sevens", "check-why-illegal"): [
+        "You may not lead a 7 before you have won a trick.\n"
+        "refused: You may not lead a 7 before you have won a trick."],
 
     ("04-alkort-deal", "check-blockers"): ["may exchange\n", "could beat a low eight"],
     ("04-alkort-deal", "check-exchange"): ["before: ", "| stock left: 0"],
