@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..alkort import AlkortOptions, AlkortState, strength
 from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card
@@ -41,12 +40,12 @@ from ..tricks import Action, DealState, Discard, Exchange
 PACK_INDEX = {c: i for i, c in enumerate(FULL_PACK)}
 
 
-def in_pack_order(cards: Any) -> tuple[Card, ...]:
+def in_pack_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted in a fixed order, so that nothing depends on set iteration (hashes vary between runs)."""
     return tuple(sorted(cards, key=PACK_INDEX.__getitem__))
 
 
-def in_fixed_order(actions: Any) -> tuple[Action, ...]:
+def in_fixed_order(actions: Iterable[Action]) -> tuple[Action, ...]:
     """Legal moves in a fixed order (cards in pack order first), whatever order the engine lists them in."""
     return tuple(sorted(actions, key=lambda a: (0, PACK_INDEX[a], "") if isinstance(a, Card) else (1, 0, str(a))))
 
@@ -59,6 +58,14 @@ class HiddenDiscard:
 
     def __str__(self) -> str:
         return f"discard {self.count} unseen"
+
+
+SeenAction = Action | HiddenDiscard  # a move as one seat saw it
+
+
+def discard_count(discard: Discard | HiddenDiscard) -> int:
+    """How many cards a discard threw away, whether the seat saw them or not."""
+    return len(discard.cards) if isinstance(discard, Discard) else discard.count
 
 
 # ---------------------------------------------------------------------------
@@ -84,7 +91,7 @@ class EcarteView:
     scores_before: tuple[int, ...]
     turned_up: Card
     hand: tuple[Card, ...]
-    log: tuple[Any, ...]              # the deal's moves; the other player's discards hidden
+    log: tuple[SeenAction, ...]       # the deal's moves; the other player's discards hidden
     plays: tuple[Play, ...]           # every card played, in order
     trick: tuple[Card, ...]           # the trick in progress, leader first
     leader: int
@@ -94,8 +101,8 @@ class EcarteView:
     stock_size: int
     proposals: int
     refused: int | None
-    announced: tuple[bool, bool]
-    points: tuple[int, int]
+    announced: tuple[bool, ...]       # by seat
+    points: tuple[int, ...]           # by seat
     legal: tuple[Action, ...]
 
     game = "ecarte"
@@ -115,15 +122,19 @@ class EcarteView:
         """Whether this seat dealt."""
         return self.seat == self.dealer
 
-    def discards_of(self, seat: int) -> list[Any]:
+    def discards_of(self, seat: int) -> list[Discard | HiddenDiscard]:
         """Each discard a seat made, in order: a Discard (own) or a HiddenDiscard (the other's)."""
         made = [a for a in self.log if isinstance(a, (Discard, HiddenDiscard))]
         first = 0 if seat != self.dealer else 1  # discards come in pairs: non-dealer, then dealer
         return made[first::2]
 
+    def own_discards(self) -> list[Discard]:
+        """The discards this seat made, in order (it saw its own cards, so none is hidden)."""
+        return [d for d in self.discards_of(self.seat) if isinstance(d, Discard)]
+
     def my_discards(self) -> list[Card]:
         """The cards this seat threw away in its exchanges."""
-        return [c for d in self.discards_of(self.seat) for c in in_pack_order(d.cards)]
+        return [c for d in self.own_discards() for c in in_pack_order(d.cards)]
 
     def played_by(self, seat: int) -> list[Card]:
         """The cards a seat has played so far, in order."""
@@ -286,15 +297,16 @@ def observe(state: DealState, seat: int) -> View:
 
 def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
     """What an Écarté seat knows: the other player's discards become HiddenDiscard(count)."""
-    log: list[Any] = []
+    log: list[SeenAction] = []
     discard_number = 0
     for action in state.log:
+        seen: SeenAction = action
         if isinstance(action, Discard):
             by = state.non_dealer if discard_number % 2 == 0 else state.dealer
             discard_number += 1
             if by != seat:
-                action = HiddenDiscard(len(action.cards))
-        log.append(action)
+                seen = HiddenDiscard(len(action.cards))
+        log.append(seen)
     return EcarteView(
         options=state.options, seat=seat, dealer=state.dealer, scores_before=tuple(state.scores_before),
         turned_up=state.turned_up, hand=in_pack_order(state.hands[seat]), log=tuple(log), plays=plays_of(state),
@@ -309,9 +321,10 @@ def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
     keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
     exchanges = tuple((who, keep, tuple(state.discards[8 * i:8 * i + 8]))  # shown hands: public
                       for i, (who, keep) in enumerate(zip(state.exchanged, keeps)))
+    partner = state.partner(seat)  # None with two players
     shown = None
-    if state.n_players == 4 and state.options.partner_reveal != "none":
-        shown = in_pack_order(state.shown_to(seat).get(state.partner(seat), ()))
+    if partner is not None and state.options.partner_reveal != "none":
+        shown = in_pack_order(state.shown_to(seat).get(partner, ()))
     return AlkortView(
         options=state.options, players=state.n_players, seat=seat, dealer=state.dealer,
         scores_before=tuple(state.scores_before), hand=in_pack_order(state.hands[seat]), log=tuple(state.log),
@@ -324,7 +337,7 @@ def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
 # Worlds: full deals that agree with a view
 
 
-def sample_world(view: View, rng: random.Random) -> DealState:
+def sample_world(view: View, rng: random.Random) -> AlkortState | EcarteState:
     """A full deal, drawn at random among those this seat cannot tell from the real one."""
     if isinstance(view, EcarteView):
         world = ecarte_world(view, rng)
@@ -365,13 +378,14 @@ def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = N
     opp_hand = list(must) + rng.sample(allowed, opp_size - len(must))
     rest = [c for c in unseen if c not in opp_hand]
     at_play = {me: list(view.hand) + view.played_by(me), opp: opp_hand + view.played_by(opp)}
-    initial, drawn = {}, {}
+    initial: dict[int, list[Card]] = {}  # by seat: the hand dealt
+    drawn: dict[int, list[list[Card]]] = {}  # by seat: the cards drawn in each exchange
     opp_discards: list[list[Card]] = []
     if belief is None:
         rng.shuffle(rest)
-        for d in view.discards_of(opp):
-            opp_discards.append(rest[:d.count])
-            del rest[:d.count]
+        for count in map(discard_count, view.discards_of(opp)):
+            opp_discards.append(rest[:count])
+            del rest[:count]
         initial[opp], drawn[opp] = _unwind_exchanges(at_play[opp], opp_discards, rng)
     else:
         history = belief(view, rng, at_play[opp], rest)
@@ -382,7 +396,8 @@ def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = N
         rest = [c for c in rest if c not in thrown]
         rng.shuffle(rest)
     stock_left = rest  # what remains of the stock, in random order
-    discards = {me: [in_pack_order(d.cards) for d in view.discards_of(me)], opp: opp_discards}
+    discards: dict[int, Sequence[Sequence[Card]]] = {me: [in_pack_order(d.cards) for d in view.own_discards()],
+                                                     opp: opp_discards}
     initial[me], drawn[me] = _unwind_exchanges(at_play[me], discards[me], None)
     if template is not None:
         world = template.clone()
@@ -411,7 +426,7 @@ def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = N
     return world
 
 
-def _unwind_exchanges(at_play: list[Card], discards: list[Sequence[Card]],
+def _unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]],
                       rng: random.Random | None) -> tuple[list[Card], list[list[Card]]]:
     """Undo a player's exchanges, last first: which cards he was dealt and which he drew each round."""
     hand = list(at_play)
