@@ -29,7 +29,7 @@ from ..cards import ALKORT_PACK, Card
 from ..players import Decision
 from ..tricks import Exchange
 from .base import InformedPlayer
-from .views import AlkortView
+from .views import AlkortView, View
 
 KD = Card("K", "♦")
 CHEAP_TRICK = 5  # a trick won so far by 9♦ or less is not worth K♦ while the partner may still take it
@@ -135,7 +135,8 @@ class AlkortRuleBot(InformedPlayer):
         super().__init__(seed)
         self.exchange = exchange  # False: never make the worthless-hand exchange (for the strategy lab)
 
-    def choose(self, view: AlkortView) -> Decision:
+    def choose(self, view: View) -> Decision:
+        assert isinstance(view, AlkortView), "an Alkort bot plays Alkort"
         exchange = self.choose_optional(view)
         if exchange is not None:
             return exchange
@@ -146,7 +147,8 @@ class AlkortRuleBot(InformedPlayer):
                                 not view.trick_winners, view.options, outside, partner_holds)
         return Decision(card, why)
 
-    def choose_optional(self, view: AlkortView) -> Decision | None:
+    def choose_optional(self, view: View) -> Decision | None:
+        assert isinstance(view, AlkortView), "an Alkort bot plays Alkort"
         if not self.exchange or not any(isinstance(a, Exchange) for a in view.legal):
             return None
         keep, why = exchange_advice(view.hand, view.options)

@@ -33,7 +33,7 @@ from ..ecarte import RANK_ORDER, trick_winner
 from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
 from .base import InformedPlayer
-from .views import EcarteView, in_pack_order
+from .views import EcarteView, View, in_pack_order
 
 COURT = ("K", "Q", "J")
 
@@ -160,7 +160,8 @@ class EcarteRuleBot(InformedPlayer):
 
     name = "rules"
 
-    def choose(self, view: EcarteView) -> Decision:
+    def choose(self, view: View) -> Decision:
+        assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
         legal = view.legal
         trump = view.trump
         announce = next((a for a in legal if isinstance(a, Announce)), None)
@@ -170,7 +171,8 @@ class EcarteRuleBot(InformedPlayer):
                 return Decision(REFUSE, f"refuses: the hand stands by itself ({rule}).")
             return Decision(ACCEPT, "accepts: the hand is no jeu de règle, so new cards can only help.")
         if view.phase in ("non-dealer discards", "dealer discards"):
-            sizes = range(min(len(a.cards) for a in legal), max(len(a.cards) for a in legal) + 1)
+            counts = [len(a.cards) for a in legal if isinstance(a, Discard)]  # here every legal move is a Discard
+            sizes = range(min(counts), max(counts) + 1)
             cards, why = discard_advice(view.hand, trump, sizes)
             return Decision(Discard(cards), f"{why}{': ' + ' '.join(map(str, in_pack_order(cards))) if cards else ''}.")
         if view.phase == "play or propose":
@@ -189,7 +191,8 @@ class EcarteRuleBot(InformedPlayer):
                                 view.unseen())
         return Decision(card, why[0].upper() + why[1:] + ".")
 
-    def choose_optional(self, view: EcarteView) -> Decision | None:
+    def choose_optional(self, view: View) -> Decision | None:
+        assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
         announce = next((a for a in view.legal if isinstance(a, Announce)), None)
         if announce is None:
             return None

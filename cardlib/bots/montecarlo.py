@@ -39,10 +39,10 @@ from ..alkort import AlkortState
 from ..cards import Card
 from ..ecarte import EcarteState
 from ..players import Decision
-from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, DealState, Discard, Exchange, action_text
+from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
-from .views import EcarteView, HiddenDiscard, History, View, ecarte_world, sample_world
+from .views import EcarteView, HiddenDiscard, History, View, discard_count, ecarte_world, sample_world
 
 # ---------------------------------------------------------------------------
 # Fast policies for the play-outs: the advice, each imagined player reckoning with what he could see.
@@ -52,6 +52,7 @@ def ecarte_policy(state: EcarteState) -> Action:
     """The book's move in an Écarté world before play (propose, answer, discard, announce)."""
     trump, phase = state.trump, state.phase
     seat = state.current_player
+    assert seat is not None, "a deal in progress has a player to move"
     hand = state.hands[seat]
     if phase == "accept or refuse":
         return REFUSE if ecarte_advice.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
@@ -94,6 +95,7 @@ def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> fl
                 return deal_value(points[seat] - points[1 - seat])
     hands = [list(state.hands[0]), list(state.hands[1])]
     trick, leader, turn = list(state.trick), state.leader, state.current_player
+    assert turn is not None, "a deal in progress has a player to move"
     played = {c for t in state.tricks for c in t.cards} | set(trick)
     won = [state.trick_winners.count(0), state.trick_winners.count(1)]
     while won[0] + won[1] < ecarte.TRICKS_PER_DEAL:
@@ -133,7 +135,7 @@ def book_history(view: EcarteView, rng: random.Random, at_play: list[Card],
     agree with it, and ``Imagination`` then drops it.
     """
     opp, trump, options = view.opponent, view.trump, view.options
-    counts = [d.count for d in view.discards_of(opp)]
+    counts = [discard_count(d) for d in view.discards_of(opp)]
     stock_before = discard_stock_sizes(view)[opp]
     def keeper(c: Card) -> bool:
         return c.suit == trump or c.rank == "K"
@@ -173,7 +175,7 @@ def discard_stock_sizes(view: EcarteView) -> dict[int, list[int]]:
         if isinstance(action, (Discard, HiddenDiscard)):
             seat = 1 - view.dealer if count % 2 == 0 else view.dealer  # in pairs: non-dealer, then dealer
             sizes[seat].append(stock)
-            stock -= len(action.cards) if isinstance(action, Discard) else action.count
+            stock -= discard_count(action)
             count += 1
     return sizes
 
@@ -194,7 +196,7 @@ def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
                 return True
             answering = False
         elif isinstance(action, (Discard, HiddenDiscard)):
-            stock -= len(action.cards) if isinstance(action, Discard) else action.count
+            stock -= discard_count(action)
             discards += 1
             round_ += discards % 2 == 0
         else:  # the non-dealer's call: propose, or stand (lead a card, or announce the King)
@@ -222,7 +224,7 @@ class Imagination:
         self.believe = isinstance(view, EcarteView) and bool(view.log)
         self.template: EcarteState | None = None  # the first Écarté world, built by replaying the log
 
-    def world(self) -> DealState:
+    def world(self) -> AlkortState | EcarteState:
         view = self.view
         if not isinstance(view, EcarteView):
             return sample_world(view, self.rng)
@@ -236,6 +238,7 @@ class Imagination:
                 self.believe = False
         if world is None:
             world = ecarte_world(view, self.rng, None, self.template)
+            assert world is not None, "without a belief, no world is thrown away"
         if self.template is None:
             self.template = world
         return world
@@ -252,6 +255,7 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
     options, n = state.options, state.n_players
     hands = [list(h) for h in state.hands]
     trick, leader, turn = list(state.trick), state.leader, state.current_player
+    assert turn is not None, "a deal in progress has a player to move"
     has_won = list(state.has_won)
     sides = [state.side_of(t.winner) for t in state.tricks]
     side_of = (lambda s: s % 2) if n == 4 else (lambda s: s)
@@ -286,10 +290,11 @@ def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> fl
     return deal_value(margin)
 
 
-def value_of(world: DealState, move: Action, seat: int) -> float:
+def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float:
     """Make a move in a world and play it out to the end of the deal: the value for ``seat``."""
     if isinstance(world, AlkortState):
-        return alkort_finish(world, seat, move)  # type: ignore[arg-type]
+        assert isinstance(move, Card), "in Alkort only cards are compared (the exchange is the book's)"
+        return alkort_finish(world, seat, move)
     if world.phase == "play" and isinstance(move, Card):
         return ecarte_finish(world, seat, move)
     s = world.clone()
@@ -306,25 +311,25 @@ def deal_value(margin: float) -> float:
 # The moves worth comparing
 
 
-def candidates(view: View) -> list[Action]:
+def candidates(view: View) -> Sequence[Action]:
     """The moves to compare, the advice's favourite first; equivalent cards are compared once."""
     legal = list(view.legal)
     if isinstance(view, EcarteView):
         if view.phase in ("non-dealer discards", "dealer discards"):
             # the book's discard, and one card more or less: throw the weakest cards either way
-            sizes = {len(a.cards) for a in legal}
+            sizes = {len(a.cards) for a in legal if isinstance(a, Discard)}  # here every legal move is a Discard
             ordered = sorted(view.hand, key=lambda c: ecarte_advice.keep_value(c, view.trump))
             book = len(ecarte_advice.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
             return [Discard(ordered[:k]) for k in (book, book - 1, book + 1) if k in sizes]
         if view.phase == "play or propose":
-            announce = [a for a in legal if isinstance(a, Announce)]
+            announce: list[Action] = [a for a in legal if isinstance(a, Announce)]
             stand = announce or [a for a in legal if isinstance(a, Card)]
             return [a for a in legal if a is PROPOSE] + stand
         return legal
     cards = [a for a in legal if isinstance(a, Card)]
     if view.options.rubbish_order == "led_suit":
         return cards
-    seen: dict[tuple, Card] = {}
+    seen: dict[tuple[int, str], Card] = {}
     for c in cards:  # rubbish cards of the same kind do the same job
         strength = alkort_advice.strength(c, view.options)
         kind = (strength, "") if strength else (0, c.rank if c.rank in "7 2 3 Q K" else "")
@@ -378,7 +383,7 @@ class MonteCarloBot(InformedPlayer):
         rng = self.rng_for(view)
         if isinstance(view, EcarteView) and view.phase == "play or propose" and PROPOSE in legal:
             return self.stand_or_propose(view, rng)
-        moves = candidates(view)
+        moves = list(candidates(view))
         if len(moves) == 1:
             return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
         book = None
@@ -398,7 +403,7 @@ class MonteCarloBot(InformedPlayer):
                                                                       view.unseen())[0]
         book = 0 if ecarte_advice.jeu_de_regle(view.hand, view.trump) else 1
         best, wins, n = self.compare(view, [stand, PROPOSE], rng, book=book)
-        if best == 1 or announce:
+        if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
             return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n, book))
         lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
         return Decision(cards[lead], f"stands (in {n} imagined deals standing won {wins[0] / n:.0%}, proposing "
