@@ -2,7 +2,8 @@
 
 In a notebook::
 
-    from cardlib.exercises import chapter3 as ex, progress
+    from cardlib.exercises import chapter3 as ex
+    from cardlib.exercises import progress
     ex.q1.check(ranked_winner)     # correct / not yet (with a counterexample) / not attempted
     ex.q1.hint()                   # hint 1; ex.q1.hint(2) gives more away
     ex.q1.solution()               # only when asked

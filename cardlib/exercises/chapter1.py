@@ -8,7 +8,7 @@ from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, RANK_NAMES, SUIT_LETTER
 from .checker import Exercise, expect_card, expect_cards, expect_str, same_cards_any_order, sorted_cards
 
 CHAPTER = 1
-SETUP = "from cardlib.cards import Card, SUITS, RANKS"
+SETUP = "from cardlib.cards import RANKS, SUITS, Card"
 
 
 def spell(c: Card, rng: random.Random) -> str:

@@ -9,7 +9,7 @@ from ..cards import ALKORT_PACK, Card, hand, show
 from .checker import Exercise, expect_bool, expect_card, expect_int, expect_optional
 
 CHAPTER = 2
-SETUP = "from cardlib import Card, card, hand, show, ALKORT_PACK"
+SETUP = "from cardlib import ALKORT_PACK, Card, card, hand, show"
 
 ALL_CARDS = [(c,) for c in ALKORT_PACK]
 RUBBISH = [c for c in ALKORT_PACK if not alkort.is_ranked(c)]

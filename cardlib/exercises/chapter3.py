@@ -9,7 +9,7 @@ from ..cards import ALKORT_PACK, Card, hand
 from .checker import Exercise, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 3
-SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import strength, is_ranked"
+SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import is_ranked, strength"
 
 RANKED = [c for c in ALKORT_PACK if alkort.is_ranked(c)]
 RUBBISH = [c for c in ALKORT_PACK if not alkort.is_ranked(c)]

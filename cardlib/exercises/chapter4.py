@@ -23,8 +23,8 @@ from .checker import (
 )
 
 CHAPTER = 4
-SETUP = ("from cardlib import Card, card, hand, show, ALKORT_PACK\n"
-         "from cardlib.alkort import strength, is_ranked")
+SETUP = ("from cardlib import ALKORT_PACK, Card, card, hand, show\n"
+         "from cardlib.alkort import is_ranked, strength")
 
 
 def expect_hands_and_stock(value: Any) -> str:

@@ -10,7 +10,7 @@ from ..cards import ECARTE_PACK, SUITS, Card, hand
 from .checker import Exercise, describe, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 5
-SETUP = "from cardlib import Card, card, hand, show, ECARTE_PACK"
+SETUP = "from cardlib import ECARTE_PACK, Card, card, hand, show"
 ORDER_TEXT = "in every suit the order is K Q J A 10 9 8 7: King high, the Ace between Jack and Ten"
 
 

@@ -12,7 +12,7 @@ from ..tricks import ACCEPT, PROPOSE, Discard
 from .checker import Exercise, describe, expect_card, expect_cards, expect_ints, same_cards_any_order, sorted_cards
 
 CHAPTER = 6
-SETUP = "from cardlib import Card, card, hand, show, ECARTE_PACK"
+SETUP = "from cardlib import ECARTE_PACK, Card, card, hand, show"
 
 
 def stacked_deck(non_dealer: Sequence[Card], dealer: Sequence[Card], turned_up: Card,

@@ -11,7 +11,7 @@ from .chapter5 import play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 8
-SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import strength, is_ranked"
+SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import is_ranked, strength"
 
 LED_SUIT = alkort.AlkortOptions(rubbish_order="led_suit")
 SEVEN_LEADS = ("after_win", "forehand_exempt", "as_rubbish")

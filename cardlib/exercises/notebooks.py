@@ -76,7 +76,9 @@ def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
 def build(number: int) -> nbformat.NotebookNode:
     """The exercise notebook of a chapter, without outputs."""
     module = chapter_module(number)
-    setup = f"{module.SETUP}\nfrom cardlib.exercises import chapter{number} as ex, progress"
+    setup = (f"{module.SETUP}\n"
+             f"from cardlib.exercises import chapter{number} as ex\n"
+             "from cardlib.exercises import progress")
     cells = [nbformat.v4.new_markdown_cell(introduction(number, module), id=f"ex{number}-intro"),
              nbformat.v4.new_code_cell(setup, id=f"ex{number}-setup", metadata={"tags": ["setup"]})]
     for ex in module.EXERCISES:
