@@ -12,8 +12,21 @@ conformance runner) and ``bench`` (the speed benchmark).
 
 from . import alkort, ecarte
 from .cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, card, hand, show, shuffled
-from .tricks import (ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, DealState, Discard, Exchange, IllegalAction,
-                     OptionError, action_text, parse_action)
+from .tricks import (
+    ACCEPT,
+    PROPOSE,
+    REFUSE,
+    Action,
+    Announce,
+    Call,
+    DealState,
+    Discard,
+    Exchange,
+    IllegalAction,
+    OptionError,
+    action_text,
+    parse_action,
+)
 
 __all__ = [
     "alkort", "ecarte", "Card", "card", "hand", "show", "shuffled", "FULL_PACK", "ALKORT_PACK", "ECARTE_PACK",

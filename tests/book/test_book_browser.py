@@ -13,8 +13,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from book_paths import ROOT
 from playwright.sync_api import Page, Route, sync_playwright
+
+from book_paths import ROOT
 from test_book_site import CHAPTERS, widget_state
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

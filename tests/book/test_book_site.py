@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
+
 from book_paths import BOOK
 
 TOC = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))

@@ -6,7 +6,6 @@ import random
 import re
 
 import pytest
-from bot_helpers import GAMES, new_deal
 
 from cardlib import FULL_PACK, alkort, card, ecarte, hand
 from cardlib.bots import AlkortRuleBot, EcarteRuleBot, MonteCarloBot, make_bot, observe
@@ -15,6 +14,8 @@ from cardlib.bots.ecarte_advice import discard_advice, jeu_de_regle, lowest_winn
 from cardlib.players import RandomPlayer, next_move
 from cardlib.tournament import run_match
 from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Announce, Exchange
+
+from bot_helpers import GAMES, new_deal
 
 SENTENCE = re.compile(r"^[A-Z][^\n]{10,300}[.!?]$")
 

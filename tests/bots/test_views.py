@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import GAMES, part_played
 
 from cardlib import ECARTE_PACK, Card, ecarte
 from cardlib.bots import AlkortRuleBot, EcarteRuleBot, HiddenDiscard, MonteCarloBot, observe, sample_world
 from cardlib.tricks import ACCEPT, PROPOSE, Discard
+
+from bot_helpers import GAMES, part_played
 
 
 def rule_bot(state):

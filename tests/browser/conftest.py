@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
+
 from voila_harness import (
     ARTIFACTS,
     CHROMIUM,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+
 from voila_harness import AppPage
 
 MOVES_PER_DEAL = 60  # an Alkort deal has 9 tricks, an Écarté deal 5 and a few exchanges

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import websocket
+
 from voila_harness import ERROR_TEXT, REPO, AppPage
 
 APPS = ["play-ecarte", "play-alkort", "rank-lab", "deal-explorer"]
