@@ -255,6 +255,7 @@ class DealState:
     deck: tuple[Card, ...]
     dealer: int
     hands: list[list[Card]]
+    stock: list[Card]  # the cards left undealt, top first
     log: list[Action]
     tricks: Sequence[FinishedTrick]  # the finished tricks, first first
     trick: list[Card]  # the trick being played, leader first
