@@ -130,6 +130,14 @@ def validate(data: Any, where: str) -> Scenario:
     for name in ("cards", "hand", "trick", "deck"):
         if name in data:
             parse_cards(data[name], pack, where, name)
+    # A card is only once in a pack: a trick, a hand, or a hand and the trick it plays to, hold it once at most.
+    in_play = [c for name in ("cards", "hand", "trick") for c in parse_cards(data.get(name, []), pack, where, name)]
+    doubled = sorted({c for c in in_play if in_play.count(c) > 1}, key=str)
+    if doubled:
+        raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
+    dealt = alkort.TRICKS_PER_DEAL  # an Alkort hand is dealt a card for each trick
+    if kind == "exchange" and len(data["hand"]) != dealt:
+        raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(data['hand'])}")
     for name in ("leader_has_won", "first_trick", "has_won"):
         if name in data:
             _check_type(where, name, data[name], bool)

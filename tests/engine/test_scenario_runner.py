@@ -48,6 +48,7 @@ GOOD = {"id": "x", "game": "alkort", "kind": "trick", "cards": ["A♠", "6♦", 
     ({"game": "whist"}, "unknown game"),
     ({"trump": "♥"}, "unknown field 'trump'"),
     ({"players": 3}, "played by 4 or 2 players, not 3"),
+    ({"cards": ["A♠", "6♦", "A♠", "2♠"]}, "A♠ cannot be in play twice"),
     ({"game": "ecarte", "trump": "♥", "cards": ["A♠", "6♦"], "players": 4}, "ecarte is played by 2 players"),
 ])
 def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, message: str) -> None:
@@ -56,6 +57,20 @@ def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, mes
     result = run_cli(path)
     assert result.returncode == 2
     assert f"{path}:3" in result.stderr and message in result.stderr
+
+
+@pytest.mark.parametrize("scenario, message", [
+    ({"id": "x", "game": "alkort", "kind": "exchange", "hand": ["K♠", "4♣"], "expect": {"entitled": False}},
+     "an exchange hand is a dealt hand of 9 cards, not 2"),
+    ({"id": "x", "game": "ecarte", "kind": "legal", "trump": "♥", "hand": ["K♠", "9♠"], "trick": ["9♠"],
+      "expect": {"legal": ["K♠"]}}, "9♠ cannot be in play twice"),
+])
+def test_impossible_hands_are_errors(tmp_path: Path, scenario: dict, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(scenario, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = run_cli(path)
+    assert result.returncode == 2
+    assert f"{path}:1" in result.stderr and message in result.stderr
 
 
 def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
