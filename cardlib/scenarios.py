@@ -70,10 +70,10 @@ def parse_suit(text: Any, where: str) -> str:
 
 
 def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list[Card]:
-    """A list of card texts, each of which must be in the game's pack."""
+    """A list of card texts, each of which must be in the game's pack, and only once."""
     if not isinstance(value, list):
         raise _fail(where, f"{name} must be a list of cards")
-    cards = []
+    cards: list[Card] = []
     for text in value:
         try:
             c = card(text)
@@ -81,6 +81,8 @@ def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list
             raise _fail(where, f"{name}: {error}") from None
         if c not in pack:
             raise _fail(where, f"{name}: {c} is not in this game's pack")
+        if c in cards:
+            raise _fail(where, f"{name}: {c} is listed twice")
         cards.append(c)
     return cards
 

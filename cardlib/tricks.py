@@ -103,7 +103,11 @@ def parse_action(text: str) -> Action:
     if word in ("propose", "accept", "refuse") and not rest.strip():
         return Call(word)
     if word == "discard":
-        return Discard(hand(rest))
+        cards = hand(rest)
+        doubled = sorted({c for c in cards if cards.count(c) > 1}, key=FULL_PACK.index)
+        if doubled:
+            raise ValueError(f"{text.strip()!r} names {show(doubled)} twice: a card can be discarded once")
+        return Discard(cards)
     if word == "announce":
         return Announce(card(rest))
     if word == "exchange":

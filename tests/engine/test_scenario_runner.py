@@ -48,7 +48,7 @@ GOOD = {"id": "x", "game": "alkort", "kind": "trick", "cards": ["A♠", "6♦", 
     ({"game": "whist"}, "unknown game"),
     ({"trump": "♥"}, "unknown field 'trump'"),
     ({"players": 3}, "played by 4 or 2 players, not 3"),
-    ({"cards": ["A♠", "6♦", "A♠", "2♠"]}, "A♠ cannot be in play twice"),
+    ({"cards": ["A♠", "6♦", "A♠", "2♠"]}, "cards: A♠ is listed twice"),
     ({"game": "ecarte", "trump": "♥", "cards": ["A♠", "6♦"], "players": 4}, "ecarte is played by 2 players"),
 ])
 def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, message: str) -> None:
@@ -64,6 +64,8 @@ def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, mes
      "an exchange hand is a dealt hand of 9 cards, not 2"),
     ({"id": "x", "game": "ecarte", "kind": "legal", "trump": "♥", "hand": ["K♠", "9♠"], "trick": ["9♠"],
       "expect": {"legal": ["K♠"]}}, "9♠ cannot be in play twice"),
+    ({"id": "x", "game": "ecarte", "kind": "legal", "trump": "♥", "hand": ["K♠", "8♠"], "trick": ["9♠"],
+      "expect": {"legal": ["K♠", "K♠"]}}, "expect.legal: K♠ is listed twice"),
 ])
 def test_impossible_hands_are_errors(tmp_path: Path, scenario: dict, message: str) -> None:
     path = tmp_path / "bad.jsonl"
@@ -80,6 +82,10 @@ def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
         "action.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
                                     "deck": [str(c) for c in scenarios.ECARTE_PACK], "actions": ["pass"],
                                     "expect": {}}),
+        "discard.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
+                                     "deck": [str(c) for c in scenarios.ECARTE_PACK],
+                                     "actions": ["propose", "accept", "discard 7♠ 7♠"], "expect": {}},
+                                    ensure_ascii=False),
     }
     for name, line in cases.items():
         (tmp_path / name).write_text(line + "\n", encoding="utf-8")
