@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start test install tools bench bench-bots book demo scenarios clean
+.PHONY: start test install tools bench bench-bots book demo scenarios screenshots clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ book: $(INSTALLED)
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
 	$(PY) notebooks/apps/serve.py
+
+## Retake the README's screenshots of the web apps (the browser tests take them).
+screenshots: $(INSTALLED) tools
+	UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser
 
 scenarios: $(INSTALLED)
 	$(PY) -m cardlib.scenarios tests/scenarios

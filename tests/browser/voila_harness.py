@@ -156,8 +156,10 @@ class AppPage:
                 + [f"request to another host: {u}" for u in self.blocked])
 
     def screenshot(self, name: str, artifacts: Path, *, readme: bool = False) -> None:
-        """Save the whole page as test-artifacts/browser/NAME.png, and for the README (readme=True)
-        as tests/browser/screenshots/NAME.png too."""
+        """Save the whole page as test-artifacts/browser/NAME.png; for the README (readme=True) also as
+        tests/browser/screenshots/NAME.png, when that is missing or UPDATE_SCREENSHOTS=1 (`make screenshots`).
+
+        A plain test run leaves the committed screenshots alone, so it never leaves the checkout changed."""
         # Voilà's page scrolls inside an element, not the document: make the window as tall as the content.
         height = self.page.evaluate("""() => Math.max(...[document.documentElement, document.body,
             ...document.querySelectorAll('#rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
@@ -166,9 +168,11 @@ class AppPage:
         self.page.wait_for_timeout(200)
         image = self.page.screenshot(full_page=True)
         self.page.set_viewport_size(size)
-        SCREENSHOTS.mkdir(exist_ok=True)
-        for folder in (artifacts, SCREENSHOTS) if readme else (artifacts,):
-            (folder / f"{name}.png").write_bytes(image)
+        (artifacts / f"{name}.png").write_bytes(image)
+        for_readme = SCREENSHOTS / f"{name}.png"
+        if readme and (os.environ.get("UPDATE_SCREENSHOTS") == "1" or not for_readme.exists()):
+            SCREENSHOTS.mkdir(exist_ok=True)
+            for_readme.write_bytes(image)
 
     def close(self) -> None:
         """Close the tab as a visitor would: Voilà's page then asks the server to stop its kernel."""
