@@ -113,6 +113,20 @@ ECARTE_PACK: tuple[Card, ...] = tuple(c for c in FULL_PACK if c.rank in ("7", "8
 assert (len(FULL_PACK), len(ALKORT_PACK), len(ECARTE_PACK)) == (52, 44, 32)
 
 
+def repeated(cards: Iterable[Card]) -> list[Card]:
+    """The cards that occur more than once, each named once, in pack order: a pack holds every card once."""
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            twice.add(c)
+        seen.add(c)
+    return sorted(twice, key=FULL_PACK.index)
+
+
+assert repeated(hand("7♠ K♦ 7♠ 2♥ K♦ 7♠")) == hand("7♠ K♦") and repeated(ECARTE_PACK) == []
+
+
 def shuffled(pack: Iterable[Card], seed: int | random.Random | None = None) -> list[Card]:
     """A new list of the pack's cards in random order; the same seed gives the same order."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import alkort, ecarte
-from .cards import ALKORT_PACK, ECARTE_PACK, Card, card, show, suit
+from .cards import ALKORT_PACK, ECARTE_PACK, Card, card, repeated, show, suit
 from .tricks import Action, DealState, IllegalAction, OptionError, action_text, parse_action
 
 
@@ -129,13 +129,10 @@ def validate(data: Any, where: str) -> Scenario:
     except OptionError as error:
         raise _fail(where, str(error)) from None
     pack = ALKORT_PACK if game == "alkort" else ECARTE_PACK
-    for name in ("cards", "hand", "trick", "deck"):
-        if name in data:
-            parse_cards(data[name], pack, where, name)
-    # A card is only once in a pack: a trick, a hand, or a hand and the trick it plays to, hold it once at most.
-    in_play = [c for name in ("cards", "hand", "trick") for c in parse_cards(data.get(name, []), pack, where, name)]
-    doubled = sorted({c for c in in_play if in_play.count(c) > 1}, key=str)
-    if doubled:
+    listed = {name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck")
+             if name in data}
+    # Each list holds a card once at most (parse_cards sees to that); a hand and the trick it plays to, together.
+    if doubled := repeated(listed.get("hand", []) + listed.get("trick", [])):
         raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
     dealt = alkort.TRICKS_PER_DEAL  # an Alkort hand is dealt a card for each trick
     if kind == "exchange" and len(data["hand"]) != dealt:
@@ -159,7 +156,7 @@ def _validate_deal(data: dict[str, Any], pack: Sequence[Card], players: int, whe
     seats = players if data["game"] == "alkort" else 2
     if data["dealer"] not in range(seats) or isinstance(data["dealer"], bool):
         raise _fail(where, f"dealer must be a seat from 0 to {seats - 1}")
-    if len(data["deck"]) != len(pack) or len(set(parse_cards(data["deck"], pack, where, "deck"))) != len(pack):
+    if len(data["deck"]) != len(pack):  # parse_cards has refused a card twice or out of the pack
         raise _fail(where, f"deck must hold all {len(pack)} cards of the pack exactly once")
     _check_type(where, "actions", data["actions"], list)
     for text in data["actions"]:

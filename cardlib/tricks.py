@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-from .cards import FULL_PACK, Card, card, hand, show
+from .cards import FULL_PACK, Card, card, hand, repeated, show
 
 # ---------------------------------------------------------------------------
 # Actions that are not cards.
@@ -104,8 +104,7 @@ def parse_action(text: str) -> Action:
         return Call(word)
     if word == "discard":
         cards = hand(rest)
-        doubled = sorted({c for c in cards if cards.count(c) > 1}, key=FULL_PACK.index)
-        if doubled:
+        if doubled := repeated(cards):
             raise ValueError(f"{text.strip()!r} names {show(doubled)} twice: a card can be discarded once")
         return Discard(cards)
     if word == "announce":
@@ -418,7 +417,7 @@ def check_deck(deck: str | Sequence[Card | str], pack: Sequence[Card], game: str
     if len(cards) != len(pack) or set(cards) != set(pack):
         missing = [c for c in pack if c not in cards]
         extra = [c for c in cards if c not in pack]
-        doubled = sorted({c for c in cards if cards.count(c) > 1}, key=str)
+        doubled = repeated(cards)
         problems = [f"missing {show(missing)}" if missing else "",
                     f"not in the pack {show(extra)}" if extra else "",
                     f"twice {show(doubled)}" if doubled else ""]
