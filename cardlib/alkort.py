@@ -59,17 +59,24 @@ class AlkortOptions(RuleOptions):
 
     game = "Alkort"
 
-    lead_rule: str = option("winner", "rotate",
-                            doc="who leads the next trick: its winner, or the next player clockwise")
-    seven_lead: str = option("after_win", "forehand_exempt", "as_rubbish",
-                             doc="when a 7 may be led, and when a led 7 is unbeatable")
-    low_eights_ranked: bool = option(True, False, doc="whether 8♥ 8♦ 8♣ are ranked (the lowest tier)")
-    rubbish_order: str = option("equal", "led_suit", doc="whether rubbish of the led suit has an order")
-    partner_reveal: str = option("best_card", "hand", "none", doc="what partners show each other before play")
-    play_out: bool = option(False, True, doc="whether all 9 tricks are played even once the deal is decided")
-    target_score: int = positive_whole_number(10, doc="the points that win the game")
-    next_dealer: str = option("left", "loser", doc="who deals next")
-
+    lead_rule: str = option("winner", "rotate", doc="Who leads the next trick",
+                            words={"winner": "the winner", "rotate": "the next player in turn"})
+    seven_lead: str = option("after_win", "forehand_exempt", "as_rubbish", doc="When a Seven may be led",
+                             words={"after_win": "once its player has won a trick",
+                                    "forehand_exempt": "after a win, or unbeatable on the opening lead",
+                                    "as_rubbish": "at any time, but as rubbish before a win"})
+    low_eights_ranked: bool = option(True, False, doc="The low Eights 8♥ 8♦ 8♣",
+                                     words={True: "ranked, the lowest tier", False: "rubbish"})
+    rubbish_order: str = option("equal", "led_suit", doc="Between rubbish cards",
+                                words={"equal": "all equal: the leader wins",
+                                       "led_suit": "the higher of the suit led wins"})
+    partner_reveal: str = option("best_card", "hand", "none", doc="What partners show each other before play",
+                                 words={"best_card": "the best card", "hand": "the whole hand", "none": "nothing"})
+    play_out: bool = option(False, True, doc="When the deal ends",
+                            words={False: "as soon as it is decided", True: "after all nine tricks"})
+    target_score: int = positive_whole_number(10, doc="Points that win the game")
+    next_dealer: str = option("left", "loser", doc="Who deals next",
+                              words={"left": "the player to the left", "loser": "a player of the losing side"})
 
 DEFAULT_OPTIONS = AlkortOptions()
 TRICKS_PER_DEAL = 9

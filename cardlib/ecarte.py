@@ -65,12 +65,15 @@ class EcarteOptions(RuleOptions):
 
     game = "Écarté"
 
-    deal_packets: tuple[int, int] = option((3, 2), (2, 3), doc="the packets of the deal: 3 then 2, or 2 then 3")
-    must_trump: bool = option(True, False, doc="whether a player void in the suit led must trump if he can")
-    refusal_penalty: str = option("first", "any", doc="which refused proposal risks the 2-point penalty")
-    dealer_min_discard: int = option(0, 1, doc="the fewest cards the dealer must discard after accepting")
-    target_score: int = positive_whole_number(5, doc="the points that win the game")
-
+    deal_packets: tuple[int, int] = option((3, 2), (2, 3), doc="How the five cards are dealt",
+                                           words={(3, 2): "3 cards, then 2", (2, 3): "2 cards, then 3"})
+    must_trump: bool = option(True, False, doc="A player who cannot follow suit",
+                              words={True: "must trump if he can", False: "may play any card"})
+    refusal_penalty: str = option("first", "any", doc="Which refusal risks 2 points",
+                                  words={"first": "refusing the first proposal", "any": "refusing any proposal"})
+    dealer_min_discard: int = option(0, 1, doc="The dealer's discard after accepting",
+                                     words={0: "none or more cards", 1: "at least one card"})
+    target_score: int = positive_whole_number(5, doc="Points that win the game")
 
 DEFAULT_OPTIONS = EcarteOptions()
 TRICKS_PER_DEAL = 5

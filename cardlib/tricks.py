@@ -142,14 +142,22 @@ class OptionError(ValueError):
 # Rule options: frozen dataclasses whose fields are RULES.md's option names.
 
 
-def option(default: Any, *others: Any, doc: str = "") -> Any:
-    """A rule option field that takes the default or one of the other listed values."""
-    return field(default=default, metadata={"choices": (default, *others), "doc": doc})
+def option(default: Any, *others: Any, doc: str, words: Mapping[Any, str]) -> Any:
+    """A rule option field that takes the default or one of the other listed values.
+
+    ``doc`` is the option's heading, a short capitalised phrase ("Who leads the next
+    trick"); ``words`` says what each value means ("the winner"), for pickers and
+    explanations that speak to players rather than programmers.
+    """
+    choices = (default, *others)
+    assert doc[:1].isupper() and not doc.endswith((":", ".")), f"a heading, not a sentence: {doc!r}"
+    assert list(words) == list(choices), f"words for each of {choices}, in that order"
+    return field(default=default, metadata={"choices": choices, "doc": doc, "words": dict(words)})
 
 
-def positive_whole_number(default: int, doc: str = "") -> Any:
+def positive_whole_number(default: int, doc: str) -> Any:
     """A rule option field that takes any positive whole number."""
-    return field(default=default, metadata={"choices": None, "doc": doc})
+    return field(default=default, metadata={"choices": None, "doc": doc, "words": {}})
 
 
 @dataclass(frozen=True)
@@ -200,6 +208,25 @@ class RuleOptions:
     def describe(cls) -> dict[str, tuple[Any, ...] | None]:
         """Each option's allowed values (default first), None for any positive whole number."""
         return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}
+
+    @classmethod
+    def _field(cls, name: str) -> dataclasses.Field:
+        """The field of an option, by name; an unknown name is refused."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return f
+        names = ", ".join(f.name for f in dataclasses.fields(cls))
+        raise OptionError(f"{cls.game} has no option {name!r}; its options are {names}")
+
+    @classmethod
+    def option_heading(cls, name: str) -> str:
+        """What an option decides, as a short heading: 'Who leads the next trick'."""
+        return str(cls._field(name).metadata["doc"])
+
+    @classmethod
+    def value_words(cls, name: str) -> dict[Any, str]:
+        """What each value of an option means, in words: {'winner': 'the winner', ...} (empty for numbers)."""
+        return dict(cls._field(name).metadata["words"])
 
 
 def option_text(value: Any) -> str:
