@@ -1,13 +1,17 @@
 """The conformance runner: ``python -m cardlib.scenarios PATH [PATH ...]``.
 
-A scenario is one JSON object on one line of a ``.jsonl`` file (SCENARIOS.md):
-a trick to judge, a hand whose legal cards to list, a hand that may or may not
-make Alkort's exchange, or a whole deal replayed from a stacked deck. The runner
-prints one line per failing scenario and closes with ``N passed, M failed``.
+A scenario is one JSON object on one line of a ``.jsonl`` file: a trick to judge,
+a hand whose legal cards to list, a hand that may or may not make Alkort's
+exchange, or a whole deal replayed from a stacked deck. The format (every field of
+every kind, every action, the expect keys, the exit statuses) is the page
+*Scenario files* of the book's rules reference, ``book/rules/scenarios.md``.
+The runner prints one line per failing scenario and closes with ``N passed, M failed``.
 
-It is strict on purpose: an unknown field, kind, option, action word or card is
-an error naming the file and line (exit status 2), so that a typo in a scenario
-never passes silently.
+It is strict on purpose, so that a typo in a scenario never passes silently: an
+unknown field, kind, option, action word or card, a value of the wrong type
+(``4.0`` or ``true`` where a whole number is wanted), a key given twice, a line
+that is not JSON: each is an error naming the file and line (exit status 2).
+Nothing a file holds makes the runner show a traceback.
 """
 
 from __future__ import annotations
@@ -21,12 +25,47 @@ from typing import Any
 
 from . import alkort, ecarte
 from .cards import ALKORT_PACK, ECARTE_PACK, Card, card, repeated, show, suit
-from .tricks import Action, DealState, IllegalAction, OptionError, action_text, parse_action
+from .tricks import Action, DealState, IllegalAction, RuleOptions, action_text, parse_action
+
+USAGE = """usage: python -m cardlib.scenarios PATH [PATH ...]
+
+Run the rule scenarios in each PATH: a .jsonl file, or a folder searched for *.jsonl files.
+The format of a scenario file is the book's page book/rules/scenarios.md.
+Exit status: 0 all passed, 1 some failed, 2 a file could not be read or a scenario could not be run."""
 
 
 class ScenarioFileError(ValueError):
-    """A scenario file that cannot be read: bad JSON, an unknown field, kind, option or card."""
+    """A scenario file that cannot be read: bad JSON, an unknown field, kind, option or card, a wrong type."""
 
+
+# ---------------------------------------------------------------------------
+# The format, as tables: which fields each kind of scenario takes, and what each field holds.
+# The book's page on scenario files is checked against these tables (tests/engine/test_scenario_runner.py).
+
+
+@dataclass(frozen=True)
+class Form:
+    """What a field's value must be: a test, and the words for it in an error message."""
+
+    words: str
+    test: Callable[[Any], bool]
+
+
+def is_whole(value: Any) -> bool:
+    """A JSON whole number: 4, but not 4.0, and not true (Python counts True as the int 1)."""
+    return type(value) is int
+
+
+assert is_whole(4) and not is_whole(4.0) and not is_whole(True)
+
+TEXT = Form("a text", lambda value: type(value) is str)
+WHOLE = Form("a whole number", is_whole)
+WHOLE_OR_NULL = Form("a whole number or null", lambda value: value is None or is_whole(value))
+TRUTH = Form("true or false", lambda value: type(value) is bool)
+OBJECT = Form("an object {...}", lambda value: type(value) is dict)
+CARDS = Form("a list of cards", lambda value: type(value) is list)  # parse_cards checks each card
+TEXTS = Form("a list of texts", lambda value: type(value) is list and all(type(x) is str for x in value))
+WHOLES = Form("a list of whole numbers", lambda value: type(value) is list and all(map(is_whole, value)))
 
 COMMON = {"id", "game", "kind", "options", "expect", "players"}
 FIELDS = {  # (game, kind) -> (required fields, optional fields, expect keys)
@@ -39,6 +78,30 @@ FIELDS = {  # (game, kind) -> (required fields, optional fields, expect keys)
                          {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands"}),
 }
 FIELDS[("ecarte", "deal")] = FIELDS[("alkort", "deal")]
+
+FORMS = {
+    "id": TEXT, "game": TEXT, "kind": TEXT, "players": WHOLE, "options": OBJECT, "expect": OBJECT,
+    "cards": CARDS, "hand": CARDS, "trick": CARDS, "deck": CARDS, "trump": TEXT,
+    "leader_has_won": TRUTH, "first_trick": TRUTH, "has_won": TRUTH,
+    "dealer": WHOLE, "actions": TEXTS, "scores_before": WHOLES,
+}
+EXPECT_FORMS = {
+    "winner": WHOLE, "legal": CARDS, "entitled": TRUTH,
+    "illegal": WHOLE, "trick_winners": WHOLES, "points": WHOLES, "scores": WHOLES, "over": TRUTH,
+    "game_winner": WHOLE_OR_NULL, "stock": WHOLE, "hands": OBJECT,
+}
+assert FORMS.keys() == COMMON.union(*(required | optional for required, optional, _ in FIELDS.values()))
+assert EXPECT_FORMS.keys() == set().union(*(expect for _, _, expect in FIELDS.values()))
+
+PLAYERS = {"alkort": (4, 2), "ecarte": (2,)}  # the default first
+PACKS = {"alkort": ALKORT_PACK, "ecarte": ECARTE_PACK}
+OPTIONS: dict[str, type[RuleOptions]] = {"alkort": alkort.AlkortOptions, "ecarte": ecarte.EcarteOptions}
+
+# Limits no real scenario comes near, so that a hostile or mangled line is an error and not a crash.
+MAX_DEPTH = 4   # the line's object, expect, expect.hands, a hand's list of cards
+MAX_DIGITS = 9  # no seat, count, index or score needs more; a 5000-digit number is a slip of the keyboard
+JSON_SPACE = " \t\r"
+BOM = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -54,27 +117,103 @@ class Scenario:
 
 
 # ---------------------------------------------------------------------------
-# Reading and checking the files
+# Reading a line of JSON, strictly
+
+
+def _one_line(message: str, limit: int = 400) -> str:
+    """A message as one line of readable length: a scenario can hold a value a megabyte long."""
+    message = " ".join(message.split("\n"))
+    return message if len(message) <= limit else message[:limit - 3] + "..."
 
 
 def _fail(where: str, message: str) -> ScenarioFileError:
-    return ScenarioFileError(f"{where}: {message}")
+    return ScenarioFileError(_one_line(f"{where}: {message}"))
+
+
+def _brief(value: Any) -> str:
+    """A value as the scenario wrote it, in JSON, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+assert _brief(4.0) == "4.0" and _brief(True) == "true" and _brief(["K♦"]) == '["K♦"]'
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys all differ: a key given twice would silently hide its first value."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise ScenarioFileError(f"the key {key!r} is given twice in one object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer of sensible length (Python refuses to read one of over 4300 digits anyway)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ScenarioFileError(f"a whole number of {digits} digits is far too big for any field "
+                                f"(at most {MAX_DIGITS} digits)")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ScenarioFileError(f"{name} is not a number JSON allows")
+
+
+def _check_values(value: Any) -> None:
+    """Refuse nesting deeper than any field needs, and text with a lone surrogate ('\\ud800' is no character)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if type(item) is str:
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ScenarioFileError(f"the text {item!r} holds a lone surrogate, which is not a character") from None
+        elif type(item) in (list, dict):
+            if depth > MAX_DEPTH:
+                raise ScenarioFileError(f"nested deeper than any field of a scenario ({MAX_DEPTH} levels: "
+                                        f"the line, expect, expect.hands, a list of cards)")
+            members = [*item.keys(), *item.values()] if type(item) is dict else item
+            stack += [(member, depth + 1) for member in members]
+
+
+def read_json(text: str) -> Any:
+    """One line's JSON value, read strictly: no repeated key, no NaN, no giant number, no deep nesting."""
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_int=_whole_number, parse_constant=_no_constant)
+    except RecursionError:  # '[' two hundred thousand times
+        raise ScenarioFileError(f"nested deeper than any field of a scenario ({MAX_DEPTH} levels)") from None
+    except json.JSONDecodeError as error:
+        raise ScenarioFileError(f"not JSON: {error}") from None
+    _check_values(value)
+    return value
+
+
+assert read_json('{"a": [1, "K♦"]}') == {"a": [1, "K♦"]}
+
+
+# ---------------------------------------------------------------------------
+# Checking one scenario
 
 
 def parse_suit(text: Any, where: str) -> str:
     """A trump suit written as '♥' or 'H'."""
     try:
         return suit(text)
-    except ValueError as error:
-        raise _fail(where, str(error)) from None
+    except (ValueError, TypeError) as error:
+        raise _fail(where, f"trump: {error}") from None
 
 
 def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list[Card]:
     """A list of card texts, each of which must be in the game's pack, and only once."""
-    if not isinstance(value, list):
-        raise _fail(where, f"{name} must be a list of cards")
+    _check_form(where, name, value, CARDS)
     cards: list[Card] = []
     for text in value:
+        if type(text) is not str:
+            raise _fail(where, f"{name}: a card is written as a text like \"K♦\", not {_brief(text)}")
         try:
             c = card(text)
         except (ValueError, TypeError) as error:
@@ -87,148 +226,185 @@ def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list
     return cards
 
 
-def _check_type(where: str, name: str, value: Any, kind: type | tuple[type, ...]) -> None:
-    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
-        raise _fail(where, f"{name} has the wrong type: {value!r}")
+def _check_form(where: str, name: str, value: Any, form: Form) -> None:
+    if not form.test(value):
+        raise _fail(where, f"{name} must be {form.words}, not {_brief(value)}")
+
+
+def _check_range(where: str, name: str, value: int, allowed: range, what: str) -> None:
+    if value not in allowed:
+        raise _fail(where, f"{name} must be {what} from {allowed.start} to {allowed.stop - 1}, not {value}")
 
 
 def validate(data: Any, where: str) -> Scenario:
     """Check one scenario's fields, cards, options and actions; raise ScenarioFileError if anything is off."""
-    if not isinstance(data, dict):
-        raise _fail(where, "a scenario must be a JSON object")
+    if type(data) is not dict:
+        raise _fail(where, f"a scenario must be a JSON object {{...}}, not {_brief(data)}")
     for name in ("id", "game", "kind", "expect"):
         if name not in data:
             raise _fail(where, f"missing field {name!r}")
-    _check_type(where, "id", data["id"], str)
+        _check_form(where, name, data[name], FORMS[name])
     game, kind = data["game"], data["kind"]
-    if game not in ("alkort", "ecarte"):
-        raise _fail(where, f"unknown game {game!r} (alkort or ecarte)")
+    if game not in PLAYERS:
+        raise _fail(where, f"unknown game {_brief(game)} (alkort or ecarte)")
     if (game, kind) not in FIELDS:
-        known = sorted({k for g, k in FIELDS if g == game})
-        raise _fail(where, f"unknown kind {kind!r} for {game} (one of {', '.join(known)})")
+        known = sorted(k for g, k in FIELDS if g == game)
+        raise _fail(where, f"unknown kind {_brief(kind)} for {game} (one of {', '.join(known)})")
     required, optional, expect_keys = FIELDS[(game, kind)]
-    allowed = COMMON | required | optional
-    for name in data:
-        if name not in allowed:
+    for name, value in data.items():
+        if name not in COMMON | required | optional:
             raise _fail(where, f"unknown field {name!r} for a {game} {kind} scenario")
-    for name in required:
-        if name not in data:
-            raise _fail(where, f"missing field {name!r}")
-    _check_type(where, "expect", data["expect"], dict)
-    for name in data["expect"]:
+        _check_form(where, name, value, FORMS[name])
+    if missing := sorted(required - data.keys()):
+        raise _fail(where, f"missing field {missing[0]!r}")
+    for name, value in data["expect"].items():
         if name not in expect_keys:
-            raise _fail(where, f"unknown expect key {name!r} for a {kind} scenario")
-    players = data.get("players", 4 if game == "alkort" else 2)
-    if players not in ((2, 4) if game == "alkort" else (2,)) or isinstance(players, bool):
-        raise _fail(where, f"{game} is played by {'4 or 2 players' if game == 'alkort' else '2 players'}, "
-                           f"not {players!r}")
-    options_class = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
+            keys = ", ".join(sorted(expect_keys))
+            raise _fail(where, f"unknown expect key {name!r} for a {kind} scenario (one of {keys})")
+        _check_form(where, f"expect.{name}", value, EXPECT_FORMS[name])
+    if not data["id"].strip():
+        raise _fail(where, "id must name the scenario, not be blank")
+    players = data.get("players", PLAYERS[game][0])
+    if players not in PLAYERS[game]:
+        raise _fail(where, f"{game} is played by {' or '.join(map(str, PLAYERS[game]))} players, not {players}")
     try:
-        _check_type(where, "options", data.get("options", {}), dict)
-        options_class.from_dict(data.get("options"))
-    except OptionError as error:
-        raise _fail(where, str(error)) from None
-    pack = ALKORT_PACK if game == "alkort" else ECARTE_PACK
+        OPTIONS[game].from_dict(data.get("options"))
+    except (ValueError, TypeError) as error:  # OptionError, mostly
+        raise _fail(where, f"options: {error}") from None
+    pack = PACKS[game]
     listed = {name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck")
-             if name in data}
+              if name in data}
     # Each list holds a card once at most (parse_cards sees to that); a hand and the trick it plays to, together.
     if doubled := repeated(listed.get("hand", []) + listed.get("trick", [])):
         raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
-    dealt = alkort.TRICKS_PER_DEAL  # an Alkort hand is dealt a card for each trick
-    if kind == "exchange" and len(data["hand"]) != dealt:
-        raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(data['hand'])}")
-    for name in ("leader_has_won", "first_trick", "has_won"):
-        if name in data:
-            _check_type(where, name, data[name], bool)
     if "trump" in data:
         parse_suit(data["trump"], where)
+    seats = players if game == "alkort" else 2
     if kind == "trick":
-        size = players if game == "alkort" else 2
-        if len(data["cards"]) != size:
-            raise _fail(where, f"a complete trick has {size} cards, not {len(data['cards'])}")
+        if len(listed["cards"]) != seats:
+            raise _fail(where, f"a complete trick has {seats} cards, not {len(listed['cards'])}")
+        if "winner" in data["expect"]:
+            _check_range(where, "expect.winner", data["expect"]["winner"], range(seats), "an index into cards")
+    if kind == "legal":
+        _validate_legal(data, listed, pack, seats, where)
+    dealt = alkort.TRICKS_PER_DEAL  # an Alkort hand is dealt a card for each trick
+    if kind == "exchange" and len(listed["hand"]) != dealt:
+        raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(listed['hand'])}")
     if kind == "deal":
-        _validate_deal(data, pack, players, where)
-    _validate_expect(data, pack, where)
+        _validate_deal(data, pack, seats, where)
     return Scenario(data, where)
 
 
-def _validate_deal(data: dict[str, Any], pack: Sequence[Card], players: int, where: str) -> None:
-    seats = players if data["game"] == "alkort" else 2
-    if data["dealer"] not in range(seats) or isinstance(data["dealer"], bool):
-        raise _fail(where, f"dealer must be a seat from 0 to {seats - 1}")
+def _validate_legal(data: dict[str, Any], listed: dict[str, list[Card]], pack: Sequence[Card], seats: int,
+                    where: str) -> None:
+    if not listed["hand"]:
+        raise _fail(where, "hand must hold at least one card: a player with no card has nothing to play")
+    if len(listed["trick"]) >= seats:
+        raise _fail(where, f"trick is the trick being played, so it has fewer than {seats} cards, "
+                           f"not {len(listed['trick'])}")
+    if "legal" in data["expect"]:
+        legal = parse_cards(data["expect"]["legal"], pack, where, "expect.legal")
+        if strays := [c for c in legal if c not in listed["hand"]]:
+            raise _fail(where, f"expect.legal: {show(strays)} not in the hand")
+
+
+def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where: str) -> None:
+    _check_range(where, "dealer", data["dealer"], range(seats), "a seat")
     if len(data["deck"]) != len(pack):  # parse_cards has refused a card twice or out of the pack
-        raise _fail(where, f"deck must hold all {len(pack)} cards of the pack exactly once")
-    _check_type(where, "actions", data["actions"], list)
+        raise _fail(where, f"deck must hold all {len(pack)} cards of the pack exactly once, not {len(data['deck'])}")
     for text in data["actions"]:
-        _check_type(where, "an action", text, str)
         try:
             action = parse_action(text)
-        except ValueError as error:
-            raise _fail(where, str(error)) from None
+        except (ValueError, TypeError) as error:
+            raise _fail(where, f"actions: {error}") from None
         cards = [action] if isinstance(action, Card) else [getattr(action, "keep", None), getattr(action, "king", None),
                                                              *getattr(action, "cards", ())]
         for c in cards:
             if c is not None and c not in pack:
                 raise _fail(where, f"action {text!r}: {c} is not in this game's pack")
-    if "scores_before" in data:
-        _check_type(where, "scores_before", data["scores_before"], list)
-        if len(data["scores_before"]) != 2 or not all(type(x) is int for x in data["scores_before"]):
-            raise _fail(where, "scores_before must be two whole numbers")
-
-
-def _validate_expect(data: dict[str, Any], pack: Sequence[Card], where: str) -> None:
+    if "scores_before" in data and (len(data["scores_before"]) != 2 or min(data["scores_before"]) < 0):
+        raise _fail(where, f"scores_before must be two whole numbers, 0 or more, not {_brief(data['scores_before'])}")
     expect = data["expect"]
-    types: dict[str, Callable[[Any], bool]] = {
-        "winner": lambda v: type(v) is int, "entitled": lambda v: type(v) is bool,
-        "over": lambda v: type(v) is bool, "stock": lambda v: type(v) is int,
-        "illegal": lambda v: type(v) is int and 0 <= v < len(data.get("actions", [])),
-        "game_winner": lambda v: v is None or type(v) is int,
-        "trick_winners": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
-        "points": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
-        "scores": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
-        "legal": lambda v: isinstance(v, list), "hands": lambda v: isinstance(v, dict),
-    }
-    for name, value in expect.items():
-        if not types[name](value):
-            raise _fail(where, f"expect.{name} has the wrong form: {value!r}")
-    if "legal" in expect:
-        parse_cards(expect["legal"], pack, where, "expect.legal")
+    if "illegal" in expect:
+        _check_range(where, "expect.illegal", expect["illegal"], range(len(data["actions"])), "an index into actions")
+    for name in ("points", "scores"):
+        if name in expect and len(expect[name]) != 2:
+            raise _fail(where, f"expect.{name} must be two whole numbers (one per side), not {_brief(expect[name])}")
+    for seat in expect.get("trick_winners", []):
+        _check_range(where, "each of expect.trick_winners", seat, range(seats), "a seat")
+    if expect.get("game_winner") is not None:
+        _check_range(where, "expect.game_winner", expect["game_winner"], range(2), "a side")
+    if "stock" in expect:
+        _check_range(where, "expect.stock", expect["stock"], range(len(pack) + 1), "a number of cards")
     for seat, cards in expect.get("hands", {}).items():
-        if not seat.isdigit():
-            raise _fail(where, f"expect.hands: {seat!r} is not a seat")
+        if seat not in [str(n) for n in range(seats)]:
+            raise _fail(where, f"expect.hands: {seat!r} is not a seat: the keys are seats written as text, "
+                               f"\"0\" to \"{seats - 1}\"")
         parse_cards(cards, pack, where, f"expect.hands[{seat}]")
+
+
+# ---------------------------------------------------------------------------
+# Reading the files
+
+
+def _files(path: Path) -> list[Path]:
+    """The scenario files a command-line path names: itself, or the *.jsonl files in a folder."""
+    try:
+        if path.is_dir():
+            return sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+        if path.is_file():
+            return [path]
+    except OSError as error:
+        raise ScenarioFileError(f"{path}: cannot be read: {error.strerror or error}") from None
+    raise ScenarioFileError(f"{path}: {'not a file or a folder' if path.exists() else 'no such file or folder'}")
+
+
+def _lines(file: Path) -> list[tuple[str, str]]:
+    """A file's lines as ("file:line", text); a byte-order mark or bytes that are not UTF-8 are errors."""
+    try:
+        raw = file.read_bytes()
+    except OSError as error:
+        raise ScenarioFileError(f"{file}: cannot be read: {error.strerror or error}") from None
+    if raw.startswith(BOM):
+        raise ScenarioFileError(f"{file}:1: the file starts with a byte-order mark (BOM): save it as UTF-8 without one")
+    lines = []
+    for number, chunk in enumerate(raw.split(b"\n"), start=1):
+        try:
+            lines.append((f"{file}:{number}", chunk.decode("utf-8")))
+        except UnicodeDecodeError as error:
+            raise ScenarioFileError(f"{file}:{number}: not UTF-8 text: byte {chunk[error.start]:#04x} "
+                                    f"at position {error.start + 1} of the line") from None
+    return lines
 
 
 def load(paths: Sequence[str | Path]) -> list[Scenario]:
     """Read every scenario from files and folders of *.jsonl; raise ScenarioFileError on the first problem."""
-    files: list[Path] = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            files += sorted(path.rglob("*.jsonl"))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise ScenarioFileError(f"{path}: no such file or folder")
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
-    for file in files:
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            raise ScenarioFileError(f"{file}: cannot be read: {error}") from None
-        for number, line in enumerate(lines, start=1):
-            where = f"{file}:{number}"
-            if not line.strip() or line.lstrip().startswith("//"):
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise _fail(where, f"not JSON: {error}") from None
-            scenario = validate(data, where)
-            if scenario.id in seen:
-                raise _fail(where, f"id {scenario.id!r} is used again (first at {seen[scenario.id]})")
-            seen[scenario.id] = where
-            scenarios.append(scenario)
+    for name in paths:
+        if not str(name).strip():
+            raise ScenarioFileError("an empty path names no file or folder")
+        path, before = Path(name), len(scenarios)
+        for file in _files(path):
+            for where, line in _lines(file):
+                if not line.strip(JSON_SPACE) or line.lstrip(JSON_SPACE).startswith("//"):
+                    continue
+                try:
+                    data = read_json(line)
+                except ScenarioFileError as error:
+                    raise _fail(where, str(error)) from None
+                try:
+                    scenario = validate(data, where)
+                except ScenarioFileError:
+                    raise
+                except Exception as error:  # a gap in the checks above: still one line naming the place
+                    raise _fail(where, f"cannot check this scenario: {type(error).__name__}: {error}") from None
+                if scenario.id in seen:
+                    raise _fail(where, f"id {scenario.id!r} is used again (first at {seen[scenario.id]})")
+                seen[scenario.id] = where
+                scenarios.append(scenario)
+        if len(scenarios) == before:
+            raise ScenarioFileError(f"no scenarios in {path}")
     return scenarios
 
 
@@ -240,7 +416,7 @@ def run(scenario: Scenario) -> list[str]:
     """Run one scenario; the list of what came out differently (empty if it passed)."""
     data = scenario.data
     game, kind, expect = data["game"], data["kind"], data["expect"]
-    options: Any = (alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions).from_dict(data.get("options"))
+    options: Any = OPTIONS[game].from_dict(data.get("options"))
     if kind == "trick":
         cards = [card(c) for c in data["cards"]]
         if game == "alkort":
@@ -254,7 +430,8 @@ def run(scenario: Scenario) -> list[str]:
             legal = alkort.legal_plays(hand, trick, data.get("has_won", False), data.get("first_trick", False), options)
         else:
             legal = ecarte.legal_plays(hand, trick, parse_suit(data["trump"], scenario.where), options)
-        return _differences({"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))})
+        return _differences({"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))}
+                            if "legal" in expect else {})
     if kind == "exchange":
         return _differences({"entitled": alkort.may_exchange([card(c) for c in data["hand"]])}, expect)
     return _run_deal(data, options)
@@ -262,13 +439,13 @@ def run(scenario: Scenario) -> list[str]:
 
 def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
     expect = data["expect"]
+    deck = [card(c) for c in data["deck"]]
     state: DealState
     if data["game"] == "alkort":
-        state = alkort.AlkortState(options, players=data.get("players", 4), dealer=data["dealer"], deck=data["deck"],
+        state = alkort.AlkortState(options, players=data.get("players", 4), dealer=data["dealer"], deck=deck,
                                    scores_before=data.get("scores_before"))
     else:
-        state = ecarte.EcarteState(options, dealer=data["dealer"], deck=data["deck"],
-                                   scores_before=data.get("scores_before"))
+        state = ecarte.EcarteState(options, dealer=data["dealer"], deck=deck, scores_before=data.get("scores_before"))
     actions = [parse_action(text) for text in data["actions"]]
     stop = expect.get("illegal", len(actions))
     for number, action in enumerate(actions[:stop]):
@@ -282,8 +459,7 @@ def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
     got = {
         "trick_winners": state.trick_winners, "points": state.points, "scores": state.scores,
         "over": state.is_over, "game_winner": state.game_winner, "stock": len(state.stock),
-        "hands": {seat: _card_set(state.hands[int(seat)]) if int(seat) < len(state.hands) else "no such seat"
-                  for seat in expect.get("hands", {})},
+        "hands": {seat: _card_set(state.hands[int(seat)]) for seat in expect.get("hands", {})},
     }
     wanted = {k: v for k, v in expect.items() if k != "illegal"}
     if "hands" in wanted:
@@ -316,29 +492,44 @@ def _differences(got: dict[str, Any], expect: dict[str, Any]) -> list[str]:
             for key, value in expect.items() if got[key] != value]
 
 
+def _cannot_run(scenario: Scenario, error: Exception) -> str:
+    """One line for a scenario the engine could not run: where it is, and the engine's own words."""
+    what = "the engine refused it" if isinstance(error, (ValueError, TypeError)) else "the engine crashed"
+    return _one_line(f"{scenario.where}: {what}: {type(error).__name__}: {error}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the scenario files named on the command line; exit 0 if all pass, 1 if some fail, 2 on a bad file."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
-        print(__doc__.strip().splitlines()[0].strip(), "\nusage: python -m cardlib.scenarios PATH [PATH ...]")
-        return 0 if args else 2
+    if args in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if not args:
+        print(USAGE, file=sys.stderr)
+        return 2
     try:
         scenarios = load(args)
     except ScenarioFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    failed = 0
+    failed = broken = 0
     for scenario in scenarios:
         try:
             problems = run(scenario)
-        except Exception as error:  # a crash in the engine is a failure of that scenario, not of the run
-            problems = [f"the engine raised {type(error).__name__}: {error}"]
+        except Exception as error:  # the last line of defence: a scenario the checks let through, still one line
+            broken += 1
+            print(f"error: {_cannot_run(scenario, error)}", file=sys.stderr)
+            continue
         if problems:
             failed += 1
-            print(f"FAIL {scenario.id} ({scenario.where}): " + "; ".join(problems))
-    print(f"{len(scenarios) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+            print(_one_line(f"FAIL {scenario.id} ({scenario.where}): " + "; ".join(problems), limit=2000))
+    passed = len(scenarios) - failed - broken
+    print(f"{passed} passed, {failed} failed" + (f", {broken} could not be run" if broken else ""))
+    return 2 if broken else 1 if failed else 0
 
 
 if __name__ == "__main__":
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show '♠' gets '\u2660', not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     sys.exit(main())

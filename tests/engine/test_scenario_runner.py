@@ -1,5 +1,7 @@
 """The conformance runner: every shipped scenario passes, and a bad file is refused by file and line."""
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -8,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardlib import scenarios
+from cardlib.cards import card
+from cardlib.tricks import Announce, Call, Discard, Exchange, action_text, parse_action
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE.parent / "scenarios"
@@ -108,3 +112,214 @@ def test_an_illegal_action_must_be_refused_without_change(tmp_path: Path) -> Non
             "expect": {"illegal": 0, "stock": 21, "over": False}}
     (tmp_path / "s.jsonl").write_text(json.dumps(deal, ensure_ascii=False) + "\n", encoding="utf-8")
     assert run_cli(tmp_path).returncode == 0
+
+
+# ---------------------------------------------------------------------------
+# Nothing a file holds gets a traceback: every bad input is exit 2 and one line naming file and line.
+
+
+def run_in_process(path: Path) -> tuple[int, str, str]:
+    """The runner's exit status, standard output and standard error, run here rather than in a new Python."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = scenarios.main([str(path)])
+    return status, out.getvalue(), err.getvalue()
+
+
+DECK = [str(c) for c in scenarios.ECARTE_PACK]
+DEAL = {"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0, "deck": DECK, "actions": ["propose"], "expect": {}}
+ECARTE_TRICK = {"id": "e", "game": "ecarte", "kind": "trick", "trump": "♥", "cards": ["A♠", "7♠"],
+                "expect": {"winner": 0}}
+LEGAL = {"id": "l", "game": "alkort", "kind": "legal", "hand": ["K♠", "7♥"], "trick": [], "expect": {"legal": ["K♠"]}}
+
+
+def line(scenario: dict, **change: object) -> str:
+    return json.dumps({**scenario, **change}, ensure_ascii=False)
+
+
+BAD_LINES = [  # (what, the line, what the error says)
+    ("[ 200 000 times", "[" * 200_000, "nested deeper than any field"),
+    ("a 5000-digit number", line(GOOD)[:-2] + ", \"players\": " + "4" * 5000 + "}", "5000 digits is far too big"),
+    ("kind []", line(GOOD, kind=[]), "kind must be a text, not []"),
+    ("kind {}", line(GOOD, kind={}), "kind must be a text, not {}"),
+    ("trump []", line(ECARTE_TRICK, trump=[]), "trump must be a text, not []"),
+    ("trump {}", line(ECARTE_TRICK, trump={}), "trump must be a text, not {}"),
+    ("players 4.0", line(GOOD, players=4.0), "players must be a whole number, not 4.0"),
+    ("dealer 1.0", line(DEAL, dealer=1.0), "dealer must be a whole number, not 1.0"),
+    ("an unknown seat in expect.hands", line(DEAL, expect={"hands": {"seat0": []}}), "'seat0' is not a seat"),
+    ("a seat out of range in expect.hands", line(DEAL, expect={"hands": {"2": []}}), "'2' is not a seat"),
+    ("a seat written 01", line(DEAL, expect={"hands": {"01": []}}), "'01' is not a seat"),
+    ("a duplicate key", line(GOOD)[:-1] + ', "id": "y"}', "the key 'id' is given twice"),
+    ("a duplicate key deeper", line(GOOD, expect={})[:-3] + '{"winner": 0, "winner": 1}}', "'winner' is given twice"),
+    ("cards as one string", line(GOOD, cards="A♠ 6♦ 3♣ 2♠"), "cards must be a list of cards"),
+    ("actions as one string", line(DEAL, actions="propose"), "actions must be a list of texts"),
+    ("an action that is a number", line(DEAL, actions=[1]), "actions must be a list of texts"),
+    ("a card that is a number", line(GOOD, cards=["A♠", 6, "3♣", "2♠"]), "a card is written as a text"),
+    ("expect.legal as one string", line(LEGAL, expect={"legal": "K♠"}), "expect.legal must be a list of cards"),
+    ("expect.hands cards as one string", line(DEAL, expect={"hands": {"0": "K♠"}}), "must be a list of cards"),
+    ("dealer true", line(DEAL, dealer=True), "dealer must be a whole number, not true"),
+    ("players true", line(GOOD, players=True), "players must be a whole number, not true"),
+    ("winner false", line(GOOD, expect={"winner": False}), "expect.winner must be a whole number, not false"),
+    ("has_won 1", line(LEGAL, has_won=1), "has_won must be true or false, not 1"),
+    ("scores_before [true, 0]", line(DEAL, scores_before=[True, 0]), "scores_before must be a list of whole numbers"),
+    ("points [1.0, 0]", line(DEAL, expect={"points": [1.0, 0]}), "expect.points must be a list of whole numbers"),
+    ("id a list", line(GOOD, id=["x"]), "id must be a text"),
+    ("game a list", line(GOOD, game=["alkort"]), "game must be a text"),
+    ("expect a list", line(GOOD, expect=[]), "expect must be an object"),
+    ("options a list", line(GOOD, options=[]), "options must be an object"),
+    ("an option value []", line(GOOD, options={"lead_rule": []}), "lead_rule must be one of"),
+    ("NaN", line(GOOD)[:-2] + ', "players": NaN}', "NaN is not a number"),
+    ("Infinity", line(GOOD, expect={})[:-3] + '{"winner": -Infinity}}', "-Infinity is not a number"),
+    ("a line that is a list", '["alkort", "trick"]', "a scenario must be a JSON object"),
+    ("a line that is a number", "42", "a scenario must be a JSON object"),
+    ("a lone surrogate", json.dumps({**GOOD, "id": "\ud800"}), "lone surrogate"),
+    ("a winner out of the trick", line(GOOD, expect={"winner": 4}), "expect.winner must be an index into cards"),
+    ("a dealer out of range", line(DEAL, dealer=2), "dealer must be a seat from 0 to 1, not 2"),
+    ("an illegal index out of range", line(DEAL, expect={"illegal": 1}), "expect.illegal must be an index"),
+    ("a game winner that is no side", line(DEAL, expect={"game_winner": 2}), "expect.game_winner must be a side"),
+    ("three points", line(DEAL, expect={"points": [0, 0, 0]}), "expect.points must be two whole numbers"),
+    ("negative scores before", line(DEAL, scores_before=[-1, 0]), "scores_before must be two whole numbers, 0 or more"),
+    ("a trick winner that is no seat", line(DEAL, expect={"trick_winners": [3]}), "must be a seat from 0 to 1"),
+    ("a negative stock", line(DEAL, expect={"stock": -1}), "expect.stock must be a number of cards"),
+    ("an empty hand", line(LEGAL, hand=[], expect={"legal": []}), "hand must hold at least one card"),
+    ("a complete trick to play to", line(LEGAL, trick=["A♠", "2♥", "3♥", "4♥"]), "fewer than 4 cards"),
+    ("a legal card not in the hand", line(LEGAL, expect={"legal": ["K♦"]}), "K♦ not in the hand"),
+    ("a blank id", line(GOOD, id=" "), "id must name the scenario"),
+    ("a huge text value", line(GOOD, kind="x" * 1_000_000), "unknown kind"),
+]
+
+
+@pytest.mark.parametrize("what, text, message", BAD_LINES, ids=[what for what, _, _ in BAD_LINES])
+def test_every_bad_line_is_exit_2_with_file_and_line(tmp_path: Path, what: str, text: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(line(GOOD, id="fine") + "\n// a comment\n" + text + "\n", encoding="utf-8")
+    status, out, err = run_in_process(path)
+    assert (status, out) == (2, ""), (what, out, err)
+    assert err.startswith(f"error: {path}:3: ") and message in err, (what, err)
+    assert err.count("\n") == 1 and len(err) < 500 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("what, content, message", [
+    ("a byte-order mark", b"\xef\xbb\xbf" + line(GOOD).encode() + b"\n", ":1: the file starts with a byte-order mark"),
+    ("bytes that are not UTF-8", line(GOOD).encode() + b"\n{\"id\": \"\xff\"}\n", ":2: not UTF-8 text: byte 0xff"),
+    ("Latin-1 text", b"\n" + line(GOOD, id="café", cards=["AS", "6D", "3C", "2S"]).encode("latin-1"), ":2: not UTF-8"),
+    ("an empty file", b"", "no scenarios in"),
+    ("only comments and blank lines", b"// nothing yet\n\n   \n", "no scenarios in"),
+])
+def test_bad_files_are_exit_2(tmp_path: Path, what: str, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    status, out, err = run_in_process(path)
+    assert status == 2 and out == "" and message in err and str(path) in err, (what, err)
+
+
+def test_a_folder_without_scenarios_is_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text(line(GOOD) + "\n", encoding="utf-8")  # not a .jsonl file
+    (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    assert run_in_process(tmp_path) == (2, "", f"error: no scenarios in {tmp_path}\n")
+    assert run_in_process(tmp_path / "missing") == (2, "", f"error: {tmp_path / 'missing'}: no such file or folder\n")
+
+
+def test_a_file_that_cannot_be_read_is_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "locked.jsonl"
+    path.write_text(line(GOOD) + "\n", encoding="utf-8")
+
+    def refuse(self: Path) -> bytes:  # chmod cannot lock root out, and CI runs as root
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    assert run_in_process(path) == (2, "", f"error: {path}: cannot be read: Permission denied\n")
+
+
+def test_a_gap_in_the_checks_is_still_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last line of defence: whatever escapes the checks or breaks the engine is named by file and line."""
+    path = tmp_path / "s.jsonl"
+    path.write_text(line(GOOD) + "\n" + line(GOOD, id="second") + "\n", encoding="utf-8")
+
+    def broken(*args: object, **kwargs: object) -> int:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(scenarios.alkort, "trick_winner", broken)
+    status, out, err = run_in_process(path)
+    assert status == 2 and out == "0 passed, 0 failed, 2 could not be run\n"
+    assert err.splitlines() == [f"error: {path}:{n}: the engine crashed: KeyError: 'a bug'" for n in (1, 2)]
+
+    def refusing(*args: object, **kwargs: object) -> int:
+        raise ValueError("not a trick")
+
+    monkeypatch.setattr(scenarios.alkort, "trick_winner", refusing)
+    assert run_in_process(path)[2].startswith(f"error: {path}:1: the engine refused it: ValueError: not a trick")
+    monkeypatch.setattr(scenarios, "repeated", broken)
+    status, out, err = run_in_process(path)
+    assert (status, out) == (2, "") and err == f"error: {path}:1: cannot check this scenario: KeyError: 'a bug'\n"
+
+
+def test_the_help_names_the_format_page() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0 and "book/rules/scenarios.md" in result.stdout
+    assert run_cli().returncode == 2
+    assert "book/rules/scenarios.md" in scenarios.__doc__ and "SCENARIOS.md" not in scenarios.__doc__
+
+
+# ---------------------------------------------------------------------------
+# The format's page in the book lists exactly what the runner accepts.
+
+PAGE = HERE.parents[1] / "book" / "rules" / "scenarios.md"
+GAME_NAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
+
+
+def section(heading: str) -> str:
+    """The text of the page's section whose heading starts with these words."""
+    text = PAGE.read_text(encoding="utf-8")
+    start = text.index("\n## " + heading)
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def field_rows(text: str) -> dict[str, list[str]]:
+    """A field table's rows: '`name`' -> the other cells (games, required, value)."""
+    rows = {}
+    for row in text.splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if row.startswith("| `") and len(cells) == 4:
+            rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+def test_the_page_lists_every_field_of_every_kind() -> None:
+    common = field_rows(section("Fields every scenario has"))
+    assert common.keys() == scenarios.COMMON
+    for name, (games, required, value) in common.items():
+        assert games == "Alkort, Écarté" and value.startswith(scenarios.FORMS[name].words), name
+        assert required == ("yes" if name in {"id", "game", "kind", "expect"} else "no"), name
+    for kind in {kind for _, kind in scenarios.FIELDS}:
+        rows = field_rows(section(f"Kind `{kind}`"))
+        documented: dict[str, set[str]] = {name: set() for name in rows}
+        for game in scenarios.PLAYERS:
+            required, optional, expect = scenarios.FIELDS.get((game, kind), (set(), set(), set()))
+            for name in required | optional | {f"expect.{key}" for key in expect}:
+                assert name in rows, f"the page's section on {kind} does not list {name}"
+                documented[name].add(GAME_NAMES[game])
+                games, is_required, value = rows[name]
+                assert is_required == ("yes" if name in required else "no"), (kind, name)
+                form = scenarios.EXPECT_FORMS[name[7:]] if name.startswith("expect.") else scenarios.FORMS[name]
+                assert value.startswith(form.words), (kind, name, form.words)
+        for name, (games, _, _) in rows.items():  # and no field the runner would refuse
+            assert games == ", ".join(sorted(documented[name], key=list(GAME_NAMES.values()).index)), (kind, name)
+
+
+def test_the_page_lists_every_action_and_exit_status() -> None:
+    actions = section("Actions")
+    samples = [card("K♦"), Exchange(card("K♦")), Announce(card("K♦")), Discard(), *Call]
+    for action in samples:
+        word = action_text(action).split()[0]
+        assert f"| `{word}" in actions, f"the page does not show the action {word!r}"
+        assert parse_action(word + (" K♦" if word in ("play", "exchange", "announce") else "")) == action
+    statuses = section("Running scenarios")
+    assert all(f"\n| {status} |" in statuses for status in (0, 1, 2))
+
+
+def test_the_page_example_runs_and_passes(tmp_path: Path) -> None:
+    example = section("Example").split("```json\n")[1].split("```")[0]
+    (tmp_path / "example.jsonl").write_text(example, encoding="utf-8")
+    assert run_in_process(tmp_path / "example.jsonl") == (0, "3 passed, 0 failed\n", "")
