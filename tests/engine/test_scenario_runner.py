@@ -3,6 +3,7 @@
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -258,7 +259,8 @@ def test_the_help_names_the_format_page() -> None:
     result = run_cli("--help")
     assert result.returncode == 0 and "book/rules/scenarios.md" in result.stdout
     assert run_cli().returncode == 2
-    assert "book/rules/scenarios.md" in scenarios.__doc__ and "SCENARIOS.md" not in scenarios.__doc__
+    cited = re.findall(r"[\w/.-]+\.md", scenarios.__doc__ + scenarios.USAGE)
+    assert "book/rules/scenarios.md" in cited and all((HERE.parents[1] / name).is_file() for name in cited), cited
 
 
 # ---------------------------------------------------------------------------
