@@ -8,12 +8,12 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start test install tools bench bench-bots book demo scenarios screenshots clean
+.PHONY: start test install tools bench bench-bots book site demo scenarios screenshots clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[course,test,book]"
+	$(PY) -m pip install --quiet -e ".[course,test,book,site]"
 	touch $(INSTALLED)
 
 install: $(INSTALLED)
@@ -41,6 +41,11 @@ test: $(INSTALLED) tools
 ## The course as a static website in book/_build/html (executes every notebook; fails on any warning).
 book: $(INSTALLED)
 	$(PY) book/build.py
+
+## The whole course as a static website in book/_build/site: Python runs in each visitor's browser (Pyodide),
+## so that one folder can be copied to any static host. Offline but for the package registries (npm, PyPI).
+site: $(INSTALLED) tools
+	$(PY) book/site/build.py
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

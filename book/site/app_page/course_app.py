@@ -1,0 +1,105 @@
+"""Show a course app in the static site: its notebook's text and widgets, never its code.
+
+An app page of the static site is JupyterLite's REPL with the code hidden, whose only command is
+``show_app("play-ecarte")``. That runs the app's notebook (``notebooks/apps/play-ecarte.ipynb`` in the
+site's drive) as Voilà would: each Markdown cell is shown, each code cell runs and its result is shown.
+Links between the pages are rewritten on the way, because the notebooks link as Voilà serves them:
+
+* an app (``play-alkort.ipynb``, beside the app) becomes its app page, ``<site>/apps/play-alkort.html``;
+* a chapter (``../04-alkort-deal.ipynb``) becomes its live notebook, ``<site>/lite/notebooks/...``.
+
+The site's address is where this code runs from: the kernel is a web worker served from
+``<site>/lite/extensions/...``, so the site is whatever comes before ``lite/`` in the worker's address.
+A notebook that wants to know (the landing page lists the chapters) reads it from ``CARDLIB_SITE``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+from pathlib import Path
+
+APPS = Path("/drive/notebooks/apps")  # where the site's drive keeps the app notebooks
+SITE_VARIABLE = "CARDLIB_SITE"  # the site's address path, for notebooks that link to its pages
+
+
+def site_root(worker_path: str) -> str:
+    """The site's address path, from the kernel worker's: '/course/lite/extensions/x.js' -> '/course/'."""
+    return worker_path.rpartition("/lite/extensions/")[0] + "/"
+
+
+assert site_root("/lite/extensions/@jupyterlite/pyodide-kernel-extension/static/w.js") == "/"
+assert site_root("/~ann/cards/lite/extensions/@jupyterlite/p/static/w.js") == "/~ann/cards/"
+
+
+def page_for(target: str, root: str) -> str | None:
+    """The site's address of a notebook linked from an app ('play-alkort.ipynb', '../01-cards.ipynb'), or None."""
+    name = target.split("#")[0]
+    if re.fullmatch(r"[\w-]+\.ipynb", name):
+        return f"{root}apps/{name.removesuffix('.ipynb')}.html"
+    if re.fullmatch(r"\.\./[\w-]+\.ipynb", name):
+        return f"{root}lite/notebooks/index.html?path=notebooks/{name.removeprefix('../')}"
+    return None
+
+
+assert page_for("play-alkort.ipynb", "/") == "/apps/play-alkort.html"
+assert page_for("../04-alkort-deal.ipynb", "/c/") == "/c/lite/notebooks/index.html?path=notebooks/04-alkort-deal.ipynb"
+assert page_for("https://voila.readthedocs.io", "/") is None
+
+
+MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def with_site_links(markdown: str, root: str) -> str:
+    """Markdown whose links to course notebooks lead to the site's pages, in the same tab.
+
+    A plain Markdown link to an address of the site would open in a new tab (JupyterLab opens every
+    link that is not a file of its own in a new tab), so such a link becomes an HTML link whose target says
+    otherwise; Markdown inside it (the bold of **Play Écarté**) is still Markdown."""
+    def link(match: re.Match) -> str:
+        text, target = match.groups()
+        page = page_for(target, root)
+        return match.group(0) if page is None else f'<a href="{page}" target="_self">{text}</a>'
+    return MARKDOWN_LINK.sub(link, markdown)
+
+
+assert with_site_links("[**Play**](play-ecarte.ipynb): go", "/") == \
+    '<a href="/apps/play-ecarte.html" target="_self">**Play**</a>: go'
+assert with_site_links("[Voilà](https://voila.readthedocs.io)", "/") == "[Voilà](https://voila.readthedocs.io)"
+
+
+def run_cell(source: str, namespace: dict, filename: str) -> object:
+    """Run a code cell's source as a notebook does; return the value of its last line if that is an expression."""
+    tree = ast.parse(source, filename)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, filename, "exec"), namespace)
+    if last is None:
+        return None
+    return eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
+
+
+assert run_cell("x = 2\nx * 3", {}, "<cell>") == 6
+assert run_cell("y = 1", {}, "<cell>") is None
+
+
+def show_app(name: str) -> None:
+    """Show the app notebooks/apps/NAME.ipynb: its text and the results of its code, with the site's links."""
+    import js  # Pyodide's window on the browser: here, the kernel's web worker
+    from IPython import get_ipython
+    from IPython.display import Markdown, display
+
+    root = site_root(str(js.location.pathname))
+    os.environ[SITE_VARIABLE] = root
+    path = APPS / f"{name}.ipynb"
+    os.chdir(path.parent)  # as in Voilà and JupyterLab, the notebook's folder is the working folder
+    namespace = get_ipython().user_ns
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            display(Markdown(with_site_links(source, root)))
+        elif cell["cell_type"] == "code":
+            result = run_cell(source, namespace, f"{name}.ipynb")
+            if result is not None:
+                display(result)

@@ -1,0 +1,399 @@
+"""Build the whole course as a static website into book/_build/site: `python book/site/build.py` (`make site`).
+
+Python runs in each visitor's browser (Pyodide, in JupyterLite), so the folder can be copied to any static
+host and serves any number of learners. Nothing is fetched from another host at run time: the build takes
+everything from the package registries and puts it in the folder, from scratch every time (an incremental
+JupyterLite build once silently dropped the local Pyodide and fell back to a CDN):
+
+1. the Pyodide runtime: `npm ci` in book/ installs the pinned `pyodide` package (book/package.json);
+2. the wheels Python needs in the browser: the kernel's own (IPython, jedi, micropip... from PyPI at the
+   versions Pyodide's lock file names), ipywidgets and comm at the versions installed here (the widget
+   manager of the pages comes from this environment, and both halves must speak one protocol), and two
+   built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
+3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
+   with pyodide-lock.json rewritten to list exactly these files (names and sha256), and jupyter-lite.json
+   pointing the kernel at ./static/pyodide/pyodide.mjs, preloading the wheels, with no PyPI fallback;
+4. `jupyter lite build` into book/_build/site/lite: the notebooks app for the chapters and exercises, the
+   REPL for the apps (code hidden), the widget manager and the Pyodide kernel taken from this environment;
+5. the front page (index.html, from front-page.html) and one short page per app (apps/NAME.html);
+6. checks: the kernel points at the local Pyodide, every package it preloads is in the folder with the
+   right checksum, and the front page links every app, chapter and exercise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+import zipfile
+from pathlib import Path
+from string import Template
+
+HERE = Path(__file__).resolve().parent  # book/site
+BOOK = HERE.parent
+ROOT = BOOK.parent
+SITE = BOOK / "_build" / "site"  # what to publish
+LITE = SITE / "lite"  # JupyterLite's part of it
+STAGE = BOOK / "_build" / "site-stage"  # JupyterLite's input, made anew each build
+PYODIDE_NPM = BOOK / "node_modules" / "pyodide"
+VENV_EXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+KERNEL_EXTENSION = VENV_EXTENSIONS / "@jupyterlite" / "pyodide-kernel-extension"
+WIDGETS_EXTENSION = VENV_EXTENSIONS / "@jupyter-widgets" / "jupyterlab-manager"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+PYODIDE_URL = "./static/pyodide/pyodide.mjs"  # relative to the lite folder, as JupyterLite resolves it
+
+# What the kernel needs from Pyodide's distribution (the npm package holds only the core runtime).
+KERNEL_PACKAGES = ["micropip", "jedi", "ipython"]
+# What the site's Python preloads, so that no notebook needs %pip: the kernel's own packages (the kernel
+# installs none of these itself when they are preloaded), the widgets, the course, and the app pages' helper.
+PRELOAD = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi", "ipython", "ipywidgets",
+           "widgetsnbextension", "cardlib", "course-app"]
+# Installed here and taken at the same version for the browser: the front end's widget manager speaks their protocol.
+SAME_AS_HERE = ["ipywidgets", "comm"]
+
+APPS = {  # the apps' titles, in the order of the front page
+    "play-ecarte": "Play Écarté",
+    "play-alkort": "Play Alkort",
+    "rank-lab": "Rank lab",
+    "deal-explorer": "Deal explorer",
+    "index": "All the apps",
+}
+# The REPL, as an app page: the kernel chosen, no toolbar nor banner, the code of each cell hidden.
+APP_PAGE = "lite/repl/index.html?kernel=python&toolbar=0&showBanner=0&hideCodeInput=1&code={code}"
+APP_STYLE = HERE / "app-page.css"
+NOTEBOOK_PAGE = "lite/notebooks/index.html?path={path}"
+
+
+def run(command: list[str], cwd: Path = ROOT, env: dict | None = None) -> None:
+    """Run a command and stop the build with its exit code if it fails."""
+    print("+", " ".join(map(str, command)), flush=True)
+    completed = subprocess.run(command, cwd=cwd, env=env)
+    if completed.returncode != 0:
+        sys.exit(completed.returncode)
+
+
+def sha256(path: Path) -> str:
+    """The file's SHA-256, in hex, as pyodide-lock.json writes it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def canonical(name: str) -> str:
+    """A package name as the lock file's keys have it ('Pygments' -> 'pygments', 'pure_eval' -> 'pure-eval')."""
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+assert canonical("Pure_Eval") == "pure-eval"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 1-2. The runtime and the wheels
+
+def install_pyodide() -> None:
+    """The pinned Pyodide runtime (and the book's widget manager) from the npm registry: `npm ci` in book/."""
+    sys.path.insert(0, str(BOOK))
+    from build import install_widget_manager  # book/build.py: one way to install book/package.json
+
+    install_widget_manager()
+    if not (PYODIDE_NPM / "pyodide.mjs").exists():
+        sys.exit("book/site/build.py: node_modules/pyodide is missing: is `pyodide` in book/package.json?")
+
+
+def dependencies(lock: dict, names: list[str]) -> list[str]:
+    """The lock file's keys of these packages and of everything they depend on, in a stable order."""
+    seen: list[str] = []
+
+    def visit(name: str) -> None:
+        key = canonical(name)
+        if key not in seen:
+            seen.append(key)
+            for dependency in lock["packages"][key]["depends"]:
+                visit(dependency)
+
+    for name in names:
+        visit(name)
+    return seen
+
+
+def installed_version(name: str) -> str:
+    """The version of a package installed in this environment."""
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
+    """Download from PyPI the pure-Python wheels the site needs; build cardlib's and course_app's here."""
+    into.mkdir(parents=True)
+    wanted = [f"{lock['packages'][key]['name']}=={lock['packages'][key]['version']}"
+              for key in dependencies(lock, KERNEL_PACKAGES)]
+    wanted += [f"{name}=={installed_version(name)}" for name in SAME_AS_HERE]
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    run([*pip, "download", "--no-deps", "--only-binary=:all:", "--implementation=py", "--python-version=3.14",
+         "--dest", str(into), *wanted])
+    setuptools_output = (ROOT / "build", HERE / "app_page" / "build")
+    for folder in setuptools_output:  # setuptools would put a stale module of an earlier build in the wheel
+        shutil.rmtree(folder, ignore_errors=True)
+    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT), str(HERE / "app_page")])
+    for folder in setuptools_output:
+        shutil.rmtree(folder, ignore_errors=True)
+    for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
+        shutil.copy2(stub, into / stub.name)  # piplite, pyodide-kernel and its ipykernel/widgetsnbextension shims
+    return {canonical(wheel.name.split("-")[0]): wheel for wheel in newest_shims(sorted(into.glob("*.whl")))}
+
+
+def newest_shims(wheels: list[Path]) -> list[Path]:
+    """The wheels, keeping only the newest of the kernel's widgetsnbextension shims (3.6.999 is for ipywidgets 7)."""
+    shims = [wheel for wheel in wheels if wheel.name.startswith("widgetsnbextension-")]
+    for old in shims[:-1]:
+        old.unlink()
+    return [wheel for wheel in wheels if wheel not in shims[:-1]]
+
+
+def wheel_metadata(wheel: Path) -> dict[str, str | list[str]]:
+    """A wheel's name, version, top-level import names and (for wheels added to the lock) dependencies."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        info = next(name for name in names if name.endswith(".dist-info/METADATA"))
+        metadata = archive.read(info).decode("utf-8")
+    fields = [line.partition(": ") for line in metadata.splitlines() if ": " in line]
+    tops = sorted({name.split("/")[0].removesuffix(".py") for name in names
+                   if not name.split("/")[0].endswith((".dist-info", ".data"))})
+    requires = [value for key, _, value in fields if key == "Requires-Dist" and "extra ==" not in value]
+    return {"name": next(v for k, _, v in fields if k == "Name"), "version": next(v for k, _, v in fields if k == "Version"),
+            "imports": tops, "depends": [canonical(r.split(";")[0].split("(")[0].split("<")[0].split(">")[0]
+                                                   .split("=")[0].split("~")[0].split("!")[0].strip()) for r in requires]}
+
+
+def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
+    """Pyodide's lock file, listing only the runtime's own modules and these wheels, with their names and sha256.
+
+    A package of Pyodide's own keeps its entry (its dependencies, its import names) with the file and checksum
+    of the wheel from PyPI; a package Pyodide does not ship gets an entry made from its wheel's metadata, with
+    only the dependencies that are in the site (ipywidgets needs widgetsnbextension and jupyterlab_widgets
+    for Jupyter's server side, which the kernel's shim and the page's own widget manager stand for)."""
+    packages = {key: entry for key, entry in lock["packages"].items() if entry["package_type"] == "cpython_module"}
+    for key, wheel in wheels.items():
+        meta = wheel_metadata(wheel)
+        entry = dict(lock["packages"].get(key) or {
+            "name": meta["name"], "imports": meta["imports"], "install_dir": "site", "package_type": "package",
+            "unvendored_tests": False, "depends": [d for d in meta["depends"] if d in wheels]})
+        if key in lock["packages"] and entry["version"] != meta["version"]:
+            sys.exit(f"book/site/build.py: {wheel.name} is not the version Pyodide's lock names ({entry['version']})")
+        entry.update(version=meta["version"], file_name=wheel.name, sha256=sha256(wheel))
+        packages[key] = entry
+    return {**lock, "packages": packages}
+
+
+def stage_pyodide(stage: Path) -> dict:
+    """Put the runtime and the wheels in stage/static/pyodide with a matching lock file; return that lock."""
+    target = stage / "static" / "pyodide"
+    target.mkdir(parents=True)
+    runtime = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js"]
+    for name in runtime:
+        shutil.copy2(PYODIDE_NPM / name, target / name)
+    shutil.copy2(PYODIDE_NPM / "package.json", target / "pyodide-package.json")  # which version, for the curious
+    original = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheels = download_wheels(original, stage / "wheels")
+    for wheel in wheels.values():
+        shutil.copy2(wheel, target / wheel.name)
+    lock = lock_for(original, wheels)
+    missing = [name for name in PRELOAD if canonical(name) not in lock["packages"]]
+    if missing:
+        sys.exit(f"book/site/build.py: no wheel for {missing}")
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return lock
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 3-4. JupyterLite
+
+def kernel_settings() -> dict:
+    """The Pyodide kernel's settings: the local runtime, everything preloaded, and nothing from PyPI."""
+    return {"pyodideUrl": PYODIDE_URL, "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": PRELOAD}}
+
+
+def stage_contents(stage: Path) -> Path:
+    """The learner's drive: notebooks/ (chapters, and the apps' notebooks in apps/) and exercises/."""
+    contents = stage / "contents"
+    notebooks = contents / "notebooks"
+    notebooks.mkdir(parents=True)
+    for chapter in chapters():
+        shutil.copy2(chapter, notebooks / chapter.name)
+    (notebooks / "apps").mkdir()
+    for app in APPS:
+        shutil.copy2(ROOT / "notebooks" / "apps" / f"{app}.ipynb", notebooks / "apps" / f"{app}.ipynb")
+    (contents / "exercises").mkdir()
+    for exercise in exercises():
+        shutil.copy2(exercise, contents / "exercises" / exercise.name)
+    return contents
+
+
+def stage_lite(stage: Path) -> None:
+    """Write JupyterLite's configuration into the stage: the build's and the pages' (jupyter-lite.json)."""
+    build_config = {"LiteBuildConfig": {
+        "apps": ["notebooks", "tree", "edit", "repl"],
+        "contents": [str(stage_contents(stage))],
+        "output_dir": str(LITE),
+        "no_sourcemaps": True,
+        "no_unused_shared_packages": True,
+        # Only the two front-end extensions the site needs, never whatever else this environment has installed.
+        "ignore_sys_prefix": True,
+        "federated_extensions": [str(KERNEL_EXTENSION), str(WIDGETS_EXTENSION)],
+    }}
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2), encoding="utf-8")
+    page_config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Alkort and Écarté",
+        # window.jupyterapp: what the site's tests drive the notebooks with (JupyterLab's commands, as its menus do).
+        "exposeAppInBrowser": True,
+        "litePluginSettings": {KERNEL_PLUGIN: kernel_settings()},
+    }}
+    (stage / "jupyter-lite.json").write_text(json.dumps(page_config, indent=2), encoding="utf-8")
+    # The notebooks and the REPL: no "get notified about Jupyter news" pop-up on a learner's first visit.
+    overrides = {"@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"}}
+    (stage / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
+
+
+def build_lite(stage: Path) -> None:
+    """Run `jupyter lite build` in the stage, into an output folder that does not exist yet."""
+    jupyter = Path(sys.executable).with_name("jupyter")
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    env.pop("JUPYTERLITE_PYODIDE_URL", None)  # the stage's static/pyodide is the runtime, nothing else
+    run([str(jupyter), "lite", "build", "--lite-dir", str(stage), "--settings-overrides",
+         str(stage / "overrides.json")], cwd=stage, env=env)
+
+
+def add_favicons() -> None:
+    """The icons the notebook page shows in its tab (idle, busy), which JupyterLite's own build lacks (a 404 each)."""
+    folder = LITE / "static" / "favicons"
+    folder.mkdir(exist_ok=True)
+    for name in ("favicon-notebook.ico", "favicon-busy-1.ico"):
+        shutil.copy2(LITE / "notebooks" / "favicon.ico", folder / name)
+
+
+def style_app_pages() -> None:
+    """Give the REPL (used only for the app pages) the app page's style: no prompt, no cell numbers."""
+    page = LITE / "repl" / "index.html"
+    shutil.copy2(APP_STYLE, LITE / "repl" / APP_STYLE.name)
+    text = page.read_text(encoding="utf-8")
+    link = f'<link rel="stylesheet" href="./{APP_STYLE.name}">'
+    page.write_text(text.replace("</head>", f"{link}\n</head>", 1), encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 5. The front page and the app pages
+
+def chapters() -> list[Path]:
+    """The tutorial chapters, in order."""
+    return sorted((ROOT / "notebooks").glob("0*.ipynb"))
+
+
+def exercises() -> list[Path]:
+    """The exercise notebooks, in order."""
+    return sorted((ROOT / "exercises").glob("*.ipynb"))
+
+
+def title(notebook: Path) -> str:
+    """A notebook's first '# ' heading, or its file name."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for line in "".join(cell["source"]).splitlines():
+            if cell["cell_type"] == "markdown" and line.startswith("# "):
+                return line[2:].strip()
+    return notebook.stem
+
+
+def app_page_url(name: str) -> str:
+    """The address (from the site's root) of the REPL that shows app NAME."""
+    code = f'from course_app import show_app; show_app("{name}")'
+    return APP_PAGE.format(code=urllib.parse.quote(code))
+
+
+def notebook_url(path: str) -> str:
+    """The address (from the site's root) of a notebook of the drive, opened to be edited and run."""
+    return NOTEBOOK_PAGE.format(path=urllib.parse.quote(path))
+
+
+def write_app_pages() -> None:
+    """One short address per app, apps/NAME.html, that opens its app page (and can be shared)."""
+    folder = SITE / "apps"
+    folder.mkdir()
+    for name, app_title in APPS.items():
+        target = html.escape("../" + app_page_url(name))
+        (folder / f"{name}.html").write_text(
+            f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(app_title)}</title>\n'
+            f'<meta http-equiv="refresh" content="0; url={target}"></head>\n'
+            f'<body><p><a href="{target}">{html.escape(app_title)}</a></p></body></html>\n', encoding="utf-8")
+
+
+def link_list(links: list[tuple[str, str]]) -> str:
+    """An HTML list of links (address, text)."""
+    items = "".join(f'\n  <li><a href="{html.escape(url)}">{html.escape(text)}</a></li>' for url, text in links)
+    return f"<ul>{items}\n</ul>"
+
+
+def write_front_page() -> list[tuple[str, str]]:
+    """Write index.html, linking every app, chapter and exercise by its title; return those links."""
+    apps = [(f"apps/{name}.html", app_title) for name, app_title in APPS.items() if name != "index"]
+    course = [(notebook_url(f"notebooks/{p.name}"), title(p)) for p in chapters()]
+    practice = [(notebook_url(f"exercises/{p.name}"), title(p)) for p in exercises()]
+    page = Template((HERE / "front-page.html").read_text(encoding="utf-8")).substitute(
+        apps=link_list(apps), chapters=link_list(course), exercises=link_list(practice))
+    (SITE / "index.html").write_text(page, encoding="utf-8")
+    shutil.copy2(HERE / "site.css", SITE / "site.css")
+    return apps + course + practice
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 6. Checks
+
+def check_site(lock: dict) -> None:
+    """Fail the build if the kernel could reach for Pyodide or a package anywhere but this folder."""
+    problems = []
+    for config in sorted(LITE.glob("**/jupyter-lite.json")):
+        data = json.loads(config.read_text(encoding="utf-8"))
+        settings = data.get("jupyter-config-data", {}).get("litePluginSettings", {}).get(KERNEL_PLUGIN)
+        if config.parent == LITE and any((settings or {}).get(key) != value for key, value in kernel_settings().items()):
+            problems.append(f"{config.relative_to(SITE)}: the kernel's settings are not the local ones: {settings}")
+        if settings and settings.get("pyodideUrl", PYODIDE_URL) != PYODIDE_URL:
+            problems.append(f"{config.relative_to(SITE)}: pyodideUrl is {settings['pyodideUrl']}")
+    pyodide = LITE / "static" / "pyodide"
+    if not (pyodide / "pyodide.mjs").exists():
+        problems.append("lite/static/pyodide/pyodide.mjs is missing")
+    for key, entry in lock["packages"].items():
+        if entry["package_type"] == "cpython_module":
+            continue  # part of the runtime, loaded only if imported: none of the course's imports needs one
+        wheel = pyodide / entry["file_name"]
+        if not wheel.exists() or sha256(wheel) != entry["sha256"]:
+            problems.append(f"{key}: {entry['file_name']} is missing or differs from pyodide-lock.json")
+    if problems:
+        sys.exit("book/site/build.py: the site is not self-contained:\n  " + "\n  ".join(problems))
+
+
+def main() -> None:
+    """Build the site from scratch and say where it is and how big."""
+    started = time.monotonic()
+    install_pyodide()
+    for folder in (SITE, STAGE):
+        shutil.rmtree(folder, ignore_errors=True)
+    STAGE.mkdir(parents=True)
+    lock = stage_pyodide(STAGE)
+    stage_lite(STAGE)
+    build_lite(STAGE)
+    add_favicons()
+    style_app_pages()
+    write_app_pages()
+    links = write_front_page()
+    check_site(lock)
+    size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
+    print(f"book/site/build.py: built {SITE.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(links)} pages on the "
+          f"front page) in {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
