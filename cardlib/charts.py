@@ -1,0 +1,137 @@
+"""Bar charts with error bars, drawn as SVG: what the strategy lab plots.
+
+The course runs in the browser too (Pyodide, in the static site), where no plotting library can be had
+offline; a bar chart is only rectangles, lines and text, so we draw it ourselves. A chart is an object that
+Jupyter shows as a picture (it has `_repr_svg_`), and that reads as text everywhere else: its description
+lists every number it draws, for a screen reader and for `print`.
+
+    >>> chart = bar_chart(["0 trumps", "1 trump"], {"stand": [(0.2, 0.1), (0.5, 0.1)]}, title="Standing")
+    >>> chart.svg().startswith("<svg")
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+# A share and the half-width of its error bar, as the strategy lab's share() returns them.
+Estimate = tuple[float, float]
+
+# Colours that stay distinct for the common kinds of colour blindness (Okabe and Ito's palette).
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
+WIDTH, HEIGHT = 640, 330
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 52, 64  # margins around the plotting area, in pixels
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Bars in groups (one bar per series in each group), each with an error bar, on a scale from low to high."""
+
+    groups: tuple[str, ...]
+    series: tuple[tuple[str, tuple[Estimate, ...]], ...]
+    title: str = ""
+    ylabel: str = ""
+    scale: tuple[float, float] = (0.0, 1.0)
+    reference: tuple[float, str] | None = None  # a dashed horizontal line at this value, with its label
+
+    def svg(self) -> str:
+        """The chart as an SVG document."""
+        return draw(self)
+
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: the picture."""
+        return self.svg()
+
+    def describe(self) -> str:
+        """The chart in words: every bar's value and error bar."""
+        lines = [self.title] if self.title else []
+        for name, estimates in self.series:
+            values = ", ".join(f"{group.replace(chr(10), ' ')}: {value:.0%} ± {error:.0%}"
+                               for group, (value, error) in zip(self.groups, estimates))
+            lines.append(f"{name}: {values}")
+        if self.reference:
+            lines.append(f"dashed line: {self.reference[1]} ({self.reference[0]:.0%})")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[Estimate]], *, title: str = "",
+              ylabel: str = "", scale: tuple[float, float] = (0.0, 1.0),
+              reference: tuple[float, str] | None = None) -> BarChart:
+    """A bar chart: for each series (name -> one (value, error) per group), a bar in every group.
+
+    A group's label may have two lines ("2 trumps\\n(40 hands)"). Raises ValueError if a series does not
+    have one estimate per group, or if the scale is empty."""
+    groups = tuple(str(group) for group in groups)
+    rows = tuple((str(name), tuple((float(v), float(e)) for v, e in estimates)) for name, estimates in series.items())
+    for name, estimates in rows:
+        if len(estimates) != len(groups):
+            raise ValueError(f"series {name!r} has {len(estimates)} values for {len(groups)} groups")
+    if not scale[0] < scale[1]:
+        raise ValueError(f"the scale must go from low to high, not {scale}")
+    return BarChart(groups, rows, title, ylabel, (float(scale[0]), float(scale[1])), reference)
+
+
+def draw(chart: BarChart) -> str:
+    """The SVG text of a chart."""
+    low, high = chart.scale
+    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def y(value: float) -> float:
+        """The vertical pixel of a value, clipped to the scale."""
+        return TOP + plot_height * (1 - (min(max(value, low), high) - low) / (high - low))
+
+    group_width = plot_width / max(1, len(chart.groups))
+    bar_width = group_width * 0.8 / max(1, len(chart.series))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+             f'height="{HEIGHT}" role="img" aria-label="{escape(chart.title or "bar chart")}" '
+             f'font-family="sans-serif" font-size="12">',
+             f"<title>{escape(chart.title)}</title><desc>{escape(chart.describe())}</desc>",
+             f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">'
+             f"{escape(chart.title)}</text>"]
+    for tick in range(5):  # the value axis: gridlines at quarters of the scale
+        value = low + (high - low) * tick / 4
+        label = f"{value:.0%}" if high <= 1 else f"{value:g}"  # shares as percentages
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+                     f'stroke="#ddd"/><text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{label}</text>')
+    parts.append(f'<text transform="translate(16 {TOP + plot_height / 2}) rotate(-90)" text-anchor="middle">'
+                 f"{escape(chart.ylabel)}</text>")
+    for g, group in enumerate(chart.groups):
+        centre = LEFT + group_width * (g + 0.5)
+        for line, text in enumerate(group.split("\n")[:2]):
+            parts.append(f'<text x="{centre:.1f}" y="{TOP + plot_height + 18 + 15 * line}" '
+                         f'text-anchor="middle">{escape(text)}</text>')
+        for s, (name, estimates) in enumerate(chart.series):
+            value, error = estimates[g]
+            x = centre - group_width * 0.4 + bar_width * s
+            middle = x + bar_width / 2
+            parts.append(f'<rect x="{x:.1f}" y="{y(value):.1f}" width="{bar_width - 2:.1f}" '
+                         f'height="{y(low) - y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
+                         f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>")
+            if error > 0:
+                top, bottom = y(value + error), y(value - error)
+                parts.append(f'<path d="M{middle - 4:.1f} {top:.1f}h8M{middle:.1f} {top:.1f}V{bottom:.1f}'
+                             f'M{middle - 4:.1f} {bottom:.1f}h8" stroke="#222" fill="none"/>')
+    if chart.reference:
+        value, label = chart.reference
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+                     f'stroke="#555" stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT - 4}" y="{y(value) - 5:.1f}" '
+                     f'text-anchor="end" fill="#333">{escape(label)}</text>')
+    parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(low):.1f}" y2="{y(low):.1f}" stroke="#222"/>')
+    x = LEFT  # the legend, in a row between the title and the plot
+    for s, (name, _) in enumerate(chart.series):
+        parts.append(f'<rect x="{x}" y="{TOP - 20}" width="12" height="12" fill="{COLOURS[s % len(COLOURS)]}"/>'
+                     f'<text x="{x + 16}" y="{TOP - 10}">{escape(name)}</text>')
+        x += 16 + 7 * len(name) + 18  # about 7 pixels a character at this size
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+_example = bar_chart(["a", "b\n(2 hands)"], {"one": [(0.5, 0.1), (1.0, 0.0)], "two": [(0.25, 0.3), (0.0, 0.0)]},
+                     title="Example", ylabel="share", reference=(2 / 3, "2 in 3"))
+assert _example.svg().count("<rect") == 4 + 2  # four bars and two legend keys
+assert "one: a: 50% ± 10%, b (2 hands): 100% ± 0%" in _example.describe()
