@@ -11,7 +11,7 @@ conformance runner) and ``bench`` (the speed benchmark).
 """
 
 from . import alkort, ecarte
-from .cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, card, hand, show, shuffled
+from .cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, CardError, card, hand, show, shuffled
 from .tricks import (
     ACCEPT,
     PROPOSE,
@@ -29,7 +29,8 @@ from .tricks import (
 )
 
 __all__ = [
-    "alkort", "ecarte", "Card", "card", "hand", "show", "shuffled", "FULL_PACK", "ALKORT_PACK", "ECARTE_PACK",
+    "alkort", "ecarte", "Card", "CardError", "card", "hand", "show", "shuffled",
+    "FULL_PACK", "ALKORT_PACK", "ECARTE_PACK",
     "Action", "Call", "PROPOSE", "ACCEPT", "REFUSE", "Exchange", "Announce", "Discard", "IllegalAction",
     "OptionError", "DealState", "action_text", "parse_action",
 ]

@@ -2,21 +2,26 @@
 
 A card is a rank and a suit, nothing more. It is tiny and immutable, like
 Fluent Python's ``FrenchDeck`` card, so it can be a dictionary key, sit in a set
-and be compared with ``==``. Every card there is exists exactly once: parsing
-``"K♦"`` or ``"KD"`` gives back the very object that lives in the packs, which
-keeps the engine fast (``is`` comparisons) and the printing consistent.
+and be compared with ``==``. Every card there is exists exactly once: ``Card("K", "♦")``,
+parsing ``"K♦"`` or ``"kd"``, a pack, a copy or a pickle all give back the very same
+object. A card that does not exist is refused where it is made, with a ``CardError``
+that says how to write it.
 
     >>> card("KD")
     K♦
     >>> hand("10h TS 7♣")
     [10♥, 10♠, 7♣]
+    >>> Card("K", "h")
+    Traceback (most recent call last):
+    ...
+    cardlib.cards.CardError: Card('K', 'h') is not a card: 'h' is written '♥'. Write Card('K', '♥'), or card('K♥').
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SUITS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -28,15 +33,39 @@ SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs
 RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 
 
-class Card(NamedTuple):
-    """A playing card: a rank ('A', '2' ... '10', 'J', 'Q', 'K') and a suit ('♠♥♦♣').
+class CardError(ValueError):
+    """A card that does not exist: a rank or a suit misspelt, or a number where a rank is text."""
 
-    Get cards from ``card()``, ``hand()`` or a pack rather than calling ``Card``
-    yourself: those check the spelling and hand out the one shared object.
-    """
+
+class RankAndSuit(NamedTuple):
+    """The two fields of a card (``Card`` adds the checking and the printing)."""
 
     rank: str
     suit: str
+
+
+class Card(RankAndSuit):
+    """A playing card: a rank ('A', '2' ... '10', 'J', 'Q', 'K') and a suit ('♠♥♦♣').
+
+    ``Card("K", "♦")`` checks its rank and suit and hands out the one K♦ there is;
+    ``card("KD")`` reads the card from text. A card is a pair, so it equals the plain
+    tuple ``("K", "♦")`` as any named tuple would; but a tuple is not a card, and the
+    games refuse one where they ask for a card.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        try:
+            return ALL_CARDS[rank, suit]
+        except (KeyError, TypeError):  # TypeError: a rank or suit that cannot be looked up, like a list
+            raise CardError(why_not_a_card(rank, suit)) from None
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Card:  # type: ignore[override]  # (typeshed's is generic)
+        """The card of a (rank, suit) pair, checked like Card(rank, suit): ``_replace`` builds cards with it."""
+        rank, suit = iterable
+        return cls(rank, suit)
 
     def __str__(self) -> str:
         return self.rank + self.suit
@@ -55,8 +84,48 @@ class Card(NamedTuple):
         return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
 
-# The one object for every card: parsing and packs hand these out.
-ALL_CARDS: dict[tuple[str, str], Card] = {(r, s): Card(r, s) for s in SUITS for r in RANKS}
+# The one object for every card: Card(), parsing and the packs hand these out.
+ALL_CARDS: dict[tuple[str, str], Card] = {(r, s): RankAndSuit.__new__(Card, r, s) for s in SUITS for r in RANKS}
+
+
+def why_not_a_card(rank: object, suit: object) -> str:
+    """What is wrong with a rank and a suit that make no card, and how to write the card."""
+    fixed_rank = rank if rank in RANKS else _meant_rank(rank)
+    fixed_suit = suit if suit in SUIT_NAMES else _meant_suit(suit)
+    problems = []
+    if rank not in RANKS:
+        if fixed_rank:
+            strings = "ranks are strings: " if isinstance(rank, int) else ""
+            problems.append(f"{strings}{rank!r} is written {fixed_rank!r}")
+        else:
+            problems.append(f"{rank!r} is not a rank (ranks are the strings 'A', '2' … '10', 'J', 'Q', 'K')")
+    if suit not in SUIT_NAMES:
+        problems.append(f"{suit!r} is written {fixed_suit!r}" if fixed_suit else
+                        f"{suit!r} is not a suit (suits are ♠ ♥ ♦ ♣)")
+    if fixed_rank and fixed_suit:
+        fix = f"Write Card({fixed_rank!r}, {fixed_suit!r}), or card('{fixed_rank}{fixed_suit}')."
+    else:
+        fix = "Or write the card as text: card('KH'), card('10♥')."
+    return f"Card({rank!r}, {suit!r}) is not a card: {' and '.join(problems)}. {fix}"
+
+
+def _meant_rank(rank: object) -> str | None:
+    """The rank a learner most likely meant: 10 means '10', 'k' means 'K', 'T' means '10' (None if unclear)."""
+    if isinstance(rank, int) and not isinstance(rank, bool) and str(rank) in RANKS:
+        return str(rank)
+    if isinstance(rank, str):
+        upper = rank.strip().upper()
+        upper = "10" if upper == "T" else upper
+        return upper if upper in RANKS else None
+    return None
+
+
+def _meant_suit(text: object) -> str | None:
+    """The suit a learner most likely meant: 'h', 'H' and 'hearts' mean '♥' (None if unclear)."""
+    try:
+        return suit(text)  # type: ignore[arg-type]
+    except ValueError:
+        return None
 
 
 def card(text: str | Card) -> Card:
@@ -64,26 +133,30 @@ def card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return ALL_CARDS[text]
     if not isinstance(text, str):
-        raise TypeError(f"expected a card as text like 'K♦', got {text!r}")
+        pair = f"Card({text[0]!r}, {text[1]!r})" if isinstance(text, tuple) and len(text) == 2 else ""
+        if pair and (text[0], text[1]) in ALL_CARDS:
+            raise CardError(f"{text!r} is a tuple, not a card: write {pair}, or card('{text[0]}{text[1]}')")
+        raise CardError(f"{text!r} is not a card: write a Card, or text like 'K♦' or '10h'")
     cleaned = text.strip()
-    rank, suit = cleaned[:-1].upper(), cleaned[-1:]
-    suit = SUIT_LETTERS.get(suit.upper(), suit)
+    rank, suit_text = cleaned[:-1].upper(), cleaned[-1:]
+    suit_text = SUIT_LETTERS.get(suit_text.upper(), suit_text)
     rank = "10" if rank == "T" else rank
-    found = ALL_CARDS.get((rank, suit))
+    found = ALL_CARDS.get((rank, suit_text))
     if found is None:
-        raise ValueError(f"{text!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) "
-                         f"and a suit (♠♥♦♣ or S H D C), like 'K♦' or '10h'")
+        raise CardError(f"{text!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) "
+                        f"and a suit (♠♥♦♣ or S H D C), like 'K♦' or '10h'")
     return found
 
 
 def suit(text: str) -> str:
     """Parse a suit: '♥', 'H', 'h' or 'hearts' all mean '♥'."""
-    if text in SUIT_NAMES:
-        return text
-    for symbol, name in SUIT_NAMES.items():
-        if isinstance(text, str) and text.strip().lower() in (name, name[:-1], name[0]):
-            return symbol
-    raise ValueError(f"{text!r} is not a suit: write ♠ ♥ ♦ ♣ (or S H D C)")
+    if isinstance(text, str):
+        if text in SUIT_NAMES:
+            return str(text)
+        for symbol, name in SUIT_NAMES.items():
+            if text.strip().lower() in (name, name[:-1], name[0]):
+                return symbol
+    raise CardError(f"{text!r} is not a suit: write ♠ ♥ ♦ ♣ (or S H D C)")
 
 
 assert suit("H") == suit("hearts") == suit("♥") == "♥"
@@ -91,8 +164,11 @@ assert suit("H") == suit("hearts") == suit("♥") == "♥"
 
 def hand(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse several cards: 'K♦ 2♥ 4♣', 'KD,2H', or a list of cards or texts."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [card(part) for part in parts]
+    if isinstance(text, str):
+        return [card(part) for part in text.replace(",", " ").split()]
+    if isinstance(text, Card) or not isinstance(text, Iterable):
+        raise CardError(f"{text!r} is not a list of cards: write text like 'K♦ 2♥ 4♣', or a list of cards")
+    return [card(part) for part in text]
 
 
 def show(cards: Iterable[Card]) -> str:
@@ -100,7 +176,7 @@ def show(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-assert card("K♦") is card("kd") is card(Card("K", "♦"))
+assert card("K♦") is card("kd") is Card("K", "♦")  # one object for each card: see the module's docstring
 assert str(card("10h")) == "10♥" == str(card("TH"))
 assert hand("K♦ 2♥ 4♣") == [Card("K", "♦"), Card("2", "♥"), Card("4", "♣")]
 
