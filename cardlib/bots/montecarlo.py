@@ -71,7 +71,7 @@ def ecarte_policy(state: EcarteState) -> Action:
 
 def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card], played: Collection[Card]) -> list[Card]:
     """The cards a player of this world cannot see (as the real bots reckon: not his, not played, not turned up)."""
-    return [c for c in state.deck if c not in hand and c not in played and c is not state.turned_up]
+    return [c for c in state.deck if c not in hand and c not in played and c != state.turned_up]
 
 
 def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> float:

@@ -475,7 +475,7 @@ def alkort_world(view: AlkortView, rng: random.Random) -> AlkortState:
     taken: list[Card] = []
     for seat, keep, discarded in view.exchanges:
         initial[seat] = [keep, *discarded]
-        taken += [c for c in at_play[seat] if c is not keep]
+        taken += [c for c in at_play[seat] if c != keep]
     for s in range(n):
         if s not in initial:
             initial[s] = at_play[s]
