@@ -1,6 +1,6 @@
 """Alkort, the old Icelandic trick-taking game, as a lesson in code.
 
-Read this module top to bottom like a chapter of the rulebook (RULES.md):
+Read this module top to bottom like a chapter of the rulebook (book/rules/alkort.md):
 
 1. the options (the variants where the old texts disagree);
 2. the cards' order: a few *ranked* cards, and *rubbish*;
@@ -13,8 +13,8 @@ Read this module top to bottom like a chapter of the rulebook (RULES.md):
 Seats are numbered clockwise 0..n-1. With four players, seats 0 and 2 are team A,
 seats 1 and 3 team B. Forehand, ``(dealer + 1) % n``, leads to the first trick.
 
-Where RULES.md is silent, this module decides as a careful reading of the
-sources suggests (and the course says so):
+Where the rulebook is silent, this module decides as a careful reading of the
+sources suggests (and the rulebook says so, under "Where the rulebook is silent"):
 
 - The worthless-hand exchange may be made by any entitled player before the first
   card, whether or not it is his turn: it is offered as a legal action of that
@@ -43,7 +43,11 @@ from .tricks import (
     IllegalAction,
     RuleOptions,
     action_text,
+    check_choice,
     check_deck,
+    check_scores,
+    check_seat,
+    check_seed,
     option,
     positive_whole_number,
     seat_name,
@@ -399,24 +403,26 @@ def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[li
     return hands, list(deck[position:])
 
 
+def check_players(players: object) -> int:
+    """Alkort is played by four, in two partnerships, or by two."""
+    return check_choice(players, "players", (4, 2), " (Alkort is played by 4 in two partnerships, or by 2)")
+
+
 class AlkortState(DealState):
     """One deal of Alkort, for 4 players in two partnerships or 2 players."""
 
     options: AlkortOptions
 
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
-                 deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
+                 deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
-        if players not in (2, 4):
-            raise ValueError(f"Alkort is played by 4 players (two partnerships) or 2, not {players}")
-        if not 0 <= dealer < players:
-            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        self.options = AlkortOptions.from_dict(options) if options else DEFAULT_OPTIONS
-        self.n_players = players
-        self.dealer = dealer
+        self.options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        self.n_players = players = check_players(players)
+        self.dealer = dealer = check_seat(dealer, "dealer", players)
+        seed = check_seed(seed)
         self.deck = check_deck(deck, ALKORT_PACK, "Alkort") if deck is not None else tuple(shuffled(ALKORT_PACK, seed))
         self.hands, self.stock = deal_hands(self.deck, dealer, players)
-        self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
+        self.scores_before = check_scores(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []           # dead cards from exchanges
         self.exchanged: list[int] = []           # seats that made the exchange, in order
         self.hands_at_first_card: list[list[Card]] | None = None
@@ -467,10 +473,10 @@ class AlkortState(DealState):
                     actions.extend(Exchange(c) for c in self.hands[other])
         return actions
 
-    def actor(self, action: Action) -> int | None:
-        if isinstance(action, Exchange):
-            return self.holder(action.keep)
-        if isinstance(action, Card):
+    def _actor(self, move: Action) -> int | None:
+        if isinstance(move, Exchange):
+            return self.holder(move.keep)
+        if isinstance(move, Card):
             return self.current_player
         return None
 
@@ -480,7 +486,7 @@ class AlkortState(DealState):
         keep = action.keep
         seat = self.holder(keep)
         assert seat is not None
-        self.discards.extend(c for c in self.hands[seat] if c is not keep)
+        self.discards.extend(c for c in self.hands[seat] if c != keep)
         taken, self.stock = self.stock[:TRICKS_PER_DEAL - 1], self.stock[TRICKS_PER_DEAL - 1:]
         self.hands[seat] = [keep, *taken]
         self.exchanged.append(seat)
@@ -574,9 +580,7 @@ class AlkortState(DealState):
         """How the deal was scored, in one sentence."""
         return explain_score(self.result(), self.n_players)
 
-    def why_illegal(self, action: Action) -> str:
-        if self.is_legal(action):
-            return ""
+    def _why_illegal(self, action: Action) -> str:
         if self.is_over:
             return "The deal is over: no more moves."
         if isinstance(action, Exchange):
@@ -584,6 +588,8 @@ class AlkortState(DealState):
         if isinstance(action, Card):
             seat = self.current_player
             assert seat is not None
+            if action not in ALKORT_PACK:
+                return f"{action} is not in Alkort's pack: it has no 5s and no 10s."
             if action not in self.hands[seat]:
                 holder = self.holder(action)
                 where = f"it is {seat_name(seat)}'s turn, and {action} is not in that hand" if holder is not None \
@@ -614,9 +620,10 @@ class AlkortState(DealState):
 
 
 def new_deal(options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
-             seed: int | random.Random | None = None, deck: Sequence[Card | str] | None = None) -> AlkortState:
+             seed: int | random.Random | None = None, deck: str | Sequence[Card | str] | None = None,
+             scores_before: Sequence[int] | None = None) -> AlkortState:
     """A new deal of Alkort, shuffled with a seed or from a stacked deck."""
-    return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck)
+    return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
 
 # ---------------------------------------------------------------------------
 # 8. A game: deals until a side reaches the target score
@@ -637,12 +644,14 @@ class AlkortGame:
     """A game of Alkort: deals until a side reaches ``target_score``; the deal passes as the options say."""
 
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
-                 first_dealer: int | None = None, seed: int | None = None) -> None:
-        self.options = AlkortOptions.from_dict(options) if options else DEFAULT_OPTIONS
-        self.players = players
-        self.rng = random.Random(seed)
+                 first_dealer: int | None = None, seed: int | random.Random | None = None) -> None:
+        self.options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        self.players = players = check_players(players)
+        seed = check_seed(seed)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.finished: list[AlkortState] = []
-        dealer = self.rng.randrange(players) if first_dealer is None else first_dealer
+        dealer = (self.rng.randrange(players) if first_dealer is None
+                  else check_seat(first_dealer, "first_dealer", players))
         self.deal = AlkortState(self.options, players=players, dealer=dealer, seed=self.rng)
 
     @property

@@ -1,6 +1,6 @@
 """Écarté, the French two-player game, as a lesson in code.
 
-Read this module top to bottom like a chapter of the rulebook (RULES.md):
+Read this module top to bottom like a chapter of the rulebook (book/rules/ecarte.md):
 
 1. the options (the variants where the old texts disagree);
 2. the cards' order: K Q J A 10 9 8 7 in every suit, trumps above all;
@@ -13,8 +13,8 @@ Read this module top to bottom like a chapter of the rulebook (RULES.md):
 Two players, seats 0 and 1. The dealer alternates; the other player, the
 *non-dealer* (also called the elder hand), proposes, exchanges and leads first.
 
-Where RULES.md is silent, this module decides as the club laws read most
-naturally (and the course says so):
+Where the rulebook is silent, this module decides as the club laws read most
+naturally (and the rulebook says so, under "Where the rulebook is silent"):
 
 - The dealer may announce the King of trumps at any moment from the end of the
   exchanges until his first card — also before the non-dealer's lead. The
@@ -50,6 +50,9 @@ from .tricks import (
     RuleOptions,
     action_text,
     check_deck,
+    check_scores,
+    check_seat,
+    check_seed,
     option,
     positive_whole_number,
     seat_name,
@@ -315,18 +318,17 @@ class EcarteState(DealState):
     options: EcarteOptions
 
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
-                 deck: Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
+                 deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
-        if dealer not in (0, 1):
-            raise ValueError(f"the dealer must be seat 0 or 1, not {dealer}")
-        self.options = EcarteOptions.from_dict(options) if options else DEFAULT_OPTIONS
-        self.dealer = dealer
+        self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        self.dealer = dealer = check_seat(dealer, "dealer", 2)
         self.non_dealer = 1 - dealer
+        seed = check_seed(seed)
         self.deck = check_deck(deck, ECARTE_PACK, "Écarté") if deck is not None else tuple(shuffled(ECARTE_PACK, seed))
         self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
         self.trump = self.turned_up.suit
         self.king_of_trumps = ALL_CARDS["K", self.trump]
-        self.scores_before = list(scores_before) if scores_before is not None else [0, 0]
+        self.scores_before = check_scores(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []
         self.proposals = 0                 # how many proposals the non-dealer has made
         self.refused: int | None = None    # which proposal (1 = the first) the dealer refused
@@ -384,9 +386,9 @@ class EcarteState(DealState):
             return [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
         return []
 
-    def actor(self, action: Action) -> int | None:
-        if isinstance(action, Announce):
-            return self.holder(action.king)
+    def _actor(self, move: Action) -> int | None:
+        if isinstance(move, Announce):
+            return self.holder(move.king)
         return self.current_player
 
     # -- doing it ---------------------------------------------------------
@@ -412,8 +414,8 @@ class EcarteState(DealState):
     def _discard(self, cards: frozenset[Card]) -> None:
         seat = self.current_player
         assert seat is not None
+        self.discards.extend(c for c in self.hands[seat] if c in cards)  # in the hand's order, not the set's
         self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
-        self.discards.extend(cards)
         self.hands[seat].extend(self.stock[:len(cards)])
         del self.stock[:len(cards)]
         if self.phase == DISCARD_NON_DEALER:
@@ -523,9 +525,7 @@ class EcarteState(DealState):
         sentence = "; ".join(parts)
         return sentence[0].upper() + sentence[1:] + "."
 
-    def why_illegal(self, action: Action) -> str:
-        if self.is_legal(action):
-            return ""
+    def _why_illegal(self, action: Action) -> str:
         if self.is_over:
             return "The deal is over: no more moves."
         nd, phase = seat_name(self.non_dealer), self.phase
@@ -535,6 +535,8 @@ class EcarteState(DealState):
                 return "The dealer must first accept or refuse the proposal."
             if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
                 return f"{seat_name(seat)} must first discard."
+            if action not in ECARTE_PACK:
+                return f"{action} is not in Écarté's pack: it has the 7s to the Kings and Aces."
             if action not in self.hands[seat]:
                 return f"You cannot play {action}: it is {seat_name(seat)}'s turn, and {action} is not in that hand."
             return why_not_playable(action, self.hands[seat], self.trick, self.trump, self.options)
@@ -581,7 +583,7 @@ class EcarteState(DealState):
 
 
 def new_deal(options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
-             seed: int | random.Random | None = None, deck: Sequence[Card | str] | None = None,
+             seed: int | random.Random | None = None, deck: str | Sequence[Card | str] | None = None,
              scores_before: Sequence[int] | None = None) -> EcarteState:
     """A new deal of Écarté, shuffled with a seed or from a stacked deck."""
     return EcarteState(options, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
@@ -594,11 +596,13 @@ class EcarteGame:
     """A game of Écarté: deals alternate until a player reaches ``target_score``."""
 
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, first_dealer: int | None = None,
-                 seed: int | None = None) -> None:
-        self.options = EcarteOptions.from_dict(options) if options else DEFAULT_OPTIONS
-        self.rng = random.Random(seed)
+                 seed: int | random.Random | None = None) -> None:
+        self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        seed = check_seed(seed)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.finished: list[EcarteState] = []
-        dealer = self.rng.randrange(2) if first_dealer is None else first_dealer  # the first dealer is chosen at random
+        # the first dealer is chosen at random
+        dealer = self.rng.randrange(2) if first_dealer is None else check_seat(first_dealer, "first_dealer", 2)
         self.deal = EcarteState(self.options, dealer=dealer, seed=self.rng)
 
     @property

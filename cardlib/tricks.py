@@ -17,21 +17,28 @@ action                  meaning                                     game
 ``Announce(K♥)``        show the King of trumps for a point         Écarté
 ======================  ==========================================  ===========
 
-Every action prints the way ``SCENARIOS.md`` writes it (``play K♦``,
-``discard 7♠ 8♠``) and ``parse_action`` reads it back, so a deal's log is
-plain text that replays it exactly.
+Every action prints the way the scenario format writes it (``play K♦``,
+``discard 7♠ 8♠``; see book/rules/scenarios.md) and ``parse_action`` reads it
+back, so a deal's log is plain text that replays it exactly. A state accepts an
+action in any of these forms, with cards built by hand (``Card("K", "♦")``) or
+read from text, and turns it into its own objects first (``canonical_action``);
+anything else, a tuple ``("K", "♦")`` say, is refused with ``IllegalAction``.
+
+The rules these modules follow are the course's rulebook, book/rules/alkort.md
+and book/rules/ecarte.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-from .cards import FULL_PACK, Card, card, hand, repeated, show
+from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show
 
 # ---------------------------------------------------------------------------
 # Actions that are not cards.
@@ -85,7 +92,7 @@ class Discard:
         object.__setattr__(self, "cards", frozenset(cards))
 
     def __str__(self) -> str:
-        ordered = sorted(self.cards, key=FULL_PACK.index)
+        ordered = sorted(self.cards, key=lambda c: FULL_PACK.index(c) if c in FULL_PACK else len(FULL_PACK))
         return " ".join(["discard", *map(str, ordered)])
 
     __repr__ = __str__
@@ -95,7 +102,7 @@ Action = Card | Call | Exchange | Announce | Discard
 
 
 def parse_action(text: str) -> Action:
-    """Read an action as SCENARIOS.md writes it: 'play K♦', 'exchange 3♦', 'propose', 'discard 7♠ 8♠'."""
+    """Read an action as the scenario format writes it: 'play K♦', 'exchange 3♦', 'propose', 'discard 7♠ 8♠'."""
     word, _, rest = text.strip().partition(" ")
     word = word.lower()
     if word == "play":
@@ -127,19 +134,78 @@ assert parse_action(" propose ") is PROPOSE and action_text(Discard()) == "disca
 
 
 # ---------------------------------------------------------------------------
-# Illegal moves.
+# Illegal moves, and actions as a learner may write them.
 
 
 class IllegalAction(ValueError):
-    """A move the rules forbid. The message names the rule broken, in a learner's words."""
+    """A move the rules forbid, or something that is not a move. The message names the rule broken."""
+
+
+ACTION_FORMS = ("the actions are a card (card('K♦') or Card('K', '♦')), PROPOSE, ACCEPT, REFUSE, "
+                "Exchange(card), Discard(cards), Announce(card), or their text: 'play K♦', 'exchange 3♦', "
+                "'propose', 'accept', 'refuse', 'discard 7♠ 8♠', 'announce K♥'")
+
+
+def canonical_action(action: object) -> Action:
+    """The engine's own action for one given in any accepted form; anything else raises IllegalAction.
+
+    Text (any ``str``) is read with ``parse_action``; the cards inside an ``Exchange``,
+    ``Announce`` or ``Discard`` become the pack's own cards. A tuple, a number, a list
+    or None is not an action, and the error says what was given and what would do.
+    """
+    if type(action) is Card or type(action) is Call:  # the engine's own objects, the usual case
+        return action
+    if isinstance(action, Exchange) and type(action.keep) is Card:
+        return action
+    if isinstance(action, Announce) and type(action.king) is Card:
+        return action
+    if isinstance(action, Discard) and all(type(c) is Card for c in action.cards):
+        return action
+    try:  # written by hand, or not an action at all
+        if isinstance(action, str):
+            return parse_action(str(action))
+        if isinstance(action, Card):
+            return card(action)
+        if isinstance(action, Exchange):
+            return Exchange(card(action.keep))
+        if isinstance(action, Announce):
+            return Announce(card(action.king))
+        if isinstance(action, Discard):
+            cards = [card(c) for c in action.cards]
+            if doubled := repeated(cards):
+                raise IllegalAction(f"{action!r} names {show(doubled)} twice: a card can be discarded once")
+            return Discard(cards)
+    except CardError as error:
+        raise IllegalAction(f"{_given(action)}: {error}") from None
+    except IllegalAction:
+        raise
+    except ValueError as error:  # text that is not an action
+        raise IllegalAction(str(error)) from None
+    if isinstance(action, tuple) and action in FULL_PACK:  # a card is a pair, so the tuple equals one
+        rank, suit = action
+        raise IllegalAction(f"{action!r} is a tuple, not a card: play Card({rank!r}, {suit!r}), "
+                            f"card('{rank}{suit}') or 'play {rank}{suit}'")
+    raise IllegalAction(f"{_given(action)} is not an action: {ACTION_FORMS}")
+
+
+def _given(value: object) -> str:
+    """What was given, for an error message: its repr (cut short) and, when that is not plain, its type."""
+    text = repr(value)
+    text = text if len(text) <= 60 else text[:57] + "..."
+    plain = type(value) in (str, int, float, tuple, list, dict, type(None))  # True is named a bool
+    return text if plain else f"{text} (of type {type(value).__name__})"
+
+
+assert canonical_action("play kd") is card("K♦") and canonical_action(Exchange(Card("3", "♦"))) == Exchange(card("3♦"))
+
+
+# ---------------------------------------------------------------------------
+# Rule options: frozen dataclasses whose fields are the rulebook's option names
+# (book/rules/alkort.md and book/rules/ecarte.md, "Options").
 
 
 class OptionError(ValueError):
     """A rule option that does not exist, or a value it cannot take."""
-
-
-# ---------------------------------------------------------------------------
-# Rule options: frozen dataclasses whose fields are RULES.md's option names.
 
 
 def option(default: Any, *others: Any, doc: str, words: Mapping[Any, str]) -> Any:
@@ -162,7 +228,7 @@ def positive_whole_number(default: int, doc: str) -> Any:
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """The rule variants of a game; every field is an option of RULES.md, validated here."""
+    """The rule variants of a game; every field is an option of the rulebook, validated here."""
 
     game: ClassVar[str] = "a game"
     if TYPE_CHECKING:  # every game has one; each declares it as an option field of its own
@@ -187,7 +253,12 @@ class RuleOptions:
         """Options from a mapping of names to values; unknown names are refused."""
         if isinstance(values, cls):
             return values
-        values = dict(vars(values) if isinstance(values, RuleOptions) else values or {})
+        if isinstance(values, RuleOptions):  # another game's options: their names are refused below
+            values = vars(values)
+        elif values is not None and not isinstance(values, Mapping):
+            raise OptionError(f"options must be {cls.__name__}(...) or a dict of option names and values "
+                              f"like {{'target_score': 5}}, not {_given(values)}")
+        values = dict(values or {})
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = [name for name in values if name not in names]
         if unknown:
@@ -230,7 +301,7 @@ class RuleOptions:
 
 
 def option_text(value: Any) -> str:
-    """An option value as RULES.md writes it: winner, true, false, [3, 2], 10."""
+    """An option value as the rulebook writes it: winner, true, false, [3, 2], 10."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -304,12 +375,12 @@ class DealState:
         """Make a move that is not a card (the action is known to be legal)."""
         raise NotImplementedError
 
-    def why_illegal(self, action: Action) -> str:
-        """The rule an action would break, in one sentence ('' when it is legal)."""
+    def _why_illegal(self, move: Action) -> str:
+        """The rule an illegal move breaks, in one sentence (the move is the engine's own object)."""
         raise NotImplementedError
 
-    def actor(self, action: Action) -> int | None:
-        """The seat that would make this action (the holder of a card, or whose turn it is)."""
+    def _actor(self, move: Action) -> int | None:
+        """The seat that would make this move (the move is the engine's own object)."""
         raise NotImplementedError
 
     @property
@@ -341,20 +412,38 @@ class DealState:
         """The actions allowed now; with ``player``, only those that seat may make."""
         if player is None:
             return list(self._legal_now())
-        return [a for a in self._legal_now() if self.actor(a) == player]
+        seat = check_seat(player, "player", self.n_players)
+        return [a for a in self._legal_now() if self._actor(a) == seat]
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether the rules allow this action now."""
-        return action in self._legal_now()
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether the rules allow this action now (False for anything that is not an action)."""
+        try:
+            move = canonical_action(action)
+        except IllegalAction:
+            return False
+        return move in self._legal_now()
+
+    def why_illegal(self, action: Action | str) -> str:
+        """The rule an action would break, in one sentence ('' when it is legal)."""
+        try:
+            move = canonical_action(action)
+        except IllegalAction as error:
+            return str(error)
+        return "" if move in self._legal_now() else self._why_illegal(move)
+
+    def actor(self, action: Action | str) -> int | None:
+        """The seat that would make this action (the holder of a card, or whose turn it is)."""
+        return self._actor(canonical_action(action))
 
     def apply(self, action: Action | str) -> None:
-        """Make a move; an illegal one raises ``IllegalAction`` and changes nothing."""
-        move: Action = parse_action(action) if type(action) is str else action  # type: ignore[assignment]
+        """Make a move, given in any form ``canonical_action`` accepts; an illegal one raises
+        ``IllegalAction`` and changes nothing."""
+        move = action if type(action) is Card else canonical_action(action)  # a card is the usual move
         legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
         if move not in legal:
-            raise IllegalAction(self.why_illegal(move) or f"{action_text(move)} is not allowed now.")
+            raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
         self._legal = None
         if type(move) is Card:
             self._play(move)
@@ -369,7 +458,7 @@ class DealState:
         return twin
 
     def history(self) -> list[str]:
-        """The log as text, one action a line, as SCENARIOS.md writes them."""
+        """The log as text, one action a line, as the scenario format writes them."""
         return [action_text(a) for a in self.log]
 
     def redeal(self) -> Self:
@@ -421,8 +510,9 @@ class DealState:
         assert self.current_player is not None, "the deal is over"
         return self.current_player
 
-    def holder(self, c: Card) -> int | None:
+    def holder(self, c: Card | str) -> int | None:
         """The seat whose hand holds this card, or None."""
+        c = c if type(c) is Card else card(c)
         for seat, cards in enumerate(self.hands):
             if c in cards:
                 return seat
@@ -438,9 +528,77 @@ def _copy_value(value: Any) -> Any:
     return value
 
 
-def check_deck(deck: str | Sequence[Card | str], pack: Sequence[Card], game: str) -> tuple[Card, ...]:
+# ---------------------------------------------------------------------------
+# Checking what a deal is given.
+#
+# Both games check their arguments with these functions, so that a wrong one gets the
+# same kind of answer everywhere: a ValueError whose message names the argument and
+# says what it must be. A wrong *type* is a ValueError too (not a TypeError): a learner
+# has one exception to catch, and the message says what type was expected.
+
+
+def as_whole_number(value: object) -> int | None:
+    """The value as an int if it is a whole number (an int or a numpy integer, not a bool), else None."""
+    if isinstance(value, bool):
+        return None  # True is an int to Python, but never a seat, a count or a score
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None  # a float, text, None ...
+
+
+def whole_number(value: object, name: str) -> int:
+    """A whole number, or a ValueError naming the argument."""
+    number = as_whole_number(value)
+    if number is None:
+        raise ValueError(f"{name} must be a whole number, not {_given(value)}")
+    return number
+
+
+def check_seat(value: object, name: str, players: int) -> int:
+    """A seat number, from 0 to players - 1."""
+    seat = value if type(value) is int else as_whole_number(value)
+    if seat is None or not 0 <= seat < players:
+        raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {_given(value)}")
+    return seat
+
+
+def check_choice(value: object, name: str, choices: Sequence[int], meaning: str = "") -> int:
+    """One of a few whole numbers (the number of players, say)."""
+    number = value if type(value) is int else as_whole_number(value)
+    if number not in choices:
+        raise ValueError(f"{name} must be {' or '.join(map(str, choices))}{meaning}, not {_given(value)}")
+    return number  # type: ignore[return-value]
+
+
+def check_scores(value: object, name: str = "scores_before") -> list[int]:
+    """The game score before a deal: two whole numbers, not negative, one for each side."""
+    scores = [as_whole_number(v) for v in value] if isinstance(value, (list, tuple)) else []
+    if len(scores) != 2 or any(score is None or score < 0 for score in scores):
+        raise ValueError(f"{name} must be two whole numbers, not negative, one for each side "
+                         f"(like [0, 3]), not {_given(value)}")
+    return scores  # type: ignore[return-value]
+
+
+def check_seed(value: object, name: str = "seed") -> int | random.Random | None:
+    """What shuffles a deal: a whole number, a random.Random, or None (a different deal each time)."""
+    if value is None or type(value) is int or isinstance(value, random.Random):
+        return value
+    number = as_whole_number(value)
+    if number is None:
+        raise ValueError(f"{name} must be a whole number, a random.Random or None, not {_given(value)}")
+    return number
+
+
+assert whole_number(3, "n") == 3 and check_seat(1, "dealer", 2) == 1 and check_scores((2, 0)) == [2, 0]
+
+
+def check_deck(deck: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
     """A stacked deck (top first; a list of cards, or text like 'K♦ 2♥ ...') must hold the game's pack exactly once."""
-    cards = tuple(hand(deck))
+    try:
+        cards = tuple(hand(deck))  # type: ignore[arg-type]
+    except CardError as error:
+        raise ValueError(f"deck must be a list of {game}'s {len(pack)} cards, top first: {error}") from None
     if len(cards) != len(pack) or set(cards) != set(pack):
         missing = [c for c in pack if c not in cards]
         extra = [c for c in cards if c not in pack]

@@ -1,10 +1,13 @@
 """Property tests over random deals with random options (Hypothesis).
 
-For thousands of random deals: the cards are conserved, every legal action is
-accepted, every other action is refused with the state unchanged, every deal
-ends with the points RULES.md gives, and a replayed log gives the same deal.
-The scoring checks here are written again from RULES.md, independently of the
-engine, so the two can catch each other out.
+For thousands of random deals: the cards are conserved after every action of every
+kind, every legal action is accepted and changes the state, every other action (and
+whatever is not an action at all: a tuple, a number, None) is refused with the state
+unchanged, every deal ends with the points the rulebook gives, and a replayed log
+gives the same deal — replayed from the engine's actions, from actions built by hand
+with fresh ``Card(rank, suit)``, and from their text. The scoring checks here are
+written again from the rulebook (book/rules/alkort.md, book/rules/ecarte.md),
+independently of the engine, so the two can catch each other out.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlib import ALKORT_PACK, ECARTE_PACK, FULL_PACK, IllegalAction, alkort, ecarte, parse_action
-from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard, Exchange, RuleOptions
+from cardlib import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, IllegalAction, action_text, alkort, ecarte, parse_action
+from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, Discard, Exchange, RuleOptions
 
 
 def options_strategy(cls: type[RuleOptions]) -> st.SearchStrategy:
@@ -43,8 +46,14 @@ def state_options(game: str) -> st.SearchStrategy:
     return options_strategy(ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions)
 
 
-def snapshot(state) -> str:
-    return repr({k: v for k, v in vars(state).items() if k != "_legal"})
+def snapshot(state, leave_out: tuple[str, ...] = ("_legal",)) -> str:
+    """Everything a deal holds (hands, stock, trick, tricks, log, points, phase, whose turn ...), as text."""
+    return repr({k: v for k, v in vars(state).items() if k not in leave_out})
+
+
+def the_play(state) -> str:
+    """Everything but the log (and the legal actions kept for the position): what a move must change."""
+    return snapshot(state, ("_legal", "log"))
 
 
 def all_cards_in(state) -> Counter:
@@ -59,7 +68,54 @@ def all_cards_in(state) -> Counter:
     cards.update(state.trick)
     if isinstance(state, ecarte.EcarteState):
         cards[state.turned_up] += 1
+    assert all(type(c) is Card for c in cards), f"only cards in a deal, not {[c for c in cards if type(c) is not Card]}"
     return cards
+
+
+def pack_of(state) -> tuple[Card, ...]:
+    return ECARTE_PACK if isinstance(state, ecarte.EcarteState) else ALKORT_PACK
+
+
+class Text(str):
+    """A str subclass, as numpy.str_ or a widget's value may be."""
+
+
+def by_hand(action: Action) -> Action:
+    """The same action built anew, as a learner would: fresh Card(rank, suit) objects inside."""
+    if isinstance(action, Card):
+        return Card(action.rank, action.suit)
+    if isinstance(action, Exchange):
+        return Exchange(Card(action.keep.rank, action.keep.suit))
+    if isinstance(action, Announce):
+        return Announce(Card(action.king.rank, action.king.suit))
+    if isinstance(action, Discard):
+        return Discard([Card(c.rank, c.suit) for c in action.cards])
+    return Call(str(action))
+
+
+def look_alike(c: Card) -> Card:
+    """An equal card that is not the pack's object (made past Card's check): the engine must never need identity."""
+    return tuple.__new__(Card, (c.rank, c.suit))
+
+
+def look_alikes(action: Action) -> Action:
+    """The action with every card replaced by a look-alike."""
+    if isinstance(action, Card):
+        return look_alike(action)
+    if isinstance(action, Exchange):
+        return Exchange(look_alike(action.keep))
+    if isinstance(action, Announce):
+        return Announce(look_alike(action.king))
+    if isinstance(action, Discard):
+        return Discard(map(look_alike, action.cards))
+    return action
+
+
+def not_actions(state) -> list:
+    """Things a learner may pass that are no action at all: tuples of cards, numbers, None, lists, sets."""
+    some = random.Random(len(state.log)).sample(pack_of(state), 3)
+    return [*(tuple(c) for c in some), (some[0].rank, 10), 3, 0, None, True, 1.5, [some[0]], {some[0]},
+            Exchange(tuple(some[1])), Announce(None), Discard([tuple(some[2])]), "", "play", "exchange 5♥ 5♥"]
 
 
 def candidate_actions(state) -> list:
@@ -73,11 +129,11 @@ def candidate_actions(state) -> list:
 
 
 # ---------------------------------------------------------------------------
-# Scoring again from RULES.md
+# Scoring again from the rulebook (book/rules/)
 
 
 def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
-    """RULES.md: first side to 5 of 9 tricks; múk 5, stroke = opening run (6-9), else 1."""
+    """book/rules/alkort.md: first side to 5 of 9 tricks; múk 5, stroke = opening run (6-9), else 1."""
     sides = [w % 2 if state.n_players == 4 else w for w in state.trick_winners]
     points = [0, 0]
     for side in (0, 1):
@@ -88,7 +144,7 @@ def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
 
 
 def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
-    """RULES.md: King points; the point 1, the vole 2; 2 against a stander or a refuser who loses; at most 2."""
+    """book/rules/ecarte.md: King points; the point 1, the vole 2; 2 against a stander or a refuser who loses."""
     points = [0, 0]
     if state.turned_up.rank == "K":
         points[state.dealer] += 1
@@ -127,16 +183,26 @@ def _announcer(state: ecarte.EcarteState, action: Announce) -> int:
 
 def play_checking_everything(state, rng: random.Random, check_refusals: bool) -> None:
     """Play a deal to its end by random legal actions, checking the invariants at every step."""
-    pack = ECARTE_PACK if isinstance(state, ecarte.EcarteState) else ALKORT_PACK
+    pack = pack_of(state)
     while not state.is_over:
         assert all_cards_in(state) == Counter(pack), "cards are conserved"
         legal = state.legal_actions()
         assert legal, "a deal that is not over always has a legal action"
+        before, play_before = snapshot(state), the_play(state)
         for action in legal:
             twin = state.clone()
-            twin.apply(action)  # every legal action is accepted
+            twin.apply(action)  # every legal action is accepted ...
+            assert the_play(twin) != play_before, f"{action} was accepted but changed nothing"  # ... and does something
+            assert all_cards_in(twin) == Counter(pack), f"{action} lost or made cards"
         if check_refusals:
-            before = snapshot(state)
+            for action in not_actions(state):
+                try:
+                    state.apply(action)
+                except IllegalAction as error:
+                    assert str(error).strip() and not state.is_legal(action)
+                else:
+                    raise AssertionError(f"{action!r} is not an action but was accepted")
+                assert snapshot(state) == before, f"refusing {action!r} changed the state"
             for action in candidate_actions(state):
                 if action in legal:
                     continue
@@ -204,6 +270,28 @@ def test_thousands_of_random_deals_conserve_cards_and_end_scored() -> None:
             assert all_cards_in(state) == Counter(pack)
             expected = (ecarte_points_by_the_rulebook if game == "ecarte" else alkort_points_by_the_rulebook)(state)
             assert state.points == expected, (game, seed, state.history())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), game=games, seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
+def test_a_deal_replayed_by_hand_or_as_text_is_the_same_deal_at_every_step(data, game: str, seed: int,
+                                                                         dealer: int) -> None:
+    """Cards built anew, text (plain or a str subclass), and look-alike cards all make exactly the same moves."""
+    options = data.draw(state_options(game))
+    state = new_state(game, seed, options, dealer, [0, 0])
+    replays = {how: new_state(game, seed, options, dealer, [0, 0]) for how in ("by hand", "text", "look-alikes")}
+    rng = random.Random(seed)
+    while not state.is_over:
+        action = state.random_action(rng)
+        state.apply(action)
+        text = action_text(action)
+        replays["by hand"].apply(by_hand(action))
+        replays["text"].apply(text if len(state.log) % 2 else Text(text.upper()))
+        replays["look-alikes"].apply(look_alikes(action))
+        for how, replay in replays.items():
+            assert snapshot(replay) == snapshot(state), f"replayed {how}, {text} made a different deal"
+            assert all(type(a) is type(b) for a, b in zip(replay.log, state.log))
+    assert all(replay.is_over and replay.points == state.points for replay in replays.values())
 
 
 def test_clone_is_independent() -> None:
