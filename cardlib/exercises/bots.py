@@ -12,10 +12,21 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from ..cards import FULL_PACK, Card, show
+from ..cards import Card, show
 from ..tricks import DealState
-from . import checker
-from .checker import CORRECT, NOT_YET, CheckResult, Exercise, call_safely, expect_card, short, show_call
+from .checker import (
+    CORRECT,
+    NOT_YET,
+    CheckResult,
+    Exercise,
+    expect_card,
+    out_of_time,
+    run_learners,
+    short,
+    stopped_advice,
+    stopped_headline,
+)
+from .running import Outcome, budget_spent
 
 # The kind of deal the bot plays (an AlkortState or an EcarteState): the helpers below see that very kind.
 State = TypeVar("State", bound=DealState)
@@ -38,20 +49,21 @@ def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[Sta
             if not bot_turn(state, rng):
                 state.apply(other_move(state, rng))
                 continue
+            if budget_spent():
+                return exercise.result(NOT_YET, out_of_time(played, None, "cards chosen"))
             seat = state.current_player
             assert seat is not None  # the deal is not over, so someone is to move
             args = question(state, seat)
-            call = show_call(exercise.name, exercise.params, args)
             legal = [a for a in state.legal_actions(seat) if isinstance(a, Card)]
-            outcome = call_safely(fn, _copies(args))
-            found = _problem(exercise, outcome, call, legal, number)
+            outcome = run_learners(fn, _copies(args))
+            found = _problem(exercise, outcome, exercise.call_text(args), legal, number, played)
             if found is not None:
                 return found
             choice = outcome.value
             if choice not in legal:
-                why = state.why_illegal(choice) if choice in FULL_PACK else f"{choice} is not a card of this pack."
-                return exercise.result(NOT_YET, f"In deal {number} your bot played an illegal card.", call=call,
-                                       expected=f"one of {show(legal)}", got=str(choice), why=why,
+                return exercise.result(NOT_YET, f"In deal {number} your bot played an illegal card.",
+                                       call=exercise.call_text(args), expected=f"one of {show(legal)}",
+                                       got=str(choice), why=state.why_illegal(choice), printed=outcome.printed,
                                        advice="the bot must choose among the cards the rules allow: work out that "
                                               "list first, then pick from it")
             state.apply(choice)
@@ -60,18 +72,19 @@ def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[Sta
                                     f"every one of them legal.", cases=played)
 
 
-def _problem(exercise: Exercise, outcome: Any, call: str, legal: Sequence[Card], number: int) -> CheckResult | None:
+def _problem(exercise: Exercise, outcome: Outcome, call: str, legal: Sequence[Card], number: int,
+             played: int) -> CheckResult | None:
     """A result for a bot call that was stopped, raised, or returned something that is not a card."""
-    right = f"one of {show(legal)}"
+    seen = {"call": call, "expected": f"one of {show(legal)}", "printed": outcome.printed}
     if outcome.stopped:
-        return exercise.result(NOT_YET, f"stopped after {checker.TIME_LIMIT:g} s: is there an endless loop?",
-                               call=call, expected=right)
+        return exercise.result(NOT_YET, stopped_headline(outcome, played, None, "cards chosen"),
+                               advice=stopped_advice(outcome, played), **seen)
     if outcome.error:
-        return exercise.result(NOT_YET, f"In deal {number}, {outcome.error}.", call=call, expected=right)
+        return exercise.result(NOT_YET, f"In deal {number}, {outcome.error}.", **seen)
     problem = expect_card(outcome.value)
     if problem:
-        return exercise.result(NOT_YET, f"Wrong type of answer: {problem}.", call=call, expected=right,
-                               got=short(outcome.value))
+        where = f" — returned at {outcome.returned_at}" if outcome.returned_at else "."
+        return exercise.result(NOT_YET, f"Wrong type of answer: {problem}{where}", got=short(outcome.value), **seen)
     return None
 
 

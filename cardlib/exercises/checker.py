@@ -6,42 +6,70 @@ function that is the *oracle*, a few fixed cases and a generator of random ones.
 ``CheckResult`` with one of three statuses:
 
 - ``"correct"``: the learner's function agreed with the engine on every case;
-- ``"not yet"``: the first case where it did not, in card notation, with the right
-  answer, the learner's answer and the engine's explanation of why;
+- ``"not yet"``: the first case where it did not, as a call the learner can paste
+  and run (``ranked_winner(hand("A♠ 9♦ K♦ 2♥"))``), with the right answer, the
+  learner's answer, the engine's explanation of why, and what their code printed;
 - ``"not attempted"``: the function is still the stub of the starter cell.
 
-The learner never sees a raw traceback: an exception in their code is summarised
-in one line with the line that raised it, a call that runs too long is stopped
-after a few seconds, and an answer of the wrong type is named for what it is.
+The learner never sees a raw traceback: whatever their code does — raise, print,
+loop, exit — comes back as one line (``running``). The oracle is the engine as
+shipped, whatever the learner's code has changed in it (``shipped``); and the
+library's own function is not accepted as the learner's.
 """
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import dis
+import functools
 import html
 import importlib
 import inspect
-import io
 import json
 import linecache
 import os
 import random
-import signal
 import sys
-import threading
-import time
-import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import RANKS, SUITS, Card
+from .. import cards
+from ..cards import RANKS, SUITS, Card, show
+from . import running
+from .running import Outcome, budget_spent, call_safely, message_of, time_budget
+from .shipped import SHIPPED, library_function
 
 CORRECT, NOT_YET, NOT_ATTEMPTED = "correct", "not yet", "not attempted"
-TIME_LIMIT = 3.0  # seconds a single call of the learner's function may take
+
+# ---------------------------------------------------------------------------
+# Cards the learner makes: one of the 52, or something that only looks like a card.
+
+REAL_CARDS = frozenset((c.rank, c.suit) for c in cards.FULL_PACK)
+
+
+def card_problem(value: Card) -> str:
+    """'' for one of the 52 cards, else why this Card is none: "its rank is the int 10, but ranks are strings"."""
+    rank, suit = value.rank, value.suit
+    if type(value) is not Card:
+        return f"it is a {type(value).__name__}, made from Card: return a plain Card"
+    if not isinstance(rank, str):
+        return f"its rank is {describe(rank)}, but ranks are strings: Card({str(rank)!r}, {suit!r})"
+    if not isinstance(suit, str) or suit not in SUITS:
+        return f"its suit is {describe(suit)}, but suits are the symbols {' '.join(SUITS)}"
+    if (str(rank), str(suit)) not in REAL_CARDS:
+        return f"its rank is {rank!r}, but ranks are {' '.join(RANKS)}"
+    return ""
+
+
+def is_card(value: Any) -> bool:
+    """Whether a value is one of the 52 cards."""
+    return isinstance(value, Card) and not card_problem(value)
+
+
+def card_text(value: Card) -> str:
+    """A Card as it was made: 'Card(10, '♥')' (its str() may fail when it is no real card)."""
+    return str(value) if is_card(value) else f"Card({value.rank!r}, {value.suit!r})"
 
 # ---------------------------------------------------------------------------
 # Describing values the way a learner reads them.
@@ -54,7 +82,8 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the bool {value}"
     if isinstance(value, Card):
-        return f"the card {value}"
+        problem = card_problem(value)
+        return f"{card_text(value)}, which is no card: {problem}" if problem else f"the card {value}"
     if isinstance(value, str):
         return f"the string {value!r}"
     if isinstance(value, int):
@@ -63,20 +92,60 @@ def describe(value: Any) -> str:
 
 
 def short(value: Any, limit: int = 120) -> str:
-    """repr, cut to a readable length."""
-    text = repr(value)
+    """repr, cut to a readable length — and a word instead when the value's own __repr__ fails."""
+    try:
+        text = card_text(value) if isinstance(value, Card) else repr(value)
+    except Exception as error:  # a learner's class may have a broken __repr__
+        return f"<a {type(value).__name__} whose __repr__ raised {message_of(error)}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def show_call(name: str, params: Sequence[str], args: Sequence[Any]) -> str:
-    """A call as the learner would write it: cards positionally, flags and names as keywords."""
+def plain(value: Any) -> Any:
+    """numpy's numbers and arrays as Python's own: numpy.int64(2) is 2, numpy.True_ is True, an array a list."""
+    if type(value).__module__ == "numpy" and callable(getattr(value, "tolist", None)):
+        return value.tolist()
+    if type(value) in (list, tuple):
+        return type(value)(plain(item) for item in value)
+    return value
+
+
+assert plain([(1, "a")]) == [(1, "a")] and plain(True) is True
+
+
+@functools.cache
+def helpers_of(setup: str) -> frozenset[str]:
+    """Which of cardlib's card makers ('card', 'hand', 'Card') a notebook's setup cell imports."""
+    namespace: dict[str, Any] = {}
+    exec(compile(setup, "<setup>", "exec"), namespace)
+    return frozenset(name for name in ("card", "hand", "Card") if namespace.get(name) is getattr(cards, name))
+
+
+def source(value: Any, helpers: frozenset[str]) -> str:
+    """A value as code that makes it, with the helpers at hand: hand("A♠ 9♦"), card("K♦"), [0, 1], 'KD'."""
+    if is_card(value):
+        return f'card("{value}")' if "card" in helpers else f'Card("{value.rank}", "{value.suit}")'
+    if type(value) is list and value and "hand" in helpers and all(is_card(c) for c in value):
+        return f'hand("{show(value)}")'
+    if type(value) is list:
+        return "[" + ", ".join(source(item, helpers) for item in value) + "]"
+    if type(value) is tuple:
+        return "(" + ", ".join(source(item, helpers) for item in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
+def show_call(name: str, params: Sequence[str], args: Sequence[Any], helpers: frozenset[str] = frozenset()) -> str:
+    """A call the learner can paste and run: cards as hand("…") or card("…"), flags and names as keywords."""
     parts, keyword = [], False
     for i, (param, arg) in enumerate(zip(params, args)):
         # once one argument is named, the rest must be too
         keyword = keyword or (len(params) > 1 and isinstance(arg, bool)) or \
             (i > 0 and (isinstance(arg, str) or arg is None))
-        parts.append(f"{param}={arg!r}" if keyword else repr(arg))
+        parts.append(f"{param}={source(arg, helpers)}" if keyword else source(arg, helpers))
     return f"{name}({', '.join(parts)})"
+
+
+assert show_call("f", ("cards", "flag"), ([Card("K", "♦")], True), frozenset({"hand"})) == 'f(hand("K♦"), flag=True)'
+assert show_call("f", ("c",), (Card("K", "♦"),)) == 'f(Card("K", "♦"))'
 
 # ---------------------------------------------------------------------------
 # What an answer must look like. Each returns '' when the value has the right type,
@@ -84,9 +153,10 @@ def show_call(name: str, params: Sequence[str], args: Sequence[Any]) -> str:
 
 
 def expect_card(value: Any) -> str:
-    """A single Card."""
+    """A single Card, one of the 52."""
     if isinstance(value, Card):
-        return ""
+        problem = card_problem(value)
+        return f"expected a card, got {card_text(value)}, which is no card: {problem}" if problem else ""
     advice = ""
     if isinstance(value, str) and len(value) >= 2 and value[-1] in SUITS:
         advice = f" — a Card is not its text: Card({value[:-1]!r}, {value[-1]!r}) makes one"
@@ -102,7 +172,7 @@ def expect_cards(value: Any) -> str:
     if not isinstance(value, (list, tuple)):
         return f"expected a list of Cards, got {describe(value)}"
     for item in value:
-        if not isinstance(item, Card):
+        if not is_card(item):
             return f"expected a list of Cards, but it holds {describe(item)}"
     return ""
 
@@ -112,11 +182,22 @@ def expect_bool(value: Any) -> str:
     return "" if isinstance(value, bool) else f"expected True or False, got {describe(value)}"
 
 
+def whole(value: Any) -> bool:
+    """An int, not a bool (which Python counts as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def not_whole(value: Any, expected: str) -> str:
+    """'expected an int, got the float 2.0: it equals 2, but …' — the sentence for a value that is not an int."""
+    if isinstance(value, float) and value.is_integer():
+        return (f"expected {expected}, got the float {value}: it equals {int(value)}, but only an int will do "
+                f"(// or int())")
+    return f"expected {expected}, got {describe(value)}"
+
+
 def expect_int(value: Any) -> str:
     """A whole number (not a bool)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return ""
-    return f"expected an int, got {describe(value)}"
+    return "" if whole(value) else not_whole(value, "an int")
 
 
 def expect_str(value: Any) -> str:
@@ -127,18 +208,18 @@ def expect_str(value: Any) -> str:
 def expect_index(size: int) -> Callable[[Any], str]:
     """An int index 0 .. size-1 (a position in the trick)."""
     def check(value: Any) -> str:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size:
+        if whole(value) and 0 <= value < size:
             return ""
-        return f"expected an int index 0-{size - 1} (a position in the trick), got {describe(value)}"
+        return not_whole(value, f"an int index 0-{size - 1} (a position in the trick)")
     return check
 
 
 def expect_ints(count: int) -> Callable[[Any], str]:
     """A list or tuple of this many ints."""
     def check(value: Any) -> str:
-        if isinstance(value, (list, tuple)) and len(value) == count and \
-                all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return ""
+        if isinstance(value, (list, tuple)) and len(value) == count:
+            odd = [item for item in value if not whole(item)]
+            return not_whole(odd[0], f"a list of {count} ints, each an int") if odd else ""
         return f"expected a list of {count} ints, got {describe(value)}"
     return check
 
@@ -165,25 +246,6 @@ def expect_tuple(*parts: Callable[[Any], str], what: str = "") -> Callable[[Any]
         return ""
     return check
 
-# ---------------------------------------------------------------------------
-# Running the learner's code safely: no tracebacks, no endless loops.
-
-
-class Stopped(BaseException):
-    """Raised inside a learner's call that ran past the time limit.
-
-    A BaseException, so an ``except Exception:`` in the learner's code cannot swallow it.
-    """
-
-
-@dataclass
-class Outcome:
-    """What one call of the learner's function did: returned a value, raised, or was stopped."""
-
-    value: Any = None
-    error: str = ""        # one line, '' if the call returned
-    stopped: bool = False
-
 
 def stub_like(fn: Callable) -> bool:
     """Whether a function does nothing: its body is only a docstring, `...` or `pass`."""
@@ -197,138 +259,6 @@ def stub_like(fn: Callable) -> bool:
         if instruction.opname in ("LOAD_CONST", "RETURN_CONST") and instruction.argval is not None:
             return False
     return True
-
-
-def learners_code(filename: str) -> bool:
-    """Whether a frame's file is the learner's: not cardlib, not Python's library, not an installed package."""
-    path = os.path.abspath(filename)
-    elsewhere = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sys.prefix, sys.base_prefix]
-    return not any(path.startswith(place) for place in elsewhere)
-
-
-def learner_line(error: BaseException, fn: Callable) -> str:
-    """'line 3: return cards[4]' — the last line of the learner's own code that was running (helpers included)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    own_file = getattr(getattr(fn, "__code__", None), "co_filename", None)
-    mine = [f for f in frames if f.filename == own_file or learners_code(f.filename)]
-    if not mine:
-        return ""
-    frame = mine[-1]
-    line_number = frame.lineno or 0  # None only for a frame without line information; there is no line 0
-    text = (frame.line or linecache.getline(frame.filename, line_number)).strip()
-    where = f"line {frame.lineno}" + (f" of {frame.name}" if frame.name != getattr(fn, "__name__", "") else "")
-    return f"{where}: {text}" if text else where
-
-
-def summarise_error(error: BaseException, fn: Callable) -> str:
-    """One line for an exception in the learner's code: its type, message and the line that raised it."""
-    message = str(error)
-    what = f"{type(error).__name__}: {message}" if message else type(error).__name__
-    line = learner_line(error, fn)
-    return f"your function raised {what}" + (f" — at {line}" if line else "")
-
-
-class _Alarm:
-    """The SIGALRM handler: raise Stopped in the learner's code; if that was swallowed, make every line raise it."""
-
-    def __init__(self) -> None:
-        self.fired = 0
-
-    def __call__(self, signum: int, frame: Any) -> None:
-        self.fired += 1
-        if self.fired > 1:  # an `except:` caught the first one: now every line the learner's code runs raises
-            _raise_on_every_line(frame)
-        raise Stopped()
-
-
-def _stop(frame: Any, event: str, arg: Any) -> Any:
-    if event == "exception":  # an exception being raised (and maybe caught): wait for the next line
-        return _stop
-    raise Stopped()
-
-
-def _raise_on_every_line(frame: Any) -> None:
-    """Trace the learner's frames (up to the checker's own) so that their next line raises Stopped.
-
-    An exception raised in an ``except:`` block is not caught by that block, so this gets out of any loop.
-    """
-    while frame is not None and frame.f_code is not _call_with_alarm.__code__:
-        frame.f_trace, frame.f_trace_lines = _stop, True
-        frame = frame.f_back
-    sys.settrace(_stop)  # tracing must be on for f_trace to run; new calls stop too
-
-
-def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:
-    """Call fn(*args): catch any exception, and stop it after ``limit`` seconds (TIME_LIMIT by default)."""
-    limit = TIME_LIMIT if limit is None else limit
-    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
-        return _call_with_alarm(fn, args, limit)
-    return _call_in_thread(fn, args, limit)
-
-
-def _call_with_alarm(fn: Callable, args: Sequence[Any], limit: float) -> Outcome:
-    """In the main thread (a notebook's kernel, pytest), SIGALRM interrupts an endless loop.
-
-    An alarm someone else had set (pytest-timeout, say) is put back afterwards, less the time used.
-    """
-    started = time.monotonic()
-    tracer = sys.gettrace()  # a debugger's, if any: put back after the call
-    previous = signal.signal(signal.SIGALRM, _Alarm())
-    # The timer repeats every 50 ms after the limit, so a bare `except:` in the learner's loop cannot keep it going.
-    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, limit, 0.05)
-    if 0 < outer_delay < limit:
-        signal.setitimer(signal.ITIMER_REAL, outer_delay, 0.05)
-    try:
-        try:
-            try:
-                value = fn(*args)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                sys.settrace(tracer)
-        except Stopped:
-            return Outcome(stopped=True)
-        except Exception as error:  # the learner's code may raise anything
-            return Outcome(error=summarise_error(error, fn))
-        return Outcome(value=value)
-    except Stopped:  # the timer fired between the call's end and its disarming
-        return Outcome(stopped=True)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        sys.settrace(tracer)
-        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
-        if outer_delay > 0:
-            left = outer_delay - (time.monotonic() - started)
-            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), outer_interval)
-
-
-def _call_in_thread(fn: Callable, args: Sequence[Any], limit: float) -> Outcome:
-    """Outside the main thread signals cannot be used: run the call in a worker thread, and stop it if it overruns.
-
-    A thread cannot be killed, but Python can raise an exception inside it (``PyThreadState_SetAsyncExc``):
-    a stuck pure-Python loop is interrupted by ``Stopped`` as it would be by the alarm.
-    """
-    box: list[Outcome] = []
-
-    def run() -> None:
-        try:
-            box.append(Outcome(value=fn(*args)))
-        except Stopped:
-            box.append(Outcome(stopped=True))
-        except Exception as error:
-            box.append(Outcome(error=summarise_error(error, fn)))
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    assert worker.ident is not None  # a started thread has an id
-    thread_id = ctypes.c_ulong(worker.ident)
-    worker.join(limit)
-    for _attempt in range(200):  # again and again, in case a bare `except:` catches it
-        if not worker.is_alive():
-            break
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(thread_id, ctypes.py_object(Stopped))
-        worker.join(0.05)
-    return box[0] if box else Outcome(stopped=True)
-
 
 # ---------------------------------------------------------------------------
 # The result of a check, shown as HTML in Jupyter and as text elsewhere.
@@ -345,6 +275,7 @@ class CheckResult:
     expected: str = ""             # the right answer
     got: str = ""                  # the learner's answer (or what went wrong)
     why: str = ""                  # the engine's explanation
+    printed: str = ""              # what the learner's code printed on this case, a few lines
     advice: str = ""               # what to try next
     cases: int = 0                 # how many cases were tried
 
@@ -355,11 +286,11 @@ class CheckResult:
         """The labelled lines of the report, empty ones left out."""
         return [(label, text) for label, text in (("call", self.call), ("right answer", self.expected),
                                                   ("your answer", self.got), ("why", self.why),
-                                                  ("next", self.advice)) if text]
+                                                  ("you printed", self.printed), ("next", self.advice)) if text]
 
     def __repr__(self) -> str:
         lines = [f"{self.exercise} — {self.status.upper()}: {self.headline}"]
-        lines += [f"  {label + ':':<14}{text}" for label, text in self.rows()]
+        lines += [f"  {label + ':':<14}" + text.replace("\n", "\n" + " " * 16) for label, text in self.rows()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -367,17 +298,21 @@ class CheckResult:
         mark = {CORRECT: "✔", NOT_YET: "✘", NOT_ATTEMPTED: "…"}[self.status]
         rows = "".join(
             f"<tr><th style='text-align:left;padding-right:1em;vertical-align:top'>{html.escape(label)}</th>"
-            f"<td style='text-align:left'><code>{html.escape(text)}</code></td></tr>"
-            if label in ("call", "right answer", "your answer") else
-            f"<tr><th style='text-align:left;padding-right:1em;vertical-align:top'>{html.escape(label)}</th>"
-            f"<td style='text-align:left'>{html.escape(text)}</td></tr>"
-            for label, text in self.rows())
+            f"<td style='text-align:left'>{self._cell(label, text)}</td></tr>" for label, text in self.rows())
         table = f"<table style='margin-top:.4em'>{rows}</table>" if rows else ""
         return (f"<div class='cardlib-check' data-status='{self.status}' role='status' "
                 f"style='border-left:6px solid {colour};padding:.4em .8em;margin:.3em 0'>"
                 f"<div><span style='color:{colour};font-weight:bold'>{mark} {html.escape(self.status.capitalize())}"
                 f"</span> — {html.escape(self.exercise)}</div>"
                 f"<div>{html.escape(self.headline)}</div>{table}</div>")
+
+    @staticmethod
+    def _cell(label: str, text: str) -> str:
+        if label == "you printed":
+            return f"<pre style='margin:0;font-family:monospace'>{html.escape(text)}</pre>"
+        if label in ("call", "right answer", "your answer"):
+            return f"<code>{html.escape(text)}</code>"
+        return html.escape(text)
 
 
 @dataclass
@@ -398,19 +333,31 @@ class Text:
                 f"<div style='font-weight:bold'>{html.escape(self.title)}</div>{body}</div>")
 
 # ---------------------------------------------------------------------------
-# Progress in this session: the last status of every exercise checked.
+# Progress: the last status of every exercise checked in this session, and the ones solved in any.
 
 PROGRESS: dict[str, str] = {}   # exercise key ("3.2") -> last status
 CATALOGUE: dict[str, Exercise] = {}   # exercise key -> exercise, filled as chapters are imported
 SOLVED_EARLIER = "solved earlier"
+NOT_YET_SOLVED_BEFORE = "not yet (solved before)"
+DRIVE = Path("/drive")  # where JupyterLite's Pyodide kernel mounts the files the browser keeps
 
 
 def progress_file() -> Path | None:
-    """Where solved exercises are remembered between sessions: $CARDLIB_PROGRESS if set ('off' for nowhere),
-    else ~/.cardlib/progress.json."""
+    """Where solved exercises are remembered between sessions.
+
+    - ``$CARDLIB_PROGRESS`` if it is set ('off' for nowhere: this session only);
+    - in the browser (the static JupyterLite site, where ``sys.platform`` is 'emscripten'):
+      ``/drive/cardlib-progress.json``. The Pyodide kernel runs in the notebook's folder under
+      ``/drive``, the file browser's drive, which JupyterLite keeps in the browser's storage: a file
+      there survives a reload, shows in the file browser, and deleting it starts afresh. Without a
+      drive (the kernel's folder is not under /drive) the file below lasts only as long as the page;
+    - else ``~/.cardlib/progress.json``.
+    """
     setting = os.environ.get("CARDLIB_PROGRESS")
     if setting is not None:
         return None if setting.strip().lower() in ("", "off", "none") else Path(setting).expanduser()
+    if sys.platform == "emscripten" and Path(os.getcwd()).is_relative_to(DRIVE):
+        return DRIVE / "cardlib-progress.json"
     return Path.home() / ".cardlib" / "progress.json"
 
 
@@ -435,6 +382,16 @@ def remember_solved(key: str) -> None:
         pass
 
 
+def standing(key: str, earlier: set[str]) -> str:
+    """How an exercise stands: its last check in this session — unless that only found the stub of one solved before."""
+    status = PROGRESS.get(key)
+    if status in (None, NOT_ATTEMPTED) and key in earlier:
+        return SOLVED_EARLIER
+    if status == NOT_YET and key in earlier:
+        return NOT_YET_SOLVED_BEFORE
+    return status or "not checked yet"
+
+
 @dataclass
 class ProgressReport:
     """Which exercises were solved, chapter by chapter: in this session, or remembered from earlier ones."""
@@ -456,12 +413,12 @@ class ProgressReport:
                 f"{earlier} earlier.")
 
     def __repr__(self) -> str:
-        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘"}
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘"}
         return "\n".join([self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}"
                                              for key, title, s in self.rows])
 
     def _repr_html_(self) -> str:
-        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘"}
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘"}
         rows = "".join(f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
                        f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>" for key, title, s in self.rows)
         table = f"<table>{rows}</table>" if rows else ""
@@ -476,8 +433,39 @@ def progress(chapter: int | None = None) -> ProgressReport:
     active = {CATALOGUE[key].chapter for key in [*PROGRESS, *earlier] if key in CATALOGUE}
     chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in active)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
-    return ProgressReport([(e.key, e.title, PROGRESS.get(e.key) or (SOLVED_EARLIER if e.key in earlier
-                                                                      else "not checked yet")) for e in chosen])
+    return ProgressReport([(e.key, e.title, standing(e.key, earlier)) for e in chosen])
+
+# ---------------------------------------------------------------------------
+# Running the learner's code during a check.
+
+
+def run_learners(fn: Callable, args: Sequence[Any]) -> Outcome:
+    """The learner's function called safely, in the engine as the learner's code has left it."""
+    with SHIPPED.learners_engine():
+        return call_safely(fn, args)
+
+
+def stopped_headline(outcome: Outcome, done: int, total: int | None, unit: str = "cases") -> str:
+    """Why a call was stopped: its own time limit, or the whole check's budget — with the time it really took."""
+    if not outcome.over_budget:
+        return outcome.stop_message()
+    return out_of_time(done, total, unit)
+
+
+def stopped_advice(outcome: Outcome, done: int) -> str:
+    """What to look for in code that was stopped, after ``done`` calls that finished."""
+    if outcome.came_late:
+        return "a built-in operation on something huge (a long range, a big sum, a sleep) takes that long"
+    if outcome.over_budget and done > 0:
+        return "every case must be checked within the budget: look for slow work done again on every call"
+    return "look for a `while` loop whose condition never becomes false"
+
+
+def out_of_time(done: int, total: int | None, unit: str = "cases") -> str:
+    """The check stopped at its time budget: after how many cases (of how many, if known)."""
+    of_total = f" of {total}" if total is not None else ""
+    return (f"the check stopped when its time budget of {running.CHECK_BUDGET:g} s ran out, after {done}{of_total} "
+            f"{unit}: your function is too slow (or stuck) — make each call quicker")
 
 # ---------------------------------------------------------------------------
 # An exercise.
@@ -528,6 +516,10 @@ class Exercise:
         """The starter cell: the signature, a docstring, and an empty body."""
         return f'{self.signature}\n    """{self.doc}"""\n    ...  # your code here\n'
 
+    def call_text(self, args: Sequence[Any]) -> str:
+        """A case as a call of the learner's function, written with the helpers their notebook imports."""
+        return show_call(self.name, self.params, args, helpers_of(self.setup))
+
     # -- what the learner calls ------------------------------------------------
     def hint(self, step: int = 1) -> Text:
         """Hint number ``step`` (1 first); each one gives a little more away."""
@@ -549,7 +541,13 @@ class Exercise:
 
     def check(self, fn: Any = None) -> CheckResult:
         """Compare your function with the engine on fixed and random cases; returns the result."""
-        result = self._check(fn)
+        try:
+            with SHIPPED.engine_as_shipped(), time_budget():
+                result = self._check(fn)
+        except KeyboardInterrupt:  # the stop button, pressed while the engine was working
+            result = self.result(NOT_YET, "the check was interrupted before it finished: run it again")
+        if result.status == NOT_ATTEMPTED and (PROGRESS.get(self.key) == CORRECT or self.key in solved_earlier()):
+            result.headline += " (You have solved this exercise before: that is remembered.)"
         if result.status != NOT_ATTEMPTED or self.key not in PROGRESS:
             PROGRESS[self.key] = result.status
         if result.status == CORRECT:
@@ -565,6 +563,10 @@ class Exercise:
             return self.result(NOT_ATTEMPTED if fn is None else NOT_YET,
                                f"pass your function itself, without calling it: check({self.name})"
                                + ("" if fn is None else f" — you passed {describe(fn)}"))
+        own = library_function(fn)
+        if own:
+            return self.result(NOT_YET, f"that is the library's own function ({own}) — write your own "
+                                        f"{self.name} in the starter cell, run it, then check it.")
         problem = self._signature_problem(fn)
         if problem:
             return self.result(NOT_YET, problem)
@@ -597,37 +599,69 @@ class Exercise:
         oracle = self.oracle
         assert oracle is not None, f"exercise {self.key} needs an oracle, or a runner of its own"
         all_cases = self.cases()
-        printed = io.StringIO()
+        printed = False
         for tried, case in enumerate(all_cases, 1):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(tried - 1, len(all_cases)), cases=tried - 1)
             right = oracle(*fresh(case))
-            with contextlib.redirect_stdout(printed):
-                outcome = call_safely(fn, fresh(case))
-            call = show_call(self.name, self.params, case)
-            if outcome.stopped:
-                return self.result(NOT_YET, f"stopped after {TIME_LIMIT:g} s: is there an endless loop?",
-                                   call=call, expected=self.show(right), cases=tried,
-                                   advice="look for a `while` loop whose condition never becomes false")
-            if outcome.error:
-                if outcome.error.startswith("your function raised NotImplementedError") and tried == 1:
-                    return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "
-                                                      f"write its body, then check again.")
-                return self.result(NOT_YET, outcome.error[0].upper() + outcome.error[1:], call=call,
-                                   expected=self.show(right), cases=tried)
-            problem = self.expects(outcome.value)
-            if problem:
-                return self.result(NOT_YET, f"Wrong type of answer: {problem}.", call=call,
-                                   expected=self.show(right), got=short(outcome.value), cases=tried)
-            if not self.same(right, outcome.value):
-                why = self.explain(*fresh(case)) if self.explain else ""
-                if self.diff is not None:
-                    why = " ".join(filter(None, [self.diff(fresh(case), right, outcome.value), why]))
-                return self.result(NOT_YET, f"Not quite: on case {tried} of {len(all_cases)} your answer differs "
-                                            f"from the engine's.", call=call, expected=self.show(right),
-                                   got=self.show(outcome.value), why=why, cases=tried,
-                                   advice="work this case by hand with the rule, then ask for a hint() if stuck")
-        note = " (Your function printed something; output is hidden during the check.)" if printed.getvalue() else ""
+            outcome = run_learners(fn, fresh(case))
+            printed = printed or bool(outcome.printed)
+            found = self._verdict(case, right, outcome, tried, len(all_cases))
+            if found is not None:
+                return found
+        note = " (Your function printed something; output is hidden during the check.)" if printed else ""
         return self.result(CORRECT, f"your {self.name} agrees with the engine on all {len(all_cases)} cases."
                            + note, cases=len(all_cases))
+
+    def _verdict(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult | None:
+        """None if the learner's call gave the right answer, else the result that says what went wrong."""
+        if outcome.stopped or outcome.error:
+            return self._failed_call(case, right, outcome, tried, total)
+        # Judging the answer may run the learner's code too (its __eq__, __repr__, __iter__…): safely, then.
+        judged = call_safely(self._judge, (case, right, outcome.value, outcome.returned_at, tried, total))
+        if judged.stopped or judged.error:
+            trouble = judged.stop_message() if judged.stopped else judged.error
+            return self.result(NOT_YET, f"Your answer ({type(outcome.value).__name__}) could not be checked: "
+                                        f"{trouble}", **self._seen(case, right, outcome, tried))
+        result: CheckResult | None = judged.value
+        if result is not None:
+            result.printed = outcome.printed
+        return result
+
+    def _seen(self, case: Case, right: Any, outcome: Outcome, tried: int) -> dict[str, Any]:
+        """What every not-yet result shows: the call, the right answer, what the learner's code printed."""
+        return {"call": self.call_text(case), "expected": self.show(right), "printed": outcome.printed,
+                "cases": tried}
+
+    def _failed_call(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult:
+        """The result for a call of the learner's function that was stopped or raised."""
+        if outcome.stopped:
+            return self.result(NOT_YET, stopped_headline(outcome, tried - 1, total),
+                               advice=stopped_advice(outcome, tried - 1), **self._seen(case, right, outcome, tried))
+        if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
+            return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "
+                                              f"write its body, then check again.")
+        return self.result(NOT_YET, outcome.error[0].upper() + outcome.error[1:],
+                           **self._seen(case, right, outcome, tried))
+
+    def _judge(self, case: Case, right: Any, value: Any, returned_at: str, tried: int,
+               total: int) -> CheckResult | None:
+        """None if the answer is the right one, else a result saying how it differs."""
+        value = plain(value)
+        problem = self.expects(value)
+        if not problem and self.same(right, value):
+            return None
+        call, expected = self.call_text(case), self.show(right)
+        if problem:
+            where = f" — returned at {returned_at}" if returned_at else "."
+            return self.result(NOT_YET, f"Wrong type of answer: {problem}{where}", call=call, expected=expected,
+                               got=short(value), cases=tried)
+        why = self.explain(*fresh(case)) if self.explain else ""
+        if self.diff is not None:
+            why = " ".join(filter(None, [self.diff(fresh(case), right, value), why]))
+        return self.result(NOT_YET, f"Not quite: on case {tried} of {total} your answer differs from the engine's.",
+                           call=call, expected=expected, got=self.show(value), why=why, cases=tried,
+                           advice="work this case by hand with the rule, then ask for a hint() if stuck")
 
 
 def fresh(case: Case) -> Case:
@@ -661,7 +695,8 @@ def define(source: str, name: str, setup: str = "", filename: str | None = None)
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in the pack's order (suits ♠♥♦♣, ranks A to K), for lists whose order does not matter."""
     def place(c: Card) -> tuple[int, int, str]:
-        return (SUITS.index(c.suit) if c.suit in SUITS else 9, RANKS.index(c.rank) if c.rank in RANKS else 99, str(c))
+        return (SUITS.index(c.suit) if c.suit in SUITS else 9, RANKS.index(c.rank) if c.rank in RANKS else 99,
+                card_text(c))
     return sorted(cards, key=place)
 
 
@@ -671,11 +706,10 @@ def same_cards_any_order(right: Sequence[Card], got: Sequence[Card]) -> bool:
 
 
 assert stub_like(lambda: None) and not stub_like(lambda: 1)
-assert show_call("f", ("cards", "flag"), ([Card("K", "♦")], True)) == "f([K♦], flag=True)"
 assert expect_card("K♦").startswith("expected a Card, got the string 'K♦'")
 assert expect_index(4)(7) == "expected an int index 0-3 (a position in the trick), got the int 7"
 
 
 def show_list(cards: Sequence[Card]) -> str:
     """A list of cards whose order does not matter, written in the pack's order."""
-    return repr(sorted_cards(cards)) if all(isinstance(c, Card) for c in cards) else short(cards)
+    return repr(sorted_cards(cards)) if all(is_card(c) for c in cards) else short(cards)

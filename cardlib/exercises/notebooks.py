@@ -56,8 +56,9 @@ and the engine's own on fixed and random cases, and answers:
 - **not attempted** — the function is still the empty stub.
 
 Stuck? `ex.q1.hint()` gives a first hint, `ex.q1.hint(2)` the next one;
-`ex.q1.solution()` shows a solution — only when you ask. `progress()` at the end lists what you have
-solved. Run the next cell first: it loads the cards and this chapter's exercises."""
+`ex.q1.solution()` shows a solution — only when you ask. `progress({number})` at the end lists what you have
+solved in this chapter, and `progress()` in every chapter you have worked on; what you solve is remembered
+from one session to the next. Run the next cell first: it loads the cards and this chapter's exercises."""
 
 
 def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
@@ -84,8 +85,9 @@ def build(number: int) -> nbformat.NotebookNode:
     for ex in module.EXERCISES:
         cells += exercise_cells(ex, f"ex.q{ex.number}")
     cells += [nbformat.v4.new_markdown_cell("## Your progress\n\nWhich exercises of this chapter you have "
-                                            "solved in this session:", id=f"ex{number}-progress-title"),
-              nbformat.v4.new_code_cell("progress()", id=f"ex{number}-progress")]
+                                            "solved, in this session or an earlier one:",
+                                            id=f"ex{number}-progress-title"),
+              nbformat.v4.new_code_cell(f"progress({number})", id=f"ex{number}-progress")]
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                          "language_info": {"name": "python"}}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cardlib.exercises import checker
+from cardlib.exercises import checker, running
 
 
 @pytest.fixture
 def short_time_limit(monkeypatch: pytest.MonkeyPatch) -> float:
     """Stop endless loops after 0.3 s instead of 3 s, to keep the tests quick."""
-    monkeypatch.setattr(checker, "TIME_LIMIT", 0.3)
+    monkeypatch.setattr(running, "TIME_LIMIT", 0.3)
     return 0.3
 
 

@@ -54,7 +54,7 @@ def test_counterexamples_are_in_card_notation_with_the_engines_reason():
     from cardlib.exercises import chapter3
     forgets_followed_seven = chapter3.q3.mistakes["a followed seven wins too"]
     result = chapter3.q3.check(define(forgets_followed_seven, "trick_winner", chapter3.SETUP))
-    assert result.call == "trick_winner([3♠, 7♦, Q♥, 2♣], leader_has_won=True)"
+    assert result.call == 'trick_winner(hand("3♠ 7♦ Q♥ 2♣"), leader_has_won=True)'
     assert (result.expected, result.got) == ("0", "1")
     assert result.why.startswith("3♠ wins: every card is rubbish")
 
@@ -63,7 +63,7 @@ def test_ace_high_in_ecarte_is_caught():
     from cardlib.exercises import chapter5
     result = chapter5.q2.check(define(chapter5.q2.mistakes["Ace high"], "beats", chapter5.SETUP))
     assert result.status == NOT_YET
-    assert result.call == "beats(J♦, A♦)" and result.expected == "True" and result.got == "False"
+    assert result.call == 'beats(card("J♦"), card("A♦"))' and result.expected == "True" and result.got == "False"
     assert "K Q J A 10 9 8 7" in result.why
 
 

@@ -1,0 +1,338 @@
+"""Running a learner's code: whatever it does, the checker gets one friendly line back.
+
+A learner's function may return, raise, print, call ``sys.exit()``, loop forever,
+or sit for a long time inside Python's own C code. ``call_safely(fn, args)`` runs
+it and returns an ``Outcome`` that says which, in words a learner can act on:
+
+    your code raised IndexError: list index out of range — at line 4: if strength(cards[i]) > …
+
+**Time limits that work in the browser.** The course also runs in Pyodide, which has
+no alarm clock to interrupt Python and cannot start a second thread. So the limit is kept
+by a trace function (``sys.settrace``): Python calls it as the learner's code runs,
+line by line, and once the deadline has passed it raises ``Stopped`` in that code.
+A trace function that raises is switched off by Python; if the learner's
+``except:`` catches the ``Stopped``, the moment it lets it go (``Stopped.__del__``)
+turns the trace back on, so the next line raises again. Code running in C
+(``sum(range(10**9))``, ``time.sleep(20)``) cannot be interrupted: it is stopped at
+its first line after the C call, and the outcome says truthfully how long it ran.
+
+Every call has its own limit (``TIME_LIMIT``), and a whole check a budget
+(``CHECK_BUDGET``) that ``time_budget()`` sets for the calls made inside it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import linecache
+import os
+import sys
+import sysconfig
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from types import CodeType, FrameType, TracebackType
+from typing import Any, ClassVar
+
+TIME_LIMIT = 3.0     # seconds one call of the learner's function may take
+CHECK_BUDGET = 10.0  # seconds a whole check may take, every case together
+LATE = 0.5           # a stop this many seconds after the deadline came late: the code was busy in C
+PRINTED_LINES = 6    # lines of the learner's output shown with a counterexample
+
+# ---------------------------------------------------------------------------
+# Whose code is it? The learner's, or a library's (cardlib, Python's own, an installed package).
+
+CARDLIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIBRARIES = tuple(sorted({CARDLIB, *(os.path.abspath(sysconfig.get_paths()[name]) for name in
+                                     ("stdlib", "platstdlib", "purelib", "platlib"))}))
+_LEARNERS: dict[str, bool] = {}  # file name -> whether it is the learner's (asked for every call: remembered)
+
+
+def learners_code(filename: str) -> bool:
+    """Whether code from this file is the learner's: a notebook cell or their own file, not a library's."""
+    mine = _LEARNERS.get(filename)
+    if mine is None:
+        generated = filename.startswith(("<frozen", "<string>"))  # Python's own, and code made by namedtuple
+        path = os.path.abspath(filename)
+        mine = _LEARNERS[filename] = not generated and not any(path.startswith(place + os.sep)
+                                                               for place in LIBRARIES)
+    return mine
+
+
+def in_cardlib(filename: str) -> bool:
+    """Whether code from this file is cardlib's own."""
+    return os.path.abspath(filename).startswith(CARDLIB + os.sep)
+
+
+assert in_cardlib(__file__) and not learners_code(__file__) and learners_code("<cell 1: f>")
+
+# ---------------------------------------------------------------------------
+# Pointing at the learner's line: 'line 4 of strongest, Cell In[7]: return max(cards, key=strength)'.
+
+
+def cell_label(filename: str) -> str:
+    """The name Jupyter shows for a cell's code ('Cell In[7]'), a file's own name, or '' for made-up names."""
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    format_code_name = getattr(getattr(shell, "compile", None), "format_code_name", None)
+    with contextlib.suppress(Exception):  # an IPython without this method: fall back on the file name
+        named = format_code_name(filename) if format_code_name else None
+        if named:
+            return " ".join(named)
+    return "" if filename.startswith("<") else os.path.basename(filename)
+
+
+def line_text(filename: str, line_number: int, function: str, fn: Any) -> str:
+    """A line of the learner's code as they would find it: where it is, then what it says."""
+    where = f"line {line_number}"
+    if function != getattr(fn, "__name__", function) and not function.startswith("<"):  # not <listcomp>, <lambda>
+        where += f" of {function}"
+    label = cell_label(filename)
+    where += f", {label}" if label else ""
+    text = linecache.getline(filename, line_number).strip()
+    return f"{where}: {text}" if text else where
+
+
+def learner_frames(tb: TracebackType | None, fn: Any) -> list[tuple[str, int, str]]:
+    """(file, line, function) of each frame of a traceback that ran the learner's code (their helpers too),
+    outermost first; a frame stopped on its ``def`` line, before its body began, adds nothing."""
+    own_file = getattr(getattr(fn, "__code__", None), "co_filename", None)  # theirs, wherever it is kept
+    found: list[tuple[str, int, str]] = []
+    while tb is not None:
+        code, line = tb.tb_frame.f_code, tb.tb_lineno
+        theirs = learners_code(code.co_filename) or (code.co_filename == own_file and not in_cardlib(own_file))
+        if theirs and not (found and line == code.co_firstlineno):
+            found.append((code.co_filename, line, code.co_name))
+        tb = tb.tb_next
+    return found
+
+
+def learner_line(error: BaseException, fn: Any) -> str:
+    """'line 3: return cards[4]' — the last line of the learner's own code that was running."""
+    mine = learner_frames(error.__traceback__, fn)
+    return line_text(*mine[-1], fn) if mine else ""
+
+
+def raised_in_cardlib(error: BaseException) -> str:
+    """"cardlib's Card" when the exception was raised inside cardlib (given the learner's data), else ''."""
+    codes = []
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename != __file__:  # the time limit's own trace functions are not the cause
+            codes.append(tb.tb_frame.f_code)
+        tb = tb.tb_next
+    if not codes or not in_cardlib(codes[-1].co_filename):
+        return ""
+    name = codes[-1].co_qualname
+    for method in (".__new__", ".__init__", ".__post_init__"):
+        name = name.removesuffix(method)
+    return f"cardlib's {name}"
+
+
+def message_of(error: BaseException) -> str:
+    """'IndexError: list index out of range' — even for an exception whose str() fails."""
+    try:
+        message = str(error)
+    except Exception:  # the learner's own exception class may break str()
+        message = "(its message cannot be shown)"
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def summarise_error(error: BaseException, fn: Any) -> str:
+    """One line for an exception in the learner's code: what was raised, where, and from what."""
+    line = learner_line(error, fn)
+    at = f" — at {line}" if line else ""
+    if isinstance(error, SystemExit):
+        return (f"your code raised {message_of(error)}, as sys.exit() does: a function gives its answer with "
+                f"return, not by leaving Python{at}")
+    if isinstance(error, KeyboardInterrupt):
+        return f"your code was interrupted: it raised KeyboardInterrupt, as the stop button does{at}"
+    inside = raised_in_cardlib(error)
+    if inside and line:
+        at = f" — raised in {inside}, called at {line}"
+    what = message_of(error)
+    return f"your code raised {what.removesuffix('.') if at else what}{at}"
+
+# ---------------------------------------------------------------------------
+# What the learner's code printed: kept short, however much it prints.
+
+
+class Captured(io.TextIOBase):
+    """A stdout that keeps the beginning and the end of what is written, and counts the rest."""
+
+    KEEP = 4000  # characters kept at each end
+
+    def __init__(self) -> None:
+        self.head, self.tail, self.size = "", "", 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        written = str(text)
+        self.size += len(written)
+        room = max(self.KEEP - len(self.head), 0)
+        self.head, rest = self.head + written[:room], written[room:]
+        self.tail = (self.tail + rest)[-self.KEEP:]
+        return len(written)
+
+    def text(self) -> str:
+        """All of it, or its two ends with '…' between."""
+        gap = self.size - len(self.head) - len(self.tail)
+        return self.head + ("\n…\n" if gap > 0 else "") + self.tail
+
+
+def few_lines(text: str, count: int = PRINTED_LINES, width: int = 100) -> str:
+    """The first lines of some output, each cut to a width, and how many more there were."""
+    lines = text.rstrip("\n").splitlines()
+    shown = [line if len(line) <= width else line[:width - 1] + "…" for line in lines[:count]]
+    more = len(lines) - len(shown)
+    return "\n".join(shown + ([f"… and {more} more line{'s' if more > 1 else ''}"] if more > 0 else []))
+
+
+assert few_lines("a\nb\nc\n", 2) == "a\nb\n… and 1 more line" and few_lines("") == ""
+
+# ---------------------------------------------------------------------------
+# The deadline.
+
+
+class Stopped(BaseException):
+    """Raised inside a learner's call that ran past its deadline.
+
+    A BaseException, so an ``except Exception:`` in the learner's code cannot swallow it;
+    and an ``except:`` that does lets it go here, which sets the trap again.
+    """
+
+    def __del__(self) -> None:
+        if Deadline.running is not None:
+            Deadline.running.rearm()
+
+
+class Deadline:
+    """A time limit for one call, kept by a trace function: past it, the learner's next line raises Stopped."""
+
+    running: ClassVar[Deadline | None] = None  # the deadline of the call in progress, if any
+
+    def __init__(self, fn: Any, seconds: float, budget_ends: float | None) -> None:
+        self.started = time.monotonic()
+        self.ends = self.started + seconds
+        self.over_budget = budget_ends is not None and budget_ends < self.ends
+        self.ends = min(self.ends, budget_ends) if budget_ends is not None else self.ends
+        self.fn_code: CodeType | None = getattr(fn, "__code__", None)
+        self.returned_at: tuple[str, int] | None = None  # where the learner's function last returned
+
+    def call(self, fn: Callable, args: Sequence[Any]) -> Any:
+        """fn(*args) with this deadline; any previous tracer (a debugger's, coverage's) is put back after."""
+        previous = sys.gettrace()
+        Deadline.running = self
+        sys.settrace(self.on_call)
+        try:
+            return fn(*args)
+        finally:
+            Deadline.running = None
+            sys.settrace(previous)
+
+    def passed(self) -> bool:
+        return time.monotonic() > self.ends
+
+    def on_call(self, frame: FrameType, event: str, arg: Any) -> Any:
+        """Every new frame: past the deadline, stop; in the learner's code, follow it line by line."""
+        if frame.f_code in OWN_CODE:
+            return None
+        if self.passed():
+            raise Stopped()
+        return self.on_line if learners_code(frame.f_code.co_filename) else None
+
+    def on_line(self, frame: FrameType, event: str, arg: Any) -> Any:
+        """Every line of the learner's code (and its returns): past the deadline, stop."""
+        if event == "return" and frame.f_code is self.fn_code:
+            self.returned_at = (frame.f_code.co_filename, frame.f_lineno)
+        if self.passed():
+            raise Stopped()
+        return self.on_line
+
+    def rearm(self) -> None:
+        """Trace the learner's running frames again (Python switched the trace off when it raised)."""
+        frame: FrameType | None = sys._getframe(1)
+        while frame is not None and frame.f_code is not Deadline.call.__code__:
+            if learners_code(frame.f_code.co_filename):
+                frame.f_trace, frame.f_trace_lines = self.on_line, True
+            frame = frame.f_back
+        sys.settrace(self.on_call)
+
+
+OWN_CODE = {Stopped.__del__.__code__, Deadline.rearm.__code__}  # never stopped: they set the trap again
+
+
+_BUDGET_ENDS: float | None = None  # when the check in progress must end, if one is
+
+
+@contextlib.contextmanager
+def time_budget(seconds: float | None = None) -> Iterator[None]:
+    """Calls made inside share a budget of ``seconds`` (CHECK_BUDGET by default), besides their own limits."""
+    global _BUDGET_ENDS
+    outer = _BUDGET_ENDS
+    ends = time.monotonic() + (CHECK_BUDGET if seconds is None else seconds)
+    _BUDGET_ENDS = ends if outer is None else min(outer, ends)
+    try:
+        yield
+    finally:
+        _BUDGET_ENDS = outer
+
+
+def budget_spent() -> bool:
+    """Whether the check in progress has used up its time budget."""
+    return _BUDGET_ENDS is not None and time.monotonic() > _BUDGET_ENDS
+
+# ---------------------------------------------------------------------------
+# One call.
+
+
+@dataclass
+class Outcome:
+    """What one call of the learner's code did: returned a value, raised, or was stopped — and what it printed."""
+
+    value: Any = None
+    error: str = ""             # one line, '' if the call returned
+    stopped: bool = False       # ran past its deadline
+    over_budget: bool = False   # ... which was the whole check's budget, not the call's own limit
+    limit: float = 0.0          # the call's own time limit, in seconds
+    elapsed: float = 0.0        # seconds the call really took
+    late: float = 0.0           # seconds past its deadline when it was stopped
+    printed: str = ""           # what it wrote to stdout and stderr, cut to a few lines
+    returned_at: str = ""       # the learner's line that returned the value
+
+    @property
+    def came_late(self) -> bool:
+        """Stopped well after its deadline: it was busy in code that cannot be interrupted."""
+        return self.stopped and self.late > LATE
+
+    def stop_message(self) -> str:
+        """Why the call was stopped, with the time it really took."""
+        if self.came_late:
+            return (f"your code ran for {self.elapsed:.1f} s, past the {self.limit:g} s limit for one call, inside one "
+                    f"of Python's built-in operations, which cannot be interrupted (a very long sum, range or sleep?)")
+        return (f"stopped after {self.elapsed:.1f} s (the limit for one call is {self.limit:g} s): "
+                f"is there an endless loop?")
+
+
+def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:
+    """Call fn(*args) with a time limit (TIME_LIMIT by default), catching whatever it raises or prints."""
+    limit = TIME_LIMIT if limit is None else limit
+    deadline = Deadline(fn, limit, _BUDGET_ENDS)
+    printed = Captured()
+    outcome = Outcome(limit=limit)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            outcome.value = deadline.call(fn, args)
+        outcome.stopped = deadline.passed()  # a C call that ran past the deadline and then returned
+    except Stopped:
+        outcome.stopped = True
+    except BaseException as error:  # the learner's code may raise anything, sys.exit() and Ctrl-C included
+        outcome.error = summarise_error(error, fn)
+    finished = time.monotonic()
+    outcome.elapsed, outcome.late = finished - deadline.started, max(finished - deadline.ends, 0.0)
+    outcome.over_budget = outcome.stopped and deadline.over_budget
+    outcome.printed = few_lines(printed.text())
+    if deadline.returned_at is not None and not (outcome.error or outcome.stopped):
+        outcome.returned_at = line_text(*deadline.returned_at, getattr(fn, "__name__", ""), fn)
+    return outcome

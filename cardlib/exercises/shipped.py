@@ -1,0 +1,135 @@
+"""The engine as shipped: the checker's oracle, whatever the learner's code has changed in it.
+
+A learner trying a function in the game may write ``ecarte.legal_plays = my_legal_plays``.
+The engine looks its functions up by name as it runs, so from then on the engine — the
+checker's oracle — would agree with the learner, and a wrong function would be judged
+correct. So when the catalogue is built (``cardlib.exercises`` is imported), this module
+takes a snapshot of every name in the engine's modules and every attribute of their
+classes. During a check the shipped engine is put back, and the learner's changes are
+put back in turn around each call of the learner's own code:
+
+    with SHIPPED.engine_as_shipped():          # the oracle, the cases and the explanations
+        ...
+        with SHIPPED.learners_engine():        # the learner's function, in the world it made
+            ...
+
+A name rebound, added or deleted is undone this way; a change inside a shipped object
+(an item put into one of the engine's dictionaries) is not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import inspect
+import operator
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+from .running import in_cardlib
+
+ENGINE_MODULES = ("cardlib", "cardlib.cards", "cardlib.tricks", "cardlib.alkort", "cardlib.ecarte")
+
+Owner = Any  # a module or a class: something whose attributes the snapshot keeps
+Changes = list[tuple[Owner, str, Any]]  # (owner, name, value) to set; MISSING to delete
+MISSING = object()
+# Names Python itself adds as the engine runs: caches of the warnings and copy modules.
+PYTHONS_OWN = frozenset({"__warningregistry__", "__slotnames__"})
+
+
+def learners_change(name: str, shipped: Any, now: Any) -> bool:
+    """Whether a name's value differs from the shipped one by the learner's doing.
+
+    Importing a module adds it to its package (``cardlib.exercises``): that is not a change to the engine.
+    """
+    return now is not shipped and name not in PYTHONS_OWN and not isinstance(now, ModuleType)
+
+
+def owners(modules: list[ModuleType]) -> list[Owner]:
+    """The modules, and the classes each of them defines."""
+    found: list[Owner] = []
+    for module in modules:
+        found.append(module)
+        found += [value for value in vars(module).values()
+                  if inspect.isclass(value) and value.__module__ == module.__name__]
+    return found
+
+
+class Snapshot:
+    """Every attribute of some modules and classes, as they were when it was taken."""
+
+    def __init__(self, module_names: tuple[str, ...]) -> None:
+        self.owners = owners([importlib.import_module(name) for name in module_names])
+        self.taken = [dict(vars(owner)) for owner in self.owners]
+        self.values = [list(taken.values()) for taken in self.taken]  # in order, to compare quickly
+        self.learners: Changes | None = None  # while the shipped engine is in place: what the learner had
+
+    def differences(self) -> Changes:
+        """What the learner's code has changed: (owner, name, shipped value), to put the engine back."""
+        found: Changes = []
+        for owner, taken, values in zip(self.owners, self.taken, self.values):
+            now = vars(owner)
+            if len(now) == len(taken) and all(map(operator.is_, now.values(), values)):
+                continue  # the usual case: nothing changed (and this loop runs in C, quickly)
+            found += [(owner, name, value) for name, value in taken.items()
+                      if learners_change(name, value, now.get(name, MISSING))]
+            found += [(owner, name, MISSING) for name in now if name not in taken
+                      and learners_change(name, MISSING, now[name])]
+        return found
+
+    def apply(self, changes: Changes) -> Changes:
+        """Set every (owner, name, value); return the values they replace, to undo it."""
+        undo: Changes = []
+        for owner, name, value in changes:
+            undo.append((owner, name, vars(owner).get(name, MISSING)))
+            if value is MISSING:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, value)
+        return undo
+
+    @contextlib.contextmanager
+    def engine_as_shipped(self) -> Iterator[None]:
+        """Inside, the engine is as it was imported; afterwards, as the learner's code left it."""
+        if self.learners is not None:  # already inside
+            yield
+            return
+        self.learners = self.apply(self.differences())
+        try:
+            yield
+        finally:
+            learners, self.learners = self.learners, None
+            self.apply(self.differences())
+            self.apply(learners)
+
+    @contextlib.contextmanager
+    def learners_engine(self) -> Iterator[None]:
+        """Inside an ``engine_as_shipped`` block: the engine as the learner's code has made it, for its own call."""
+        if self.learners is None:
+            yield
+            return
+        self.apply(self.learners)
+        try:
+            yield
+        finally:
+            self.learners = self.apply(self.differences())  # all the learner's code has changed, this call too
+
+
+SHIPPED = Snapshot(ENGINE_MODULES)
+
+
+def library_function(fn: Any) -> str:
+    """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes (or wraps one), else ''."""
+    while True:
+        inner = (fn.func if isinstance(fn, functools.partial) else
+                 getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None))
+        if inner is None:
+            break
+        fn = inner
+    module = getattr(fn, "__module__", None) or ""
+    code = getattr(fn, "__code__", None)
+    if module == "cardlib" or module.startswith("cardlib.") or (code is not None and in_cardlib(code.co_filename)):
+        return f"{module}.{getattr(fn, '__qualname__', getattr(fn, '__name__', 'function'))}"
+    return ""

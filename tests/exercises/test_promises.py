@@ -1,0 +1,532 @@
+"""The checker keeps every promise, whatever a learner's code does (issue 10).
+
+Each test is an input a learner really types: an int rank, a monkeypatched engine, the library's own
+function, a print, numpy's numbers, sys.exit(), an object whose __repr__ raises, code busy in C for
+seconds, a check of a stub after the exercise was solved — and what the learner must see.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardlib import alkort, ecarte
+from cardlib.cards import Card
+from cardlib.exercises import (
+    CATALOGUE,
+    CORRECT,
+    NOT_ATTEMPTED,
+    NOT_YET,
+    chapter1,
+    chapter2,
+    chapter3,
+    chapter5,
+    chapter6,
+    chapter7,
+    checker,
+    progress,
+    running,
+)
+from cardlib.exercises.checker import define, helpers_of
+from cardlib.exercises.notebooks import CHAPTERS, build, chapter_module
+
+ALL = [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
+
+
+def one_line(result) -> None:
+    """What every not-yet result must be: a single friendly line on top, never a traceback."""
+    assert "\n" not in result.headline, result.headline
+    assert "Traceback" not in repr(result) and "Traceback" not in result._repr_html_()
+
+
+def bad_card_source(rank: object, suit: str) -> str:
+    """Learner code that makes a Card no constructor would allow: the way round a Card that checks its fields."""
+    return f"tuple.__new__(Card, ({rank!r}, {suit!r}))"
+
+# ---------------------------------------------------------------------------
+# 1. A Card with an int rank
+
+
+def test_cards_from_range_2_to_11_get_one_line_with_the_learners_line():
+    fn = define('''def alkort_pack() -> list[Card]:
+    ranks = ["A", *range(2, 5), *range(6, 10), "J", "Q", "K"]
+    return [Card(rank, suit) for suit in SUITS for rank in ranks]
+''', "alkort_pack", chapter1.SETUP)
+    result = chapter1.q2.check(fn)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert "ranks are strings" in result.headline
+    assert "line 3: return [Card(rank, suit) for suit in SUITS for rank in ranks]" in result.headline
+
+
+def test_a_card_with_an_int_rank_that_slipped_past_the_constructor_is_named_with_the_line_that_returned_it():
+    fn = define(f'''def parse_card(text):
+    rank, suit = text[:-1], text[-1]
+    return {bad_card_source(10, "♥")} if rank == "10" else Card(rank, suit)
+''', "parse_card", chapter1.SETUP)
+    chapter1.q1.fixed.insert(0, ("10♥",))
+    try:
+        result = chapter1.q1.check(fn)
+    finally:
+        chapter1.q1.fixed.pop(0)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert result.headline == ("Wrong type of answer: expected a card, got Card(10, '♥'), which is no card: its rank "
+                               "is the int 10, but ranks are strings: Card('10', '♥') — returned at line 3: return "
+                               "tuple.__new__(Card, (10, '♥')) if rank == \"10\" else Card(rank, suit)")
+
+
+def test_a_list_holding_a_card_with_an_int_rank_is_refused_before_it_is_compared():
+    fn = define(f'''def alkort_pack() -> list[Card]:
+    pack = [Card(rank, suit) for suit in SUITS for rank in RANKS if rank not in ("5", "10")]
+    return pack[:-1] + [{bad_card_source(13, "♣")}]
+''', "alkort_pack", chapter1.SETUP)
+    result = chapter1.q2.check(fn)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert "but it holds Card(13, '♣'), which is no card: its rank is the int 13, but ranks are strings" \
+        in result.headline
+    assert result.headline.endswith("— returned at line 3: return pack[:-1] + [tuple.__new__(Card, (13, '♣'))]")
+
+
+def test_an_exception_inside_cardlib_caused_by_the_learners_card_points_at_the_learners_call():
+    fn = define(f'''def show_cards(cards):
+    made = [{bad_card_source(10, "♠")}]
+    return " ".join(str(c) for c in made + cards)
+''', "show_cards", chapter1.SETUP)
+    result = chapter1.q5.check(fn)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert result.headline.startswith("Your code raised TypeError: ")
+    assert result.headline.endswith("— raised in cardlib's Card.__str__, called at line 3: "
+                                    "return \" \".join(str(c) for c in made + cards)")
+
+# ---------------------------------------------------------------------------
+# 2. The oracle is the engine as shipped
+
+
+def wrong_legal_plays(cards, trick, trump):
+    return list(cards)  # forgets to follow suit
+
+
+def test_a_learner_who_put_their_function_into_the_engine_is_still_judged_by_the_engine(monkeypatch):
+    monkeypatch.setattr(ecarte, "legal_plays", wrong_legal_plays)
+    result = chapter5.q4.check(wrong_legal_plays)
+    assert result.status == NOT_YET and "5.4" not in checker.solved_earlier()
+    assert ecarte.legal_plays is wrong_legal_plays, "the learner's world is left as they made it"
+
+
+def test_a_changed_table_inside_the_engine_does_not_change_the_oracle(monkeypatch):
+    aces_high = {flag: {c: (11 if c.rank == "A" else s) for c, s in table.items()}
+                 for flag, table in alkort.STRENGTH.items()}
+    monkeypatch.setattr(alkort, "STRENGTH", aces_high)
+    fn = define('''def ranked_winner(cards):
+    from cardlib import alkort
+    best = 0
+    for i in range(1, len(cards)):
+        if alkort.strength(cards[i]) > alkort.strength(cards[best]):
+            best = i
+    return best
+''', "ranked_winner", chapter3.SETUP)
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET, "an Ace above K♦ is wrong, whatever the patched engine says"
+    assert alkort.STRENGTH is aces_high
+
+
+def test_the_learners_function_runs_in_the_world_the_learner_made(monkeypatch):
+    """The learner's own call still sees their change: it is the oracle, only, that is as shipped."""
+    monkeypatch.setattr(alkort, "TRICKS_TO_WIN", 4)
+    fn = define('''def deal_is_decided(trick_sides):
+    from cardlib import alkort
+    assert alkort.TRICKS_TO_WIN == 4, "the learner's own setting"
+    a, b = trick_sides.count(0), trick_sides.count(1)
+    return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1)
+''', "deal_is_decided")
+    from cardlib.exercises import chapter4
+    assert chapter4.q4.check(fn).status == CORRECT
+
+
+def test_a_method_changed_on_the_engines_class_does_not_fool_the_bot_check(monkeypatch):
+    everything = lambda self, seat=None: list(self.hands[self.current_player])  # noqa: E731
+    monkeypatch.setattr(ecarte.EcarteState, "legal_actions", everything)
+    reckless = define('''def ecarte_bot(cards, trick, trump):
+    return cards[0]
+''', "ecarte_bot")
+    result = chapter7.q4.check(reckless)
+    assert result.status == NOT_YET and "illegal card" in result.headline
+    one_line(result)
+
+
+def test_case_generators_use_the_engine_as_shipped(monkeypatch):
+    wrong = define(chapter3.q1.mistakes["last of equals wins"], "ranked_winner", chapter3.SETUP)
+    unpatched = chapter3.q1.check(wrong)
+    monkeypatch.setattr(alkort, "is_ranked", lambda c, options=None: True)
+    patched = chapter3.q1.check(wrong)
+    assert (patched.call, patched.cases) == (unpatched.call, unpatched.cases)
+
+# ---------------------------------------------------------------------------
+# 3. The library's own function
+
+
+@pytest.mark.parametrize("key, own", [("3.3", alkort.trick_winner), ("1.1", __import__("cardlib").card),
+                                      ("5.4", ecarte.legal_plays), ("2.2", alkort.strength)])
+def test_the_librarys_own_function_is_not_accepted(key, own):
+    result = CATALOGUE[key].check(own)
+    assert result.status == NOT_YET
+    assert result.headline.startswith("that is the library's own function (cardlib.")
+    assert "write your own" in result.headline
+    assert checker.solved_earlier() == set() and progress().rows and checker.PROGRESS[key] == NOT_YET
+
+
+def test_the_librarys_function_wrapped_in_a_partial_is_still_the_librarys():
+    import functools
+    result = chapter3.q3.check(functools.partial(alkort.trick_winner, first_trick=False))
+    assert result.headline.startswith("that is the library's own function (cardlib.alkort.trick_winner)")
+
+# ---------------------------------------------------------------------------
+# 4. What the learner's code printed, on not yet
+
+
+def test_on_not_yet_the_learner_sees_what_their_code_printed_for_that_case_cut_to_a_few_lines():
+    fn = define('''def ranked_winner(cards):
+    for i, c in enumerate(cards):
+        print("card", i, "is", c, "strength", strength(c))
+    print("deciding", "x" * 300)
+    for n in range(20):
+        print("line", n)
+    return 0
+''', "ranked_winner", chapter3.SETUP)
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and result.call == 'ranked_winner(hand("A♠ 9♦ K♦ 2♥"))'
+    lines = result.printed.splitlines()
+    assert lines[:4] == ["card 0 is A♠ strength 4", "card 1 is 9♦ strength 5", "card 2 is K♦ strength 10",
+                         "card 3 is 2♥ strength 9"]
+    assert lines[4].startswith("deciding xxx") and lines[4].endswith("…") and len(lines[4]) == 100
+    assert lines[-1] == "… and 19 more lines" and len(lines) == 7
+    assert "you printed:  card 0 is A♠ strength 4\n                card 1" in repr(result)
+    assert "<pre" in result._repr_html_() and "card 0 is A♠" in result._repr_html_()
+
+
+def test_output_of_an_endless_loop_is_kept_short():
+    fn = define('''def ranked_winner(cards):
+    n = 0
+    while True:
+        n += 1
+        print("still going", n)
+''', "ranked_winner")
+    outcome = running.call_safely(fn, (chapter3.q1.fixed[0][0],), limit=0.3)
+    assert outcome.stopped and outcome.printed.startswith("still going 1\nstill going 2\n")
+    assert len(outcome.printed.splitlines()) == running.PRINTED_LINES + 1
+
+# ---------------------------------------------------------------------------
+# 5. The counterexample is a call the learner can paste and run
+
+
+def pasted(ex, call: str) -> tuple:
+    """Run a counterexample's text in a namespace like the notebook's: the arguments the call passes."""
+    namespace: dict = {}
+    exec(ex.setup, namespace)
+    namespace[ex.name] = lambda *args, **named: (*args, *named.values())
+    return eval(call, namespace)
+
+
+@pytest.mark.parametrize("ex", [ex for ex in ALL if ex.oracle is not None], ids=lambda ex: ex.key)
+def test_every_counterexample_pastes_and_runs_as_the_same_call(ex):
+    for case in ex.cases()[:len(ex.fixed) + 20]:
+        call = ex.call_text(case)
+        assert pasted(ex, call) == tuple(case), call
+        assert not re.search(r"\[[^\]]*[♠♥♦♣][,\]]", call), f"cards outside hand(...)/card(...): {call}"
+
+
+def test_the_counterexample_uses_the_helpers_the_notebook_imports():
+    assert chapter3.q1.call_text(chapter3.q1.fixed[0]) == 'ranked_winner(hand("A♠ 9♦ K♦ 2♥"))'
+    assert helpers_of(chapter1.SETUP) == {"Card"}  # chapter 1 teaches Card itself, before card() and hand()
+    assert chapter1.q4.call_text(chapter1.q4.fixed[0]) == 'card_name(Card("K", "♦"))'
+
+
+def test_a_bots_counterexample_pastes_too():
+    wrong = define(chapter7.q4.mistakes[next(iter(chapter7.q4.mistakes))], "ecarte_bot", chapter7.SETUP)
+    result = chapter7.q4.check(wrong)
+    assert result.status == NOT_YET and result.call.startswith('ecarte_bot(hand("')
+    cards, trick, trump = pasted(chapter7.q4, result.call)
+    assert all(isinstance(c, Card) for c in [*cards, *trick]) and trump in "♠♥♦♣"
+
+# ---------------------------------------------------------------------------
+# 6. numpy's numbers, and floats where an int is asked
+
+
+def test_numpy_ints_and_bools_equal_to_the_right_answer_are_accepted():
+    ranked = define('''import numpy as np
+def ranked_winner(cards):
+    return np.argmax([strength(c) for c in cards])
+''', "ranked_winner", chapter3.SETUP)
+    assert chapter3.q1.check(ranked).status == CORRECT
+    is_ranked = define('''import numpy as np
+RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣"))
+def is_ranked(c):
+    return np.bool_(c in RANKED or c.rank in ("A", "J", "6"))
+''', "is_ranked", chapter2.SETUP)
+    assert chapter2.q1.check(is_ranked).status == CORRECT
+    sizes = define('''import numpy as np
+def discard_sizes(is_dealer, stock_size):
+    return np.arange(1, min(5, stock_size) + 1)
+''', "discard_sizes")
+    assert "expected True or False" not in chapter6.q2.check(sizes).headline
+
+
+def test_numpys_numbers_and_arrays_are_read_as_pythons_own():
+    assert checker.plain(np.int64(2)) == 2 and type(checker.plain(np.int64(2))) is int
+    assert checker.plain(np.True_) is True and checker.plain([np.float64(2.5)]) == [2.5]
+    assert checker.plain(np.array([1, 2])) == [1, 2]
+
+
+def test_a_float_equal_to_the_index_is_explained_in_one_true_sentence():
+    fn = define('''def ranked_winner(cards):
+    best = max(range(len(cards)), key=lambda i: (strength(cards[i]), -i))
+    return best / 1
+''', "ranked_winner", chapter3.SETUP)
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert result.headline.startswith("Wrong type of answer: expected an int index 0-3 (a position in the trick), got "
+                                      "the float 2.0: it equals 2, but only an int will do (// or int())")
+
+
+def test_a_wrong_numpy_answer_is_shown_as_a_plain_number():
+    fn = define('''import numpy as np
+def ranked_winner(cards):
+    return np.int64(3)
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and result.got == "3" and "int64" not in repr(result)
+
+# ---------------------------------------------------------------------------
+# 7. Exits, interrupts and broken objects: one friendly line each
+
+
+def test_endless_recursion_points_at_the_call_that_recurses():
+    fn = define('''def ranked_winner(cards):
+    return helper(cards)
+
+def helper(cards):
+    return ranked_winner(cards)
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.headline.startswith("Your code raised RecursionError: maximum recursion depth exceeded")
+    assert result.headline.endswith("— at line 5 of helper: return ranked_winner(cards)")
+
+
+def test_sys_exit_is_one_friendly_line():
+    fn = define('''import sys
+def ranked_winner(cards):
+    sys.exit()
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET
+    one_line(result)
+    assert result.headline == ("Your code raised SystemExit, as sys.exit() does: a function gives its answer with "
+                               "return, not by leaving Python — at line 3: sys.exit()")
+
+
+@pytest.mark.parametrize("raised, shown", [("SystemExit(2)", "SystemExit: 2"),
+                                           ("KeyboardInterrupt", "KeyboardInterrupt"),
+                                           ("GeneratorExit", "GeneratorExit")])
+def test_raising_a_base_exception_is_one_friendly_line(raised, shown):
+    fn = define(f'''def ranked_winner(cards):
+    raise {raised}
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and shown in result.headline
+    assert result.headline.endswith(f"at line 2: raise {raised}")
+    one_line(result)
+
+
+HOSTILE_ANSWERS = {
+    "__repr__": ("class Answer(int):\n    def __repr__(self):\n        raise ValueError('no repr')\n",
+                 "Answer(7)", "3.1"),
+    "__eq__": ("class Answer(str):\n    def __eq__(self, other):\n        raise RuntimeError('no eq')\n"
+               "    __hash__ = str.__hash__\n", "Answer('King of diamonds')", "1.4"),
+    "__hash__": ("class Answer(str):\n    def __hash__(self):\n        raise RuntimeError('no hash')\n",
+                 "Answer('K♦')", "1.5"),
+    "__bool__": ("class Answer(int):\n    def __bool__(self):\n        raise RuntimeError('no bool')\n",
+                 "Answer(2)", "3.1"),
+    "__len__": ("class Answer(list):\n    def __len__(self):\n        raise RuntimeError('no len')\n",
+                "Answer([1, 2])", "6.2"),
+    "__iter__": ("class Answer(list):\n    def __iter__(self):\n        raise RuntimeError('no iter')\n",
+                 "Answer(cards)", "3.4"),
+    "__str__ of an exception": ("class Oops(Exception):\n    def __str__(self):\n"
+                                "        raise RuntimeError('no str')\n", "(_ for _ in ()).throw(Oops())", "3.1"),
+}
+
+
+@pytest.mark.parametrize("dunder", HOSTILE_ANSWERS)
+def test_an_answer_whose_special_method_raises_is_one_friendly_line(dunder):
+    classes, answer, key = HOSTILE_ANSWERS[dunder]
+    ex = CATALOGUE[key]
+    params = ", ".join(ex.params)
+    fn = define(f"{classes}\n\ndef {ex.name}({params}):\n    return {answer}\n", ex.name, ex.setup)
+    result = ex.check(fn)  # must not raise
+    assert result.status in (CORRECT, NOT_YET)
+    one_line(result)
+
+
+def test_an_answer_whose_iter_raises_is_told_where():
+    classes, answer, _ = HOSTILE_ANSWERS["__iter__"]
+    fn = define(f"{classes}\n\ndef legal_leads(cards, has_won):\n    return {answer}\n", "legal_leads")
+    result = chapter3.q4.check(fn)
+    assert result.headline == ("Your answer (Answer) could not be checked: your code raised RuntimeError: no iter — "
+                               "at line 3 of __iter__: raise RuntimeError('no iter')")
+
+
+def test_an_answer_whose_repr_raises_is_described_without_it():
+    classes, _, _ = HOSTILE_ANSWERS["__repr__"]
+    fn = define(f"{classes}\n\ndef ranked_winner(cards):\n    return Answer(7)\n", "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.headline == ("Your answer (Answer) could not be checked: your code raised ValueError: no repr — "
+                               "at line 3 of __repr__: raise ValueError('no repr')")
+    assert checker.short(fn(None)) == "<a Answer whose __repr__ raised ValueError: no repr>"
+
+# ---------------------------------------------------------------------------
+# 8. Time limits without signals or threads
+
+
+def test_the_checker_needs_neither_signal_nor_threads():
+    """Pyodide (the static site) has neither: the exercises must not import them."""
+    folder = Path(checker.__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not imported & {"signal", "threading", "_thread", "ctypes", "multiprocessing"}, path.name
+
+
+def test_a_loop_that_catches_base_exception_and_prints_it_is_stopped(short_time_limit):
+    fn = define('''def ranked_winner(cards):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException as error:
+            print("caught", repr(error))
+''', "ranked_winner")
+    started = time.monotonic()
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and result.headline.startswith("stopped after")
+    assert time.monotonic() - started < 5
+    assert result.printed.startswith("caught Stopped()")
+
+
+def test_code_busy_in_c_past_the_limit_is_reported_with_the_time_it_really_ran(short_time_limit):
+    fn = define('''import time
+def ranked_winner(cards):
+    time.sleep(1.2)
+    return 0
+''', "ranked_winner")
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET
+    ran = float(re.match(r"your code ran for (\d+\.\d) s, past the 0.3 s limit for one call", result.headline)[1])
+    assert ran >= 1.2
+    assert "cannot be interrupted" in result.headline and "sleep" in result.advice
+
+
+def test_a_whole_check_stops_at_its_time_budget_and_says_so(monkeypatch):
+    monkeypatch.setattr(running, "CHECK_BUDGET", 0.5)
+    fn = define('''import time
+def ranked_winner(cards):
+    time.sleep(0.02)
+    best = 0
+    for i in range(1, len(cards)):
+        if strength(cards[i]) > strength(cards[best]):
+            best = i
+    return best
+''', "ranked_winner", chapter3.SETUP)
+    started = time.monotonic()
+    result = chapter3.q1.check(fn)
+    assert time.monotonic() - started < 2
+    assert result.status == NOT_YET
+    done = int(re.match(r"the check stopped when its time budget of 0.5 s ran out, after (\d+) of 304 cases: "
+                        r"your function is too slow", result.headline)[1])
+    assert 5 <= done < 304 and "6.3" not in checker.solved_earlier()
+
+
+def test_an_endless_loop_stops_at_the_budget_when_that_comes_first(monkeypatch):
+    monkeypatch.setattr(running, "CHECK_BUDGET", 0.4)
+    fn = define("def ranked_winner(cards):\n    while True:\n        pass\n", "ranked_winner")
+    started = time.monotonic()
+    result = chapter3.q1.check(fn)
+    assert time.monotonic() - started < 2
+    assert result.headline.startswith("the check stopped when its time budget of 0.4 s ran out, after 0 of 304")
+
+
+def test_a_bot_check_has_a_budget_too(monkeypatch):
+    monkeypatch.setattr(running, "CHECK_BUDGET", 0.4)
+    slow = define('''import time
+def ecarte_bot(cards, trick, trump):
+    time.sleep(0.01)
+    return good_bot(cards, trick, trump)
+''', "ecarte_bot")
+    slow.__globals__["good_bot"] = define(chapter7.q4.solution_source, "ecarte_bot", chapter7.SETUP)
+    result = chapter7.q4.check(slow)
+    assert result.status == NOT_YET
+    assert re.match(r"the check stopped when its time budget of 0.4 s ran out, after \d+ cards chosen: ",
+                    result.headline)
+
+
+# ---------------------------------------------------------------------------
+# 9. Progress
+
+
+def test_a_solved_exercise_stays_solved_when_its_stub_is_checked_in_a_new_session(monkeypatch):
+    chapter6.q3.check(define(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    monkeypatch.setattr(checker, "PROGRESS", {})  # a new session: the kernel restarted, the notebook reopened
+    stub = chapter6.q3.check(define(chapter6.q3.starter, "king_of_trumps"))
+    assert stub.status == NOT_ATTEMPTED and "You have solved this exercise before" in stub.headline
+    assert ("6.3", "the King of trumps", "solved earlier") in progress(6).rows
+    assert progress(6).solved == 1 and checker.solved_earlier() == {"6.3"}
+
+
+def test_a_solved_exercise_checked_wrong_later_says_both():
+    chapter6.q3.check(define(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(define(chapter6.q3.mistakes[next(iter(chapter6.q3.mistakes))], "king_of_trumps",
+                             chapter6.SETUP))
+    assert ("6.3", "the King of trumps", "not yet (solved before)") in progress(6).rows
+    assert "✘ 6.3" in repr(progress(6)) and checker.solved_earlier() == {"6.3"}
+
+
+def test_the_notebooks_progress_cell_shows_its_own_chapter_as_its_text_says(tmp_path, monkeypatch):
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"solved": ["1.1", "2.1", "3.1"]}), encoding="utf-8")
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
+    for number in CHAPTERS:
+        cells = build(number).cells
+        title, code = cells[-2], cells[-1]
+        assert "of this chapter" in title.source and code.source == f"progress({number})"
+        shown = eval(code.source, {"progress": progress})
+        assert {key.split(".")[0] for key, _, _ in shown.rows} == {str(number)}
+
+
+def test_in_the_browser_progress_is_kept_in_the_drive_the_browser_persists(monkeypatch):
+    monkeypatch.delenv("CARDLIB_PROGRESS")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(checker.os, "getcwd", lambda: "/drive/exercises")
+    assert checker.progress_file() == Path("/drive/cardlib-progress.json")
+    monkeypatch.setattr(checker.os, "getcwd", lambda: "/home/pyodide")  # no drive mounted: nowhere lasting
+    assert checker.progress_file() == Path.home() / ".cardlib" / "progress.json"
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(checker.os, "getcwd", lambda: "/drive/exercises")
+    assert checker.progress_file() == Path.home() / ".cardlib" / "progress.json"
+
+
+def test_a_check_that_is_not_yet_is_not_saved_and_the_stub_message_says_nothing_of_before():
+    chapter6.q3.check(define(chapter6.q3.mistakes[next(iter(chapter6.q3.mistakes))], "king_of_trumps",
+                             chapter6.SETUP))
+    stub = chapter6.q3.check(define(chapter6.q3.starter, "king_of_trumps"))
+    assert "before" not in stub.headline and checker.solved_earlier() == set()
