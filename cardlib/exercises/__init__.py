@@ -7,10 +7,13 @@ In a notebook::
     ex.q1.check(ranked_winner)     # correct / not yet (with a counterexample) / not attempted
     ex.q1.hint()                   # hint 1; ex.q1.hint(2) gives more away
     ex.q1.solution()               # only when asked
-    progress()                     # what you have solved in this session
+    progress(3)                    # chapter 3: what you have solved, in this session or an earlier one
+    progress()                     # every chapter you have worked on
 
 Every check runs your function and the engine's own (``cardlib.alkort``,
-``cardlib.ecarte``) on fixed and random cases: the engine is the oracle.
+``cardlib.ecarte``) on fixed and random cases: the engine, as shipped, is the
+oracle (``shipped``). Your code runs with a time limit and never shows a
+traceback (``running``).
 """
 
 from .checker import CATALOGUE, CORRECT, NOT_ATTEMPTED, NOT_YET, CheckResult, Exercise, progress

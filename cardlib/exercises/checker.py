@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cards
-from ..cards import RANKS, SUITS, Card, show
+from ..cards import RANKS, SUITS, Card, show, why_not_a_card
 from . import running
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
 from .shipped import SHIPPED, library_function
@@ -49,17 +49,16 @@ REAL_CARDS = frozenset((c.rank, c.suit) for c in cards.FULL_PACK)
 
 
 def card_problem(value: Card) -> str:
-    """'' for one of the 52 cards, else why this Card is none: "its rank is the int 10, but ranks are strings"."""
+    """'' for one of the 52 cards, else the sentence that says why this Card is none and how to write it.
+
+    ``Card(10, "♥")`` raises, but a card can still be made round the check (``tuple.__new__``).
+    """
     rank, suit = value.rank, value.suit
     if type(value) is not Card:
-        return f"it is a {type(value).__name__}, made from Card: return a plain Card"
-    if not isinstance(rank, str):
-        return f"its rank is {describe(rank)}, but ranks are strings: Card({str(rank)!r}, {suit!r})"
-    if not isinstance(suit, str) or suit not in SUITS:
-        return f"its suit is {describe(suit)}, but suits are the symbols {' '.join(SUITS)}"
-    if (str(rank), str(suit)) not in REAL_CARDS:
-        return f"its rank is {rank!r}, but ranks are {' '.join(RANKS)}"
-    return ""
+        return f"{card_text(value)} is a {type(value).__name__}, made from Card: return a plain Card"
+    if isinstance(rank, str) and isinstance(suit, str) and (str(rank), str(suit)) in REAL_CARDS:
+        return ""
+    return why_not_a_card(rank, suit).removesuffix(".")
 
 
 def is_card(value: Any) -> bool:
@@ -68,8 +67,11 @@ def is_card(value: Any) -> bool:
 
 
 def card_text(value: Card) -> str:
-    """A Card as it was made: 'Card(10, '♥')' (its str() may fail when it is no real card)."""
-    return str(value) if is_card(value) else f"Card({value.rank!r}, {value.suit!r})"
+    """A Card as it was made: Card(10, '♥') (its str() fails when it is no card)."""
+    rank, suit = value.rank, value.suit
+    if isinstance(rank, str) and isinstance(suit, str) and (str(rank), str(suit)) in REAL_CARDS:
+        return rank + suit
+    return f"Card({rank!r}, {suit!r})"
 
 # ---------------------------------------------------------------------------
 # Describing values the way a learner reads them.
@@ -82,8 +84,7 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the bool {value}"
     if isinstance(value, Card):
-        problem = card_problem(value)
-        return f"{card_text(value)}, which is no card: {problem}" if problem else f"the card {value}"
+        return f"the card {card_text(value)}" if is_card(value) else f"{card_text(value)}, which is no card"
     if isinstance(value, str):
         return f"the string {value!r}"
     if isinstance(value, int):
@@ -156,7 +157,7 @@ def expect_card(value: Any) -> str:
     """A single Card, one of the 52."""
     if isinstance(value, Card):
         problem = card_problem(value)
-        return f"expected a card, got {card_text(value)}, which is no card: {problem}" if problem else ""
+        return f"expected a Card, but {problem}" if problem else ""
     advice = ""
     if isinstance(value, str) and len(value) >= 2 and value[-1] in SUITS:
         advice = f" — a Card is not its text: Card({value[:-1]!r}, {value[-1]!r}) makes one"
@@ -172,7 +173,9 @@ def expect_cards(value: Any) -> str:
     if not isinstance(value, (list, tuple)):
         return f"expected a list of Cards, got {describe(value)}"
     for item in value:
-        if not is_card(item):
+        if isinstance(item, Card) and card_problem(item):
+            return f"expected a list of Cards, but {card_problem(item)}"
+        if not isinstance(item, Card):
             return f"expected a list of Cards, but it holds {describe(item)}"
     return ""
 

@@ -76,9 +76,9 @@ def test_a_card_with_an_int_rank_that_slipped_past_the_constructor_is_named_with
         chapter1.q1.fixed.pop(0)
     assert result.status == NOT_YET
     one_line(result)
-    assert result.headline == ("Wrong type of answer: expected a card, got Card(10, '♥'), which is no card: its rank "
-                               "is the int 10, but ranks are strings: Card('10', '♥') — returned at line 3: return "
-                               "tuple.__new__(Card, (10, '♥')) if rank == \"10\" else Card(rank, suit)")
+    assert result.headline == ("Wrong type of answer: expected a Card, but Card(10, '♥') is not a card: ranks are "
+                               "strings: 10 is written '10'. Write Card('10', '♥'), or card('10♥') — returned at "
+                               "line 3: return tuple.__new__(Card, (10, '♥')) if rank == \"10\" else Card(rank, suit)")
 
 
 def test_a_list_holding_a_card_with_an_int_rank_is_refused_before_it_is_compared():
@@ -89,8 +89,7 @@ def test_a_list_holding_a_card_with_an_int_rank_is_refused_before_it_is_compared
     result = chapter1.q2.check(fn)
     assert result.status == NOT_YET
     one_line(result)
-    assert "but it holds Card(13, '♣'), which is no card: its rank is the int 13, but ranks are strings" \
-        in result.headline
+    assert "expected a list of Cards, but Card(13, '♣') is not a card: 13 is not a rank" in result.headline
     assert result.headline.endswith("— returned at line 3: return pack[:-1] + [tuple.__new__(Card, (13, '♣'))]")
 
 
