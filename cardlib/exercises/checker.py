@@ -539,8 +539,10 @@ class Exercise:
         return Text(f"A solution to {self.heading}", self.solution_source.strip(), code=True)
 
     def solution_function(self) -> Callable:
-        """The solution as a function, defined from its source text as a notebook cell would define it."""
-        return define(self.solution_source, self.name, self.setup)
+        """The solution as a function, defined from its source text as a notebook cell would define it
+        (importing the engine's functions as shipped, whatever the learner's code has changed)."""
+        with SHIPPED.engine_as_shipped():
+            return define(self.solution_source, self.name, self.setup)
 
     def check(self, fn: Any = None) -> CheckResult:
         """Compare your function with the engine on fixed and random cases; returns the result."""

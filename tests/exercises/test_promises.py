@@ -24,6 +24,7 @@ from cardlib.exercises import (
     NOT_ATTEMPTED,
     NOT_YET,
     chapter1,
+    chapter2,
     chapter3,
     chapter5,
     chapter6,
@@ -159,6 +160,13 @@ def test_a_method_changed_on_the_engines_class_does_not_fool_the_bot_check(monke
     result = chapter7.q4.check(reckless)
     assert result.status == NOT_YET and "illegal card" in result.headline
     one_line(result)
+
+
+def test_the_reference_solution_imports_the_engine_as_shipped(monkeypatch):
+    monkeypatch.setattr(alkort, "strength", lambda c, options=None: 0)
+    solution = chapter2.q4.solution_function()  # its source says: from cardlib.alkort import strength
+    assert solution.__globals__["strength"] is not alkort.strength
+    assert chapter2.q4.check(solution).status == CORRECT
 
 
 def test_case_generators_use_the_engine_as_shipped(monkeypatch):
