@@ -196,7 +196,7 @@ def _given(value: object) -> str:
     return text if plain else f"{text} (of type {type(value).__name__})"
 
 
-assert canonical_action("play kd") is card("K♦") and canonical_action(Exchange(Card("3", "♦"))) == Exchange(card("3♦"))
+assert canonical_action("play kd") == card("K♦") and canonical_action(Exchange(Card("3", "♦"))) == Exchange(card("3♦"))
 
 
 # ---------------------------------------------------------------------------
@@ -345,7 +345,12 @@ class DealState:
     - ``legal_actions(player=None)``: the actions allowed now (for one player, if given);
     - ``actor(action)``: who would make this action;
     - ``apply(action)``: make a move, or raise ``IllegalAction`` leaving the state as it was;
+    - ``is_legal(action)``, ``why_illegal(action)``: may it be made now, and if not, which rule says so;
     - ``is_over``, ``points``, ``returns()``, ``clone()``, ``log``, ``replay()``.
+
+    An action may be given in any form ``canonical_action`` reads (a card, an action
+    object, their text); the state works with its own objects only, so the games'
+    ``_play``, ``_do``, ``_why_illegal`` and ``_actor`` never see a learner's look-alike.
     """
 
     n_players: int
@@ -438,10 +443,15 @@ class DealState:
     def apply(self, action: Action | str) -> None:
         """Make a move, given in any form ``canonical_action`` accepts; an illegal one raises
         ``IllegalAction`` and changes nothing."""
-        move = action if type(action) is Card else canonical_action(action)  # a card is the usual move
         legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
+        if type(action) is Card and action in legal:  # the usual move, a legal card, made at once
+            self._legal = None
+            self._play(action)
+            self.log.append(action)
+            return
+        move = canonical_action(action)
         if move not in legal:
             raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
         self._legal = None
@@ -547,14 +557,6 @@ def as_whole_number(value: object) -> int | None:
         return None  # a float, text, None ...
 
 
-def whole_number(value: object, name: str) -> int:
-    """A whole number, or a ValueError naming the argument."""
-    number = as_whole_number(value)
-    if number is None:
-        raise ValueError(f"{name} must be a whole number, not {_given(value)}")
-    return number
-
-
 def check_seat(value: object, name: str, players: int) -> int:
     """A seat number, from 0 to players - 1."""
     seat = value if type(value) is int else as_whole_number(value)
@@ -590,7 +592,8 @@ def check_seed(value: object, name: str = "seed") -> int | random.Random | None:
     return number
 
 
-assert whole_number(3, "n") == 3 and check_seat(1, "dealer", 2) == 1 and check_scores((2, 0)) == [2, 0]
+assert as_whole_number(3) == 3 and as_whole_number(True) is None and as_whole_number("3") is None
+assert check_seat(1, "dealer", 2) == 1 and check_choice(2, "players", (4, 2)) == 2 and check_scores((2, 0)) == [2, 0]
 
 
 def check_deck(deck: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
