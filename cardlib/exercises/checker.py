@@ -102,7 +102,7 @@ def short(value: Any, limit: int = 120) -> str:
 
 
 def plain(value: Any) -> Any:
-    """numpy's numbers and arrays as Python's own: numpy.int64(2) is 2, numpy.True_ is True, an array a list."""
+    """numpy's numbers and arrays as Python's own: ``numpy.int64(2)`` is 2, ``numpy.True_`` is True, an array a list."""
     if type(value).__module__ == "numpy" and callable(getattr(value, "tolist", None)):
         return value.tolist()
     if type(value) in (list, tuple):

@@ -221,7 +221,7 @@ class Deadline:
         self.returned_at: tuple[str, int] | None = None  # where the learner's function last returned
 
     def call(self, fn: Callable, args: Sequence[Any]) -> Any:
-        """fn(*args) with this deadline; any previous tracer (a debugger's, coverage's) is put back after."""
+        """``fn(*args)`` with this deadline; any previous tracer (a debugger's, coverage's) is put back after."""
         previous = sys.gettrace()
         Deadline.running = self
         sys.settrace(self.on_call)
@@ -316,7 +316,7 @@ class Outcome:
 
 
 def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:
-    """Call fn(*args) with a time limit (TIME_LIMIT by default), catching whatever it raises or prints."""
+    """Call ``fn(*args)`` with a time limit (TIME_LIMIT by default), catching whatever it raises or prints."""
     limit = TIME_LIMIT if limit is None else limit
     deadline = Deadline(fn, limit, _BUDGET_ENDS)
     printed = Captured()

@@ -6,7 +6,7 @@ checker's oracle — would agree with the learner, and a wrong function would be
 correct. So when the catalogue is built (``cardlib.exercises`` is imported), this module
 takes a snapshot of every name in the engine's modules and every attribute of their
 classes. During a check the shipped engine is put back, and the learner's changes are
-put back in turn around each call of the learner's own code:
+put back in turn around each call of the learner's own code::
 
     with SHIPPED.engine_as_shipped():          # the oracle, the cases and the explanations
         ...
