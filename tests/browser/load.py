@@ -20,7 +20,7 @@ Two kinds of visitor:
 
 All sessions start together. The report gives the errors, the time to the first
 interactive widget (median and 95th percentile), and the memory of each kernel process
-(resident set size, with psutil) measured while every session is still open. Memory
+(resident and unique set size, with psutil) measured while every session is still open. Memory
 needs the server's process, so it is only measured for a server this script starts.
 """
 
@@ -199,11 +199,16 @@ def run_http(url: str, sessions: int, timeout_s: float, server_pid: int | None) 
     return {"sessions": results, "kernel_mb": kernel_mb, "server_mb": server_mb, "wall_s": wall_s}
 
 
-def kernel_memory(server_pid: int) -> list[float]:
-    """Resident memory (MB) of each kernel process the server started."""
-    kernels = [p for p in psutil.Process(server_pid).children(recursive=True)
-               if "ipykernel_launcher" in " ".join(p.cmdline())]
-    return [p.memory_info().rss / 2**20 for p in kernels]
+def kernel_memory(server_pid: int) -> list[tuple[float, float]]:
+    """Resident and unique memory (MB) of each kernel process the server started: kernels started as
+    `python -m ipykernel_launcher`, or forked by the server's warm Python (serve.py --fork-kernels).
+
+    A forked kernel shares the warm Python's imported code with its siblings: its resident memory counts
+    those shared pages, its unique memory (USS) only what is its own."""
+    processes = psutil.Process(server_pid).children(recursive=True)
+    warm = {p.pid for p in processes if "--fork-kernels" in p.cmdline()}
+    kernels = [p for p in processes if p.ppid() in warm or "ipykernel_launcher" in " ".join(p.cmdline())]
+    return [(info.rss / 2**20, info.uss / 2**20) for info in (p.memory_full_info() for p in kernels)]
 
 
 async def run(url: str, sessions: int, timeout_s: float, server_pid: int | None) -> dict:
@@ -243,9 +248,10 @@ def report(app: str, client: str, numbers: dict) -> str:
         lines.append(f"{what} in: median {statistics.median(clicks):.2f} s, "
                      f"p95 {percentile(clicks, 95):.2f} s")
     if numbers["kernel_mb"]:
-        mb = numbers["kernel_mb"]
-        lines.append(f"memory per kernel (RSS): median {statistics.median(mb):.0f} MB, max {max(mb):.0f} MB, "
-                     f"{len(mb)} kernels, {sum(mb):.0f} MB in all; Voilà server {numbers['server_mb']:.0f} MB")
+        rss, uss = [mb for mb, _ in numbers["kernel_mb"]], [mb for _, mb in numbers["kernel_mb"]]
+        lines.append(f"memory per kernel: resident (RSS) median {statistics.median(rss):.0f} MB, max {max(rss):.0f} MB; "
+                     f"unique (USS) median {statistics.median(uss):.0f} MB; {len(rss)} kernels, {sum(uss):.0f} MB "
+                     f"unique in all; Voilà server {numbers['server_mb']:.0f} MB")
     return "\n".join(lines)
 
 

@@ -64,10 +64,11 @@ def wait_until_serving(url: str, process: subprocess.Popen, seconds: float) -> N
     raise TimeoutError(f"Voilà did not answer at {url} within {seconds} s")
 
 
-def start_voila(port: int, log_path: Path) -> subprocess.Popen:
-    """Start the course's Voilà on this port, its output going to log_path."""
+def start_voila(port: int, log_path: Path, *options: str) -> subprocess.Popen:
+    """Start the course's Voilà on this port, its output going to log_path; options are Voilà's own
+    (--CourseKernelManager.max_kernels=3), over the repository's configuration."""
     log = open(log_path, "w")
-    return subprocess.Popen([sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0"],
+    return subprocess.Popen([sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0", *options],
                             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
