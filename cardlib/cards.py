@@ -90,8 +90,9 @@ ALL_CARDS: dict[tuple[str, str], Card] = {(r, s): RankAndSuit.__new__(Card, r, s
 
 def why_not_a_card(rank: object, suit: object) -> str:
     """What is wrong with a rank and a suit that make no card, and how to write the card."""
+    suits = tuple(SUIT_NAMES)  # a tuple, so that asking about a list or a dict raises nothing
     fixed_rank = rank if rank in RANKS else _meant_rank(rank)
-    fixed_suit = suit if suit in SUIT_NAMES else _meant_suit(suit)
+    fixed_suit = suit if suit in suits else _meant_suit(suit)
     problems = []
     if rank not in RANKS:
         if fixed_rank:
@@ -99,7 +100,7 @@ def why_not_a_card(rank: object, suit: object) -> str:
             problems.append(f"{strings}{rank!r} is written {fixed_rank!r}")
         else:
             problems.append(f"{rank!r} is not a rank (ranks are the strings 'A', '2' … '10', 'J', 'Q', 'K')")
-    if suit not in SUIT_NAMES:
+    if suit not in suits:
         problems.append(f"{suit!r} is written {fixed_suit!r}" if fixed_suit else
                         f"{suit!r} is not a suit (suits are ♠ ♥ ♦ ♣)")
     if fixed_rank and fixed_suit:
@@ -133,9 +134,10 @@ def card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return ALL_CARDS[text]
     if not isinstance(text, str):
-        pair = f"Card({text[0]!r}, {text[1]!r})" if isinstance(text, tuple) and len(text) == 2 else ""
-        if pair and (text[0], text[1]) in ALL_CARDS:
-            raise CardError(f"{text!r} is a tuple, not a card: write {pair}, or card('{text[0]}{text[1]}')")
+        if isinstance(text, tuple) and text in FULL_PACK:  # a pair naming a card: say how to make the card
+            rank, suit_symbol = text
+            raise CardError(f"{text!r} is a tuple, not a card: write Card({rank!r}, {suit_symbol!r}), "
+                            f"or card('{rank}{suit_symbol}')")
         raise CardError(f"{text!r} is not a card: write a Card, or text like 'K♦' or '10h'")
     cleaned = text.strip()
     rank, suit_text = cleaned[:-1].upper(), cleaned[-1:]

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlib import (
     ALKORT_PACK,
@@ -28,7 +30,16 @@ from cardlib import (
     ecarte,
     hand,
 )
-from cardlib.tricks import Announce, DealState
+from cardlib.tricks import Announce, DealState, canonical_action
+
+# Anything a learner might pass: None, bools, numbers, short text (card-like or not), and lists, tuples
+# and dicts of those.
+ANYTHING = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 20) | st.floats(allow_nan=True) |
+    st.text(alphabet="AKQJT1023456789shdcSHDC♠♥♦♣ xyplaycexhngedisrobu", max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=2), inner,
+                                                                                         max_size=2),
+    max_leaves=6)
 
 
 class Text(str):
@@ -82,6 +93,21 @@ def test_card_refuses_what_is_not_a_card_or_its_text(bad: Any) -> None:
         hand([card("K♦"), bad])
 
 
+@settings(max_examples=300, deadline=None)
+@given(rank=ANYTHING, suit=ANYTHING)
+def test_card_gives_the_one_card_or_a_card_error_never_anything_else(rank: Any, suit: Any) -> None:
+    try:
+        made = Card(rank, suit)
+    except CardError as error:
+        assert str(error).startswith(f"Card({rank!r}, {suit!r}) is not a card: ")
+    else:
+        assert made is card(f"{rank}{suit}") and made in ALKORT_PACK + ecarte.ECARTE_PACK + hand("5♠ 5♥ 5♦ 5♣")
+    try:
+        card(rank)
+    except CardError as error:
+        assert str(error)
+
+
 def test_a_card_built_by_hand_is_the_one_card() -> None:
     k = Card("K", "♥")
     assert k is card("K♥") and k in ALKORT_PACK and hash(k) == hash(card("KH"))
@@ -116,7 +142,7 @@ def test_an_exchange_keeping_a_card_built_by_hand_keeps_44_cards() -> None:
 
 
 @pytest.mark.parametrize("game", ["alkort", "ecarte"])
-@pytest.mark.parametrize("given, says", [
+@pytest.mark.parametrize("thing, says", [
     (("Q", "♠"), "is a tuple, not a card"),
     (("K", "♦"), "is a tuple, not a card"),
     (3, "3 is not an action: the actions are a card"),
@@ -131,17 +157,36 @@ def test_an_exchange_keeping_a_card_built_by_hand_keeps_44_cards() -> None:
     (Discard([("7", "♠")]), "('7', '♠') is a tuple, not a card"),  # type: ignore[list-item]
     (Announce(None), "None is not a card"),  # type: ignore[arg-type]
 ])
-def test_what_is_not_an_action_is_refused_and_changes_nothing(game: str, given: Any, says: str) -> None:
+def test_what_is_not_an_action_is_refused_and_changes_nothing(game: str, thing: Any, says: str) -> None:
     state = (alkort if game == "alkort" else ecarte).new_deal(seed=3)
     before = snapshot(state)
     with pytest.raises(IllegalAction) as error:
-        state.apply(given)
+        state.apply(thing)
     assert says in str(error.value)
     assert snapshot(state) == before and state.log == []
-    assert not state.is_legal(given)
-    assert says in state.why_illegal(given)
+    assert not state.is_legal(thing)
+    assert says in state.why_illegal(thing)
     with pytest.raises(IllegalAction):
-        state.actor(given)
+        state.actor(thing)
+
+
+@settings(max_examples=300, deadline=None)
+@given(thing=ANYTHING)
+def test_anything_is_an_action_or_refused_with_illegal_action_and_the_deal_unchanged(thing: Any) -> None:
+    for state in (alkort.new_deal(seed=3), ecarte.new_deal(seed=3)):
+        before = snapshot(state)
+        try:
+            move = canonical_action(thing)
+        except IllegalAction as error:
+            assert str(error) and not state.is_legal(thing) and state.why_illegal(thing) == str(error)
+        else:
+            assert canonical_action(move) is move  # the engine's own action, read once and for all
+        try:
+            state.apply(thing)
+        except IllegalAction:
+            assert snapshot(state) == before
+        else:
+            assert len(state.log) == 1 and snapshot(state) != before
 
 
 def test_a_tuple_in_alkort_is_refused_not_an_assertion_error() -> None:
