@@ -23,6 +23,7 @@ Every call has its own limit (``TIME_LIMIT``), and a whole check a budget
 from __future__ import annotations
 
 import contextlib
+import dis
 import io
 import linecache
 import os
@@ -92,16 +93,23 @@ def line_text(filename: str, line_number: int, function: str, fn: Any) -> str:
     return f"{where}: {text}" if text else where
 
 
+def not_begun(tb: TracebackType) -> bool:
+    """Whether a traceback's frame was stopped as it was called, before the first instruction of its body."""
+    resume = next((i.offset for i in dis.get_instructions(tb.tb_frame.f_code) if i.opname == "RESUME"), 0)
+    return tb.tb_lasti <= resume
+
+
 def learner_frames(tb: TracebackType | None, fn: Any) -> list[tuple[str, int, str]]:
     """(file, line, function) of each frame of a traceback that ran the learner's code (their helpers too),
-    outermost first; a frame stopped on its ``def`` line, before its body began, adds nothing."""
+    outermost first; a frame stopped as it was called (say, by the time limit or the recursion limit), before
+    its body began, adds nothing."""
     own_file = getattr(getattr(fn, "__code__", None), "co_filename", None)  # theirs, wherever it is kept
     found: list[tuple[str, int, str]] = []
     while tb is not None:
-        code, line = tb.tb_frame.f_code, tb.tb_lineno
+        code = tb.tb_frame.f_code
         theirs = learners_code(code.co_filename) or (code.co_filename == own_file and not in_cardlib(own_file))
-        if theirs and not (found and line == code.co_firstlineno):
-            found.append((code.co_filename, line, code.co_name))
+        if theirs and not (found and not_begun(tb)):
+            found.append((code.co_filename, tb.tb_lineno, code.co_name))
         tb = tb.tb_next
     return found
 

@@ -279,6 +279,16 @@ def helper(cards):
     assert result.headline.endswith("— at line 5 of helper: return ranked_winner(cards)")
 
 
+def test_an_error_in_a_one_line_helper_points_at_the_helper():
+    fn = define('''def ranked_winner(cards):
+    return fifth(cards)
+
+def fifth(cards): return cards[4]
+''', "ranked_winner")
+    assert chapter3.q1.check(fn).headline == ("Your code raised IndexError: list index out of range — at line 4 of "
+                                              "fifth: def fifth(cards): return cards[4]")
+
+
 def test_sys_exit_is_one_friendly_line():
     fn = define('''import sys
 def ranked_winner(cards):
