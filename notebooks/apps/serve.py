@@ -280,7 +280,7 @@ def course_voila_class() -> type:
         fork_kernels = Bool(True, config=True, help="""Fork kernels from a warm Python (Linux), instead of
             starting each from scratch. Restart the server after changing cardlib.""")
         concurrent_starts = Integer(0, config=True, help="""Run at most this many notebooks at once in new
-            kernels (0: one per CPU core); other visitors wait their turn, so the first are served first.""")
+            kernels (0: three per CPU core); other visitors wait their turn, so the first are served first.""")
 
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
@@ -288,7 +288,7 @@ def course_voila_class() -> type:
             self.visited: set[str] = set()  # kernels a browser has connected to
             self.unvisited_since: dict[str, float] = {}
             self.unvisited_sweep: PeriodicCallback | None = None
-            self.starting = asyncio.Semaphore(self.concurrent_starts or os.cpu_count() or 2)
+            self.starting = asyncio.Semaphore(self.concurrent_starts or 3 * (os.cpu_count() or 2))
 
         def _create_kernel_manager_factory(self) -> Any:
             if not self.fork_kernels or not hasattr(os, "pidfd_open"):
