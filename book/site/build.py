@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +36,7 @@ import urllib.parse
 import zipfile
 from pathlib import Path
 from string import Template
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent  # book/site
 BOOK = HERE.parent
@@ -94,12 +97,19 @@ assert canonical("Pure_Eval") == "pure-eval"
 # ---------------------------------------------------------------------------------------------------------
 # 1-2. The runtime and the wheels
 
+def load_module(name: str, path: Path) -> ModuleType:
+    """A Python file as a module (book/build.py is not in a package, and PyPA's `build` has its name)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def install_pyodide() -> None:
     """The pinned Pyodide runtime (and the book's widget manager) from the npm registry: `npm ci` in book/."""
-    sys.path.insert(0, str(BOOK))
-    from build import install_widget_manager  # book/build.py: one way to install book/package.json
-
-    install_widget_manager()
+    book_build = load_module("book_build", BOOK / "build.py")  # one way to install book/package.json: the book's
+    book_build.install_widget_manager()
     if not (PYODIDE_NPM / "pyodide.mjs").exists():
         sys.exit("book/site/build.py: node_modules/pyodide is missing: is `pyodide` in book/package.json?")
 
@@ -139,7 +149,8 @@ def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
     setuptools_output = (ROOT / "build", HERE / "app_page" / "build")
     for folder in setuptools_output:  # setuptools would put a stale module of an earlier build in the wheel
         shutil.rmtree(folder, ignore_errors=True)
-    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT), str(HERE / "app_page")])
+    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT),
+         str(HERE / "app_page")])
     for folder in setuptools_output:
         shutil.rmtree(folder, ignore_errors=True)
     for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
@@ -164,10 +175,10 @@ def wheel_metadata(wheel: Path) -> dict[str, str | list[str]]:
     fields = [line.partition(": ") for line in metadata.splitlines() if ": " in line]
     tops = sorted({name.split("/")[0].removesuffix(".py") for name in names
                    if not name.split("/")[0].endswith((".dist-info", ".data"))})
+    field = {key: value for key, _, value in fields}
     requires = [value for key, _, value in fields if key == "Requires-Dist" and "extra ==" not in value]
-    return {"name": next(v for k, _, v in fields if k == "Name"), "version": next(v for k, _, v in fields if k == "Version"),
-            "imports": tops, "depends": [canonical(r.split(";")[0].split("(")[0].split("<")[0].split(">")[0]
-                                                   .split("=")[0].split("~")[0].split("!")[0].strip()) for r in requires]}
+    depends = [canonical(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0]) for requirement in requires]
+    return {"name": field["Name"], "version": field["Version"], "imports": tops, "depends": depends}
 
 
 def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
@@ -178,11 +189,13 @@ def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
     only the dependencies that are in the site (ipywidgets needs widgetsnbextension and jupyterlab_widgets
     for Jupyter's server side, which the kernel's shim and the page's own widget manager stand for)."""
     packages = {key: entry for key, entry in lock["packages"].items() if entry["package_type"] == "cpython_module"}
-    for key, wheel in wheels.items():
+    keys = {canonical(key): key for key in lock["packages"]}  # the lock's own spelling ('prompt_toolkit')
+    for name, wheel in wheels.items():
         meta = wheel_metadata(wheel)
+        key = keys.get(name, name)
         entry = dict(lock["packages"].get(key) or {
             "name": meta["name"], "imports": meta["imports"], "install_dir": "site", "package_type": "package",
-            "unvendored_tests": False, "depends": [d for d in meta["depends"] if d in wheels]})
+            "unvendored_tests": False, "depends": [keys.get(d, d) for d in meta["depends"] if d in wheels]})
         if key in lock["packages"] and entry["version"] != meta["version"]:
             sys.exit(f"book/site/build.py: {wheel.name} is not the version Pyodide's lock names ({entry['version']})")
         entry.update(version=meta["version"], file_name=wheel.name, sha256=sha256(wheel))
@@ -358,7 +371,8 @@ def check_site(lock: dict) -> None:
     for config in sorted(LITE.glob("**/jupyter-lite.json")):
         data = json.loads(config.read_text(encoding="utf-8"))
         settings = data.get("jupyter-config-data", {}).get("litePluginSettings", {}).get(KERNEL_PLUGIN)
-        if config.parent == LITE and any((settings or {}).get(key) != value for key, value in kernel_settings().items()):
+        wrong = [key for key, value in kernel_settings().items() if (settings or {}).get(key) != value]
+        if config.parent == LITE and wrong:
             problems.append(f"{config.relative_to(SITE)}: the kernel's settings are not the local ones: {settings}")
         if settings and settings.get("pyodideUrl", PYODIDE_URL) != PYODIDE_URL:
             problems.append(f"{config.relative_to(SITE)}: pyodideUrl is {settings['pyodideUrl']}")

@@ -84,6 +84,39 @@ assert run_cell("x = 2\nx * 3", {}, "<cell>") == 6
 assert run_cell("y = 1", {}, "<cell>") is None
 
 
+def with_nulls(value: object, null: object) -> object:
+    """The same message with every None replaced by `null` (Pyodide's JavaScript null), at any depth."""
+    if value is None:
+        return null
+    if isinstance(value, dict):
+        return {key: with_nulls(item, null) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [with_nulls(item, null) for item in value]
+    return value
+
+
+assert with_nulls({"display": None, "children": [None, 1]}, "null") == {"display": "null", "children": ["null", 1]}
+
+
+def send_none_as_null(shell) -> None:
+    """Let a widget's trait set to None reach the page as null, as it does from a Jupyter server.
+
+    The kernel hands each widget message to JavaScript, which turns Python's None into `undefined`, not `null`;
+    the page then ignores the change, so a box shown again with `layout.display = None` stays hidden (the
+    table of Play Alkort, after Start game). Sending JavaScript's own null instead keeps the message as meant."""
+    from pyodide.ffi import jsnull
+
+    send = shell.send_comm
+    if getattr(send, "sends_nulls", False):
+        return
+
+    def send_comm(msg_type, content, metadata, ident, buffers):
+        return send(msg_type, with_nulls(content, jsnull), metadata, ident, buffers)
+
+    send_comm.sends_nulls = True  # type: ignore[attr-defined]
+    shell.send_comm = send_comm
+
+
 def show_app(name: str) -> None:
     """Show the app notebooks/apps/NAME.ipynb: its text and the results of its code, with the site's links."""
     import js  # Pyodide's window on the browser: here, the kernel's web worker
@@ -94,7 +127,9 @@ def show_app(name: str) -> None:
     os.environ[SITE_VARIABLE] = root
     path = APPS / f"{name}.ipynb"
     os.chdir(path.parent)  # as in Voilà and JupyterLab, the notebook's folder is the working folder
-    namespace = get_ipython().user_ns
+    shell = get_ipython()
+    send_none_as_null(shell)
+    namespace = shell.user_ns
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":

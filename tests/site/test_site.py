@@ -1,0 +1,193 @@
+"""The static site (make site), served by a plain static server and used in Chromium cut off from the internet.
+
+Python runs in the browser here (Pyodide): the tests open the front page and follow its links, play the apps by
+clicking, run every chapter and exercise notebook top to bottom in JupyterLite, and check an exercise's answers
+and the progress kept over a reload. Every request to another host is aborted and fails the test that made it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from urllib.request import urlopen
+
+import pytest
+from playwright.sync_api import expect
+from site_pages import SitePage, deal_over, play_deal
+from site_server import BUILD, ROOT
+
+
+def load_build():
+    """book/site/build.py as a module: its names for the site's parts are the tests' too."""
+    spec = importlib.util.spec_from_file_location("site_build", BUILD)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build()
+NOTEBOOKS = [f"notebooks/{p.name}" for p in build.chapters()] + [f"exercises/{p.name}" for p in build.exercises()]
+
+
+def assert_no_problems(site_page: SitePage) -> None:
+    """No error shown, no JavaScript error, and no request to another host."""
+    assert site_page.problems() == []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What the build makes
+
+
+def test_the_kernel_is_pointed_at_the_sites_own_pyodide_with_every_package_it_preloads(site: Path):
+    config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    pyodide = site / "lite" / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = {build.canonical(key): entry for key, entry in lock["packages"].items()}  # as Pyodide looks them up
+    for name in kernel["loadPyodideOptions"]["packages"]:
+        entry = packages[build.canonical(name)]
+        assert build.sha256(pyodide / entry["file_name"]) == entry["sha256"], name
+        for dependency in entry["depends"]:
+            assert (pyodide / packages[build.canonical(dependency)]["file_name"]).exists(), f"{name} needs {dependency}"
+    for page_config in site.glob("lite/**/jupyter-lite.json"):
+        text = page_config.read_text(encoding="utf-8")
+        assert "cdn" not in text and "https://" not in text, f"{page_config} names another host"
+    assert not any(name.endswith((".map", ".d.ts")) for name in map(str, site.rglob("*"))), "no source maps"
+
+
+def test_the_build_fails_when_the_kernel_would_load_pyodide_from_elsewhere(site: Path, tmp_path: Path, monkeypatch):
+    """The guard against the incremental build that once fell back to a CDN: the build's own check refuses it."""
+    lite = tmp_path / "site" / "lite"
+    lite.mkdir(parents=True)
+    (lite / "static").symlink_to(site / "lite" / "static")
+    config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]["pyodideUrl"] = \
+        "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pyodide.mjs"
+    (lite / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+    monkeypatch.setattr(build, "SITE", tmp_path / "site")
+    monkeypatch.setattr(build, "LITE", lite)
+    lock = json.loads((site / "lite" / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    with pytest.raises(SystemExit, match="pyodideUrl"):
+        build.check_site(lock)
+
+
+def test_the_site_is_one_folder_of_its_own(site: Path):
+    """Nothing in it points outside it (a symbolic link would not survive the copy to a host)."""
+    assert (site / "index.html").exists()
+    assert not [p for p in site.rglob("*") if p.is_symlink()]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The front page and the apps
+
+
+def test_the_front_page_links_every_app_chapter_and_exercise_by_its_title(site_page: SitePage, site_url: str):
+    page = site_page.goto("index.html")
+    titles = [title for name, title in build.APPS.items() if name != "index"]
+    titles += [build.title(p) for p in build.chapters() + build.exercises()]
+    assert len(titles) == 4 + 10 + 8
+    assert {"Play Écarté", "Play Alkort", "Rank lab", "Deal explorer"} <= set(titles)
+    for title in titles:
+        link = page.get_by_role("link", name=title, exact=True)
+        expect(link).to_have_count(1)
+        href = link.get_attribute("href") or ""
+        with urlopen(site_url + href.split("?")[0]) as response:  # the page it opens is there
+            assert response.status == 200, href
+    assert_no_problems(site_page)
+
+
+def test_play_ecarte_from_the_front_page_a_whole_deal_by_clicks(site_page: SitePage, artifacts: Path):
+    page = site_page.goto("index.html")
+    page.get_by_role("link", name="Play Écarté", exact=True).click()
+    card = site_page.wait_for_app(".cardlib-your-turn .cardlib-card")
+    expect(page.get_by_role("heading", name="Play Écarté")).to_have_count(1)
+    assert page.locator(".jp-InputArea-editor:visible").count() == 0, "no code shows"
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box and box["width"] > 20 and box["height"] > 30, f"a card is drawn at a readable size: {box}"
+    expect(card).to_be_in_viewport()
+    site_page.screenshot(artifacts / "play-ecarte.png")
+    answers = play_deal(site_page)
+    assert deal_over(page)
+    prompt = page.locator(".cardlib-prompt").first.inner_text()
+    assert re.search(r"\bpoints?\b|\bvole\b", prompt), f"the prompt explains the score: {prompt}"
+    scores = [int(row.split("\t")[-1]) for row in page.locator(".cardlib-score tr").all_inner_texts()[1:]]
+    assert sum(scores) > 0, "a deal scores for someone"
+    assert len(answers) >= 5, "five tricks at least were played by clicks"
+    site_page.screenshot(artifacts / "play-ecarte-scored.png")
+    assert_no_problems(site_page)
+
+
+def test_play_alkort_starts_a_game_with_a_hand_to_play(site_page: SitePage, artifacts: Path):
+    site_page.goto("apps/play-alkort.html")
+    start = site_page.wait_for_app(".cardlib-start-game")
+    site_page.click(start)
+    card = site_page.wait_for_app(".cardlib-your-turn .cardlib-card")
+    card.scroll_into_view_if_needed()
+    expect(card).to_be_in_viewport()
+    assert site_page.page.locator(".cardlib-your-turn .cardlib-card").count() == 9, "a hand of nine"
+    site_page.screenshot(artifacts / "play-alkort.png")
+    assert_no_problems(site_page)
+
+
+@pytest.mark.parametrize(("app", "ready"), [("rank-lab", ".cardlib-comparator .cardlib-result"),
+                                            ("deal-explorer", ".cardlib-deal-explorer .cardlib-card")])
+def test_the_labs_open_with_their_widgets_drawn(site_page: SitePage, artifacts: Path, app: str, ready: str):
+    site_page.goto(f"apps/{app}.html")
+    expect(site_page.wait_for_app(ready)).to_be_visible()
+    site_page.screenshot(artifacts / f"{app}.png")
+    assert_no_problems(site_page)
+
+
+def test_the_apps_landing_page_links_to_the_sites_own_pages(site_page: SitePage, site_url: str):
+    page = site_page.goto("apps/index.html")
+    chapter = build.title(build.chapters()[1])
+    site_page.wait_for_app(f"a:text-is('{chapter}')")
+    root = "/"  # the site is served at the server's root here
+    expect(page.get_by_role("link", name="Play Alkort")).to_have_attribute("href", f"{root}apps/play-alkort.html")
+    for path in build.chapters():
+        link = page.get_by_role("link", name=build.title(path), exact=True)
+        expect(link).to_have_attribute("href", f"{root}{build.notebook_url('notebooks/' + path.name)}")
+    page.get_by_role("link", name=chapter, exact=True).click()  # opens in this tab, as a notebook to run
+    page.wait_for_function("window.jupyterapp?.shell.currentWidget?.context?.path", timeout=60_000)
+    opened = page.evaluate("window.jupyterapp.shell.currentWidget.context.path")
+    assert opened == f"notebooks/{build.chapters()[1].name}"
+    assert_no_problems(site_page)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The notebooks
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_chapter_and_exercise_notebook_runs_top_to_bottom(site_page: SitePage, notebook: str):
+    site_page.open_notebook(notebook)
+    assert site_page.run_all(), f"{notebook}: a cell raised an exception"
+    assert_no_problems(site_page)
+
+
+def test_an_exercise_says_not_yet_then_correct_and_remembers_it_after_a_reload(site_page: SitePage):
+    site_page.open_notebook("exercises/01-cards-and-packs.ipynb")
+    site_page.run_cell(site_page.cell_index("from cardlib"))
+    starter, check = site_page.cell_index("def parse_card"), site_page.cell_index("ex.q1.check")
+    site_page.run_cell(starter, 'def parse_card(text):\n    return Card("A", "♠")')
+    assert "not yet" in site_page.run_cell(check)
+    site_page.run_cell(starter, "from cardlib.cards import card\n\n\ndef parse_card(text):\n    return card(text)")
+    assert "correct" in site_page.run_cell(check)
+    site_page.page.reload()
+    site_page.open_notebook("exercises/01-cards-and-packs.ipynb")
+    site_page.run_cell(site_page.cell_index("from cardlib"))
+    report = site_page.run_cell(site_page.cell_index("progress()"))
+    assert re.search(r"✔\s*1\.1", report), f"the progress kept over the reload shows 1.1 solved:\n{report}"
+    assert_no_problems(site_page)
+
+
+def test_the_site_needs_no_file_from_the_repository(site: Path):
+    """A static host has the folder and nothing else: no page names a path of this checkout."""
+    for page in [site / "index.html", *sorted((site / "apps").glob("*.html"))]:
+        assert str(ROOT) not in page.read_text(encoding="utf-8")
