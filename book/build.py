@@ -11,8 +11,11 @@ an error:
 3. the table of contents: a copy of _toc.yml without the pages whose source does not exist yet (each one
    is named on stdout; tests/book then fails for every page it lists that is missing from the site);
 4. the widget manager: `npm ci` in book/ installs @jupyter-widgets/html-manager and requirejs from the npm
-   registry, and their scripts are copied to book/_widgets/widgets/, which Sphinx copies (html_extra_path)
-   to <site>/widgets/: outside _static/, and no page loads anything from a CDN.
+   registry, and their scripts and fonts are copied to book/_widgets/widgets/, which Sphinx copies
+   (html_extra_path) to <site>/widgets/: outside _static/, and no page loads anything from a CDN. A small
+   script written beside them, assets-path.js, tells the manager that its fonts are there too.
+
+Each chapter and exercise page links to its live copy in the static site (`make site`): see _ext/live_links.py.
 """
 
 from __future__ import annotations
@@ -52,6 +55,13 @@ def install_widget_manager() -> None:
     run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=BOOK)
 
 
+# The manager finds its fonts at window.__jupyter_widgets_assets_path__, or else beside the page that loads it
+# (<page folder>/@jupyter-widgets/..., a 404 on every page): this script, loaded first, says they are beside it.
+ASSETS_PATH_JS = """// Where the widget manager's fonts are: in this folder (book/build.py writes this file).
+window.__jupyter_widgets_assets_path__ = new URL(".", document.currentScript.src).href;
+"""
+
+
 def copy_widget_manager() -> None:
     """Copy the widget manager's scripts and fonts where html_extra_path will put them: <site>/widgets/."""
     shutil.rmtree(WIDGET_ASSETS, ignore_errors=True)
@@ -63,6 +73,7 @@ def copy_widget_manager() -> None:
         if path.name == "embed-amd.js" or path.suffix in {".woff", ".woff2", ".ttf", ".eot", ".svg"}:
             shutil.copy2(path, WIDGET_ASSETS / path.name)
     shutil.copy2(NODE_MODULES / "requirejs" / "require.js", WIDGET_ASSETS / "require.js")
+    (WIDGET_ASSETS / "assets-path.js").write_text(ASSETS_PATH_JS, encoding="utf-8")
     for package in ("@jupyter-widgets/html-manager", "requirejs"):
         licence = next((NODE_MODULES / package).glob("LICENSE*"), None)
         if licence:

@@ -43,6 +43,18 @@ CORE_MODULES = ["cardlib", "cardlib.cards", "cardlib.tricks", "cardlib.alkort", 
                 "cardlib.players", "cardlib.scenarios"]
 
 
+def load_module(name: str, path: Path):
+    """A Python file that is not in a package, as a module."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LIVE_SITE = load_module("site_build", BOOK / "site" / "build.py")  # where the site puts each notebook
+
+
 def page(site: Path, name: str) -> str:
     """The HTML of a built page, by its name in the table of contents."""
     path = site / f"{name}.html"
@@ -203,6 +215,29 @@ def test_a_page_that_shows_widgets_carries_their_state_and_the_local_manager(sit
     for script in ("widgets/require.js", "widgets/embed-amd.js"):
         assert any(re.search(rf"(^|/){re.escape(script)}(\?|$)", source) for source in sources), \
             f"{name}: no script loads {script}"
+
+
+def test_the_widget_manager_is_told_its_fonts_are_beside_it(site):
+    """Else it asks for them beside the page (<page folder>/@jupyter-widgets/...): a 404 for each font."""
+    script = (site / "widgets" / "assets-path.js").read_text(encoding="utf-8")
+    assert "__jupyter_widgets_assets_path__" in script and "document.currentScript" in script
+    fonts = [path.name for path in (site / "widgets").iterdir() if path.suffix in (".woff", ".woff2", ".ttf")]
+    assert fonts, "the widget manager's fonts are served beside it"
+    sources = [attributes.get("src", "") for tag, attributes in parse(page(site, CHAPTERS[1])).tags if tag == "script"]
+    widget_scripts = [source.rsplit("/", 1)[-1] for source in sources if "widgets/" in source]
+    assert widget_scripts[:1] == ["assets-path.js"], f"assets-path.js must run first: {widget_scripts}"
+
+
+@pytest.mark.parametrize("name", CHAPTERS + EXERCISES)
+def test_every_chapter_and_exercise_links_to_its_live_copy_in_the_static_site(site, name):
+    links = re.findall(r'<a class="reference external" href="([^"]+)">Open live</a>', page(site, name))
+    assert len(links) == 1, f"{name}: one 'Open live' link under the title"
+    url = html_module.unescape(links[0])
+    # From book/_build/html/<name>.html to book/_build/site/, the site's address for that notebook.
+    assert url == "../" * name.count("/") + "../site/" + LIVE_SITE.notebook_url(f"{name}.ipynb"), url
+    in_the_site = {f"notebooks/{p.stem}" for p in LIVE_SITE.chapters()} | {f"exercises/{p.stem}"
+                                                                           for p in LIVE_SITE.exercises()}
+    assert name in in_the_site, f"{name} is not among the notebooks the static site puts in its drive"
 
 
 def test_the_npm_lock_points_at_the_npm_registry_only():
