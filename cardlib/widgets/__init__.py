@@ -7,14 +7,26 @@ Every widget asks the engine for the rules (``legal_actions``, ``why_illegal``,
 ``explain_trick``, ``explain_score``) and only draws the answers. Interactive pieces
 carry stable CSS classes (``cardlib-card``, ``cardlib-card-playable``,
 ``cardlib-card-unplayable``, ``cardlib-action``, ``cardlib-message``, ``cardlib-score``,
-``cardlib-log``, ``cardlib-next-deal`` ...) so browser tests can find them.
+``cardlib-log``, ``cardlib-next-deal`` ...) so browser tests can find them. Everything is
+played with the keyboard too (Tab to a card or a button, Enter or Space to press it), and a
+card's name says whether it may be played, and why not, in the engine's words.
 """
 
 from .explore import DealExplorer, RankComparator
 from .faces import CardFace, card_html
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget
-from .table import PRESET_SCRIPTS, PRESETS, GameTable, GuidedRound, Preset, ScriptedPlayer, Table, preset_bots
+from .table import (
+    PRESET_SCRIPTS,
+    PRESETS,
+    GameTable,
+    GuidedRound,
+    Preset,
+    ScriptedPlayer,
+    Table,
+    option_picker,
+    preset_bots,
+)
 
 __all__ = ["card_html", "CardFace", "HandWidget", "TrickWidget", "ScoreBoard", "GameLog", "DealExplorer",
            "RankComparator", "GuidedRound", "GameTable", "Table", "PRESETS", "PRESET_SCRIPTS", "Preset",
-           "ScriptedPlayer", "preset_bots"]
+           "ScriptedPlayer", "preset_bots", "option_picker"]

@@ -1,8 +1,11 @@
 """Card faces and the look of the widgets: plain HTML and CSS, no JavaScript, nothing fetched.
 
 A card face is a small white rounded box with the rank and suit in a corner and a big
-suit symbol in the middle: red for hearts and diamonds, black for spades and clubs.
-Screen readers get the card's name (``aria-label`` and ``title``: "King of diamonds").
+suit symbol in the middle: red for hearts and diamonds, black for spades and clubs, or,
+with the four-colour deck (the class ``cardlib-four-colour`` on a surrounding widget),
+blue diamonds and green clubs. Screen readers get the card's name (``aria-label`` and
+``title``: "King of diamonds"). Colour never says anything alone: the suit has its symbol,
+a card that may not be played its dashed border and stripes, and every card its status in words.
 
 The stylesheet travels inside the widgets themselves (a ``<style>`` element in an HTML
 widget), so the same look appears in JupyterLab, in Voilà and in an exported page.
@@ -15,16 +18,27 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card
+from ..cards import SUIT_NAMES, Card
 from ..cards import card as parse_card
 
-RED, BLACK = "#c62828", "#1b1b1b"
+RED, BLACK, BLUE, GREEN = "#c62828", "#1b1b1b", "#1550a8", "#2a6e2e"  # each 4.5:1 or more on the card's white
+FOUR_COLOURS = {"♥": RED, "♦": BLUE, "♣": GREEN, "♠": BLACK}
 SIZES = {"small": (34, 48, 11, 18), "normal": (52, 74, 14, 28), "large": (70, 100, 18, 40)}  # w, h, corner, pip
 
 
-def ink(c: Card) -> str:
-    """The colour a card is printed in: red for ♥♦, black for ♠♣."""
+def ink(c: Card, *, four_colour: bool = False) -> str:
+    """The colour a card is printed in: red for ♥♦, black for ♠♣ (four colours: ♦ blue, ♣ green)."""
+    if four_colour:
+        return FOUR_COLOURS[c.suit]
     return RED if c.is_red else BLACK
+
+
+def suit_class(c: Card) -> str:
+    """The CSS class naming a card's suit, which the four-colour deck recolours: 'cardlib-suit-diamonds'."""
+    return f"cardlib-suit-{SUIT_NAMES[c.suit]}"
+
+
+assert ink(Card("K", "♦")) == RED and ink(Card("K", "♦"), four_colour=True) == BLUE
 
 
 def escape(text: str) -> str:
@@ -49,7 +63,8 @@ def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> s
     # a small card has room for the rank in the corner and the suit below it; bigger ones repeat the suit
     index = c.rank if size == "small" else f"{c.rank}<br>{c.suit}"
     pip_top = "58%" if size == "small" else "50%"
-    return (f'<span class="cardlib-face" role="img" aria-label="{escape(c.name)}" title="{escape(c.name)}" '
+    return (f'<span class="cardlib-face {suit_class(c)}" role="img" aria-label="{escape(c.name)}" '
+            f'title="{escape(c.name)}" '
             f'style="{box}background:#fffdf7;color:{colour};">'
             f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
             f'font-weight:bold;text-align:center">{index}</span>'
@@ -67,21 +82,35 @@ class CardFace(widgets.HTML):
 
 
 # The stylesheet. Card buttons are ipywidgets Buttons dressed up as cards; a card that
-# may not be played stays clickable (so a click can say why) but is greyed out.
+# may not be played stays clickable (so a click can say why) but is striped, with a dashed
+# border. A card button's text is the card on its first line and its status on the next
+# ("K♦" / "— not playable: you must follow suit"): only the first line shows (the rest has
+# no size), and all of it is the button's name for a screen reader and for the keyboard.
+FOUR_COLOUR_CSS = "\n".join(
+    f".cardlib-four-colour .{suit_class(Card('A', suit))} {{ color: {colour} !important; }}"
+    for suit, colour in FOUR_COLOURS.items())
 CSS = """
 <style>
 .cardlib { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
-.widget-button.cardlib-card { width: 50px; height: 72px; margin: 3px; padding: 0; border-radius: 7px;
+.widget-button.cardlib-card { width: 50px; height: 72px; margin: 3px; padding: 24px 0 0; border-radius: 7px;
   border: 1px solid #9e9e9e; background: #fffdf7; box-shadow: 1px 2px 4px rgba(0,0,0,.25);
-  font-family: Georgia, 'DejaVu Serif', serif; font-size: 18px; font-weight: bold;
+  font-family: Georgia, 'DejaVu Serif', serif; font-size: 0; line-height: 0; font-weight: bold;
+  white-space: pre-line; overflow: hidden; text-align: center; vertical-align: top; display: inline-block;
   transition: transform .12s ease; }
+.widget-button.cardlib-card::first-line { font-size: 18px; line-height: 22px; }
+.widget-button.cardlib-red { color: RED_INK; }
+.widget-button.cardlib-black { color: BLACK_INK; }
 .widget-button.cardlib-card-playable { border: 2px solid #2e7d32; cursor: pointer; }
-.widget-button.cardlib-card-playable:hover { transform: translateY(-6px); }
-.widget-button.cardlib-card-unplayable { opacity: .42; filter: grayscale(70%); cursor: not-allowed;
-  box-shadow: none; }
+.widget-button.cardlib-card-playable:hover, .widget-button.cardlib-card-playable:focus-visible {
+  transform: translateY(-6px); }
+.widget-button.cardlib-card-unplayable { border: 2px dashed #616161; cursor: not-allowed; box-shadow: none;
+  background: repeating-linear-gradient(135deg, #fbfbfb 0 6px, #ececec 6px 12px); }
 .widget-button.cardlib-card-selectable { border: 2px dashed #1565c0; }
-.widget-button.cardlib-card-selected { transform: translateY(-10px); border: 3px solid #1565c0;
-  background: #e3f2fd !important; }
+.widget-button.cardlib-card-selected { transform: translateY(-10px); border: 3px double #1565c0;
+  background: #e3f2fd; }
+.cardlib .widget-button:focus-visible, .cardlib .widget-toggle-button:focus-visible,
+.cardlib select:focus-visible, .cardlib input:focus-visible {
+  outline: 3px solid #1565c0 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff; }
 .cardlib-hand { padding-top: 12px; overflow: visible !important; }
 .widget-button.cardlib-action { border-radius: 14px; margin: 3px; font-weight: 600; width: auto; }
 .cardlib-hand-box { padding: 4px 8px; border-radius: 10px; border: 2px solid transparent; }
@@ -102,11 +131,15 @@ CSS = """
 .cardlib-score table { border-collapse: collapse; font-size: 14px; }
 .cardlib-score td, .cardlib-score th { line-height: 1.35; padding: 2px 10px; border-bottom: 1px solid #ddd;
   text-align: left; }
+.cardlib-score th[scope=row] { font-weight: normal; }
 .cardlib-game-over { font-size: 18px; font-weight: bold; color: #0d47a1; }
 .cardlib-verdict-yes { color: #2e7d32; font-weight: bold; }
 .cardlib-verdict-no { color: #b71c1c; font-weight: bold; }
+.cardlib-code-name { color: #3d3d3d; font-size: 85%; font-weight: normal; }
+.cardlib-options .widget-label { white-space: normal; line-height: 1.25; }
+FOUR_COLOURS_HERE
 </style>
-"""
+""".replace("RED_INK", RED).replace("BLACK_INK", BLACK).replace("FOUR_COLOURS_HERE", FOUR_COLOUR_CSS)
 
 
 def stylesheet() -> widgets.HTML:

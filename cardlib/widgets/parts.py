@@ -2,7 +2,8 @@
 
 Each piece only draws what it is given; the rules come from the engine. A hand gets,
 for each card, the engine's reason why it may not be played ('' when it may), so an
-unplayable card can show that reason on hover and say it again when clicked.
+unplayable card can show that reason on hover, say it again when clicked, and carry it
+in its name for the keyboard and screen readers ("K♦ — not playable: you must follow suit").
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..tricks import DealState
-from .faces import card_html, escape, ink, stylesheet
+from .faces import card_html, escape, stylesheet, suit_class
 
 LOGGER = logging.getLogger("cardlib.widgets")
 PLAYABLE, UNPLAYABLE = "cardlib-card-playable", "cardlib-card-unplayable"
@@ -35,17 +36,30 @@ def say(line: widgets.HTML, text: str, *, warning: bool = False) -> None:
     line.value = f'<span class="cardlib-warning">🚫 {escape(text)}</span>' if warning and text else escape(text)
 
 
-def card_button(c: Card) -> widgets.Button:
-    """A button dressed as a card; its description is the card's text ('K♦') so it can be found."""
-    button = widgets.Button(description=str(c), tooltip=c.name,
+def card_button(c: Card, status: str = "") -> widgets.Button:
+    """A button dressed as a card: its text is the card ('K♦'), then on a line the stylesheet keeps out of
+    sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name."""
+    button = widgets.Button(description=card_label(c, status), tooltip=c.name,
                             layout=widgets.Layout(width="50px", height="72px"))
-    button.style.text_color = ink(c)
-    button.style.button_color = "#fffdf7"
-    button.style.font_weight = "bold"
-    button.style.font_size = "18px"
     button.add_class("cardlib-card")
     button.add_class("cardlib-red" if c.is_red else "cardlib-black")
+    button.add_class(suit_class(c))
     return button
+
+
+def card_label(c: Card, status: str = "") -> str:
+    """A card button's text: the card, and its status on a second line ('K♦\n— not playable: …')."""
+    return f"{c}\n— {status}" if status else str(c)
+
+
+def in_sentence(reason: str) -> str:
+    """The engine's reason as the end of a sentence: 'You must follow suit…' → 'you must follow suit…'
+    (a reason about someone else keeps its capital: 'The dealer must first accept…')."""
+    return reason[:1].lower() + reason[1:] if reason.startswith(("You ", "Your ")) else reason
+
+
+assert in_sentence("You must follow suit.") == "you must follow suit." and in_sentence("The dealer…") == "The dealer…"
+assert card_label(Card("K", "♦"), "playable") == "K♦\n— playable" and card_label(Card("K", "♦")) == "K♦"
 
 
 class HandWidget(widgets.VBox):
@@ -81,15 +95,17 @@ class HandWidget(widgets.VBox):
         self.selected = []
         self.buttons = []
         for c in self.cards:
-            button = card_button(c)
             reason = self.reasons[c]
             if selecting:
+                button = card_button(c, "choose it for your discard")
                 button.add_class(SELECTABLE)
                 button.tooltip = f"{c.name}: click to choose it for your discard"
             elif reason:
+                button = card_button(c, f"not playable: {in_sentence(reason)}")
                 button.add_class(UNPLAYABLE)
                 button.tooltip = reason
             else:
+                button = card_button(c, "playable")
                 button.add_class(PLAYABLE)
                 button.tooltip = f"{c.name}: you may play it"
             button.on_click(lambda _button, c=c: self._clicked(c))
@@ -135,9 +151,11 @@ class HandWidget(widgets.VBox):
         if c in self.selected:
             self.selected.remove(c)
             button.remove_class(SELECTED)
+            button.description = card_label(c, "choose it for your discard")
         else:
             self.selected.append(c)
             button.add_class(SELECTED)
+            button.description = card_label(c, "chosen for your discard")
         chosen = show(self.selected) if self.selected else "nothing yet"
         say(self.message, f"To discard: {chosen}.")
 
@@ -207,11 +225,12 @@ class ScoreBoard(widgets.VBox):
     def show(self, rows: Sequence[tuple[str, int, int, int]], target: int | None = None, note: str = "") -> None:
         """Draw rows of (side, tricks this deal, points this deal, game score)."""
         self.rows, self.target = list(rows), target
-        body = "".join(f"<tr><td>{escape(side)}</td><td>{tricks}</td><td>{points}</td><td><b>{score}</b></td></tr>"
-                       for side, tricks, points, score in rows)
+        body = "".join(f'<tr><th scope="row">{escape(side)}</th><td>{tricks}</td><td>{points}</td>'
+                       f"<td><b>{score}</b></td></tr>" for side, tricks, points, score in rows)
         goal = f"<div>First to <b>{target}</b> points wins the game.</div>" if target else ""
         extra = f"<div>{escape(note)}</div>" if note else ""
-        self.view.value = (f"<table><tr><th></th><th>tricks</th><th>deal points</th><th>game score</th></tr>"
+        self.view.value = ('<table><tr><th scope="col">side</th><th scope="col">tricks</th>'
+                           '<th scope="col">deal points</th><th scope="col">game score</th></tr>'
                            f"{body}</table>{goal}{extra}")
 
     def show_state(self, state: DealState, side_names: Sequence[str], note: str = "") -> None:

@@ -15,8 +15,8 @@ shows the rule it breaks (``IllegalAction``) and leaves the deal as it was.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeAlias, TypeVar
 
@@ -220,6 +220,57 @@ def friendly(method: Callable[Concatenate[TableT, Params], None]) -> Callable[Co
     return guarded
 
 
+def option_picker(kind: type[RuleOptions], name: str, value: Any = None) -> widgets.ValueWidget:
+    """A picker for one rule option, in the engine's words, with the option's code name small beside them:
+    'Who leads the next trick lead_rule: [the winner]'. A number is typed as text, so that '3.7' can be
+    refused in the engine's words rather than read as 37 (see ``whole_number``)."""
+    choices = kind.describe()[name]
+    value = getattr(kind.from_dict({}), name) if value is None else value
+    label = picker_label(kind.option_heading(name), name)
+    if choices is None:
+        picker: widgets.ValueWidget = widgets.Text(value=str(value), description=label, description_allow_html=True,
+                                                   continuous_update=False)
+    else:
+        words = kind.value_words(name)
+        picker = widgets.Dropdown(options=[(value_label(words.get(v, ""), v), v) for v in choices], value=value,
+                                  description=label, description_allow_html=True)
+    style_picker(picker)
+    picker.add_class(f"cardlib-option-{name}")
+    return picker
+
+
+def style_picker(picker: widgets.ValueWidget) -> None:
+    """Room for an option's words on the left, its values on the right."""
+    picker.style.description_width = "380px"
+    picker.layout.width = "720px"
+    picker.add_class("cardlib-option")
+
+
+def picker_label(heading: str, code_name: str) -> str:
+    """An option picker's label: what the option decides, its code name small beside it."""
+    return f'{escape(heading)} <code class="cardlib-code-name">{escape(code_name)}</code>'
+
+
+def value_label(words: str, value: Any) -> str:
+    """An option value in words, with its code value when the words do not already say it: 'the next player
+    in turn (rotate)'."""
+    code = option_text(value)
+    return f"{words} ({code})" if words and code not in words else (words or code)
+
+
+assert value_label("the next player in turn", "rotate") == "the next player in turn (rotate)"
+assert value_label("the winner", "winner") == "the winner" and value_label("", 10) == "10"
+
+
+def whole_number(text: str) -> int | str:
+    """Text typed for a number: an int if it is written as one ('12'), else the text itself, for the engine
+    to refuse with its own words ('3.7', '1e3')."""
+    return int(text) if re.fullmatch(r"\s*[+-]?\d{1,9}\s*", text) else text.strip()
+
+
+assert whole_number(" 12 ") == 12 and whole_number("3.7") == "3.7" and whole_number("1e3") == "1e3"
+
+
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
     b = widgets.Button(description=description, tooltip=tooltip or description,
@@ -237,7 +288,7 @@ class Table(widgets.VBox):
     """The shared card table: the learner in seat 0 against bots, one deal at a time."""
 
     def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping[str, Any] | None,
-                 seed: int | None, bots: Bots | None, title: str = "") -> None:
+                 seed: int | None, bots: Bots | None, title: str = "", four_colour: bool = False) -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
         if self.n_players not in (2, 4):
@@ -254,7 +305,12 @@ class Table(widgets.VBox):
         self._move_line = ""
 
         self.message = message_line()
-        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{escape(title)}</h3>" if title else "")
+        # A table's title sits under the page's or the chapter's headings: a second-level heading.
+        self.title = widgets.HTML(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
+        self.four_colour = widgets.Checkbox(value=four_colour, indent=False,
+                                            description="Four-colour suits (♦ blue, ♣ green)")
+        self.four_colour.add_class("cardlib-four-colour-choice")
+        self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
         self.info = widgets.HTML()
         self.info.add_class("cardlib-info")
         self.trick = TrickWidget()
@@ -271,12 +327,18 @@ class Table(widgets.VBox):
         # the play on the left, the score and the log on the right (one column on a narrow screen)
         play = widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
                             layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
-        record = widgets.VBox([self.scoreboard, self.footer, self._game_log], layout=widgets.Layout(flex="2 1 300px"))
+        record = widgets.VBox([self.scoreboard, self.footer, self._game_log, self.four_colour],
+                              layout=widgets.Layout(flex="2 1 300px"))
         self.table_box = widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
         super().__init__([self.stylesheet, self.title, self.table_box])
         self.add_class("cardlib")
         self.add_class("cardlib-table")
+        self._colour_suits()
+
+    def _colour_suits(self) -> None:
+        """Print the cards in four colours (♦ blue, ♣ green) or in the usual two, as the checkbox says."""
+        (self.add_class if self.four_colour.value else self.remove_class)("cardlib-four-colour")
 
     @property
     def log(self) -> GameLog:
@@ -601,7 +663,8 @@ class GuidedRound(Table):
 
     def __init__(self, game: str = "alkort", players: int = 4, options: RuleOptions | Mapping[str, Any] | None = None,
                  seed: int | None = 0, preset: str | None = None, bots: Sequence[Player | None] | None = None, *,
-                 dealer: int | None = None, deck: Sequence[Card | str] | str | None = None) -> None:
+                 dealer: int | None = None, deck: Sequence[Card | str] | str | None = None,
+                 four_colour: bool = False) -> None:
         self.preset = preset
         description = ""
         if preset is not None:
@@ -614,7 +677,8 @@ class GuidedRound(Table):
         if preset is not None and bots is None:
             bots = preset_bots(preset, seed)
         key = game_key(game)
-        super().__init__(key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}")
+        super().__init__(key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}",
+                         four_colour=four_colour)
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -657,15 +721,16 @@ class GameTable(Table):
 
     def __init__(self, game: str = "ecarte", players: int | None = None,
                  options: RuleOptions | Mapping[str, Any] | None = None, seed: int | None = None,
-                 bots: Bots | None = None, choose_options: bool = False) -> None:
+                 bots: Bots | None = None, choose_options: bool = False, four_colour: bool = False) -> None:
         key = game_key(game)
-        super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}")
+        super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}", four_colour=four_colour)
         self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
         self.games_started = 0
+        # A second click of a double click arrives once the first has done its work: it must do nothing.
         self.next_deal_button = button("Next deal", "cardlib-next-deal")
-        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.next_deal_button.on_click(lambda _b: self._next_deal_clicked())
         self.new_game_button = button("New game", "cardlib-new-game")
-        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.new_game_button.on_click(lambda _b: self._new_game_clicked())
         self.game_over = widgets.HTML()
         self.game_over.add_class("cardlib-game-over")
         self.footer.children = [self.next_deal_button, self.game_over, self.new_game_button]
@@ -678,7 +743,7 @@ class GameTable(Table):
             self._build_pickers()
             self.children = [self.stylesheet, self.title, self.options_box, self.table_box]
             self.table_box.layout.display = "none"
-            say(self.message, "Choose the rules, then press Start game.")
+            say(self.options_message, "Choose the rules, then press Start game.")
         else:
             self.start_game(self.options)
 
@@ -689,41 +754,38 @@ class GameTable(Table):
 
     # -- options ------------------------------------------------------------
     def _build_pickers(self) -> None:
+        """A picker for each rule option, in words (the engine's), with the option's code name beside it."""
         kind = type(self.options)
-        docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(kind)}
         rows: list[widgets.Widget] = []
         if self.game == "alkort":
-            self.players_picker = widgets.Dropdown(options=[("4", 4), ("2", 2)], value=self.n_players,
-                                                   description="players", tooltip="four in two partnerships, or two")
-            self.players_picker.style.description_width = "140px"
-            self.players_picker.add_class("cardlib-option")
+            self.players_picker = widgets.Dropdown(options=[("4, in two partnerships", 4), ("2, one against one", 2)],
+                                                   value=self.n_players, description=picker_label("Players", "players"),
+                                                   description_allow_html=True)
+            style_picker(self.players_picker)
             rows.append(self.players_picker)
-        for name, choices in kind.describe().items():
-            current = getattr(self.options, name)
-            if choices is None:
-                picker: widgets.ValueWidget = widgets.BoundedIntText(value=current, min=1, max=999, description=name,
-                                                                     tooltip=docs[name])
-            else:
-                picker = widgets.Dropdown(options=[(option_text(v), v) for v in choices], value=current,
-                                          description=name, tooltip=docs[name])
-            picker.style.description_width = "140px"
-            picker.add_class("cardlib-option")
-            picker.add_class(f"cardlib-option-{name}")
-            self.option_pickers[name] = picker
-            rows.append(picker)
-        rows.append(self.start_button)
+        for name in kind.describe():
+            self.option_pickers[name] = option_picker(kind, name, getattr(self.options, name))
+            rows.append(self.option_pickers[name])
+        self.options_message = message_line()
+        rows += [self.start_button, self.options_message]
         self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
                                      *rows]
 
     def chosen_options(self) -> GameOptions:
-        """The options the pickers show (validated by the engine)."""
-        return type(self.options).from_dict({name: p.value for name, p in self.option_pickers.items()})
+        """The options the pickers show (validated by the engine: '3.7' points is refused, not rounded)."""
+        return type(self.options).from_dict({name: whole_number(p.value) if isinstance(p, widgets.Text) else p.value
+                                             for name, p in self.option_pickers.items()})
 
-    @friendly
     def _start_from_pickers(self) -> None:
+        try:
+            options = self.chosen_options()
+        except ValueError as error:  # the engine's words for an option it refuses
+            say(self.options_message, str(error), warning=True)
+            return
+        say(self.options_message, "")
         if self.game == "alkort":
             self.n_players = self.players_picker.value
-        self.start_game(self.chosen_options())
+        self.start_game(options)
 
     # -- the game -----------------------------------------------------------
     @friendly
@@ -769,6 +831,16 @@ class GameTable(Table):
             say(self.message, "Start a game first.", warning=True)
             return
         self.start(self.match.next_deal())
+
+    def _next_deal_clicked(self) -> None:
+        """The Next deal button, shown once a deal is over; a click that comes once the next deal began does nothing."""
+        if self.state is not None and self.state.is_over:
+            self.next_deal()
+
+    def _new_game_clicked(self) -> None:
+        """The New game button, shown once a game is over; a click that comes after the new game began does nothing."""
+        if self.match is not None and self.match.is_over:
+            self.new_game()
 
     def winner_text(self) -> str:
         """Who won the game, in words (asked once the game is over)."""

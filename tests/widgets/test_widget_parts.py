@@ -5,13 +5,14 @@ from widget_helpers import text
 
 from cardlib import alkort, card, ecarte, hand
 from cardlib.widgets import CardFace, GameLog, HandWidget, ScoreBoard, TrickWidget, card_html
-from cardlib.widgets.faces import BLACK, RED
+from cardlib.widgets.faces import BLACK, BLUE, CSS, GREEN, RED
 
 
 def test_card_face_names_the_card_and_is_red_or_black():
     kd, ks = card_html("K♦"), card_html(card("K♠"))
     assert 'aria-label="King of diamonds"' in kd and 'title="King of diamonds"' in kd
     assert f"color:{RED}" in kd and f"color:{BLACK}" in ks
+    assert "cardlib-suit-diamonds" in kd and "cardlib-suit-spades" in ks
     assert "K" in text(kd) and "♦" in text(kd)
     assert 'aria-label="10 of hearts"' in card_html("10h", size="small")
 
@@ -39,13 +40,16 @@ def test_hand_buttons_show_playable_and_unplayable_cards():
     played = []
     reasons = {card("7♠"): "You may not lead a 7 before you have won a trick."}
     h = HandWidget(hand("7♠ K♠ 3♦"), reasons, on_play=played.append)
-    assert [b.description for b in h.buttons] == ["7♠", "K♠", "3♦"]
+    # Each button's text is its card, then its status: what the keyboard and screen readers announce.
+    assert [b.description for b in h.buttons] == [
+        "7♠\n— not playable: you may not lead a 7 before you have won a trick.", "K♠\n— playable", "3♦\n— playable"]
     seven = h.button("7♠")
     assert "cardlib-card-unplayable" in seven._dom_classes and "cardlib-card" in seven._dom_classes
     assert seven.tooltip == "You may not lead a 7 before you have won a trick."
     assert not seven.disabled  # still clickable, so that a click can say why
     assert "cardlib-card-playable" in h.button("K♠")._dom_classes
-    assert h.button("3♦").style.text_color == RED and h.button("K♠").style.text_color == BLACK
+    assert "cardlib-red" in h.button("3♦")._dom_classes and "cardlib-black" in h.button("K♠")._dom_classes
+    assert "cardlib-suit-diamonds" in h.button("3♦")._dom_classes
     seven.click()
     assert played == [] and "You may not lead a 7 before you have won a trick." in text(h.message)
     h.click("KS")
@@ -109,3 +113,28 @@ def test_game_log_keeps_lines_in_order():
     assert 'class="cardlib-log-trick"' in log.view.value
     log.clear()
     assert log.lines == []
+
+
+def test_hand_selecting_cards_says_which_are_chosen():
+    h = HandWidget(hand("7♠ K♠ 3♦"))
+    h.show(h.cards, selecting=True)
+    assert h.button("K♠").description == "K♠\n— choose it for your discard"
+    h.click("K♠")
+    assert h.button("K♠").description == "K♠\n— chosen for your discard" and h.selected == [card("K♠")]
+    h.click("K♠")
+    assert h.button("K♠").description == "K♠\n— choose it for your discard" and h.selected == []
+
+
+def test_four_colour_deck_recolours_diamonds_and_clubs_and_keeps_contrast():
+    assert f".cardlib-four-colour .cardlib-suit-diamonds {{ color: {BLUE} !important; }}" in CSS
+    assert f".cardlib-four-colour .cardlib-suit-clubs {{ color: {GREEN} !important; }}" in CSS
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    for ink in (RED, BLACK, BLUE, GREEN):  # WCAG AA: 4.5:1 on the card, and on the stripes of an unplayable card
+        for paper in ("#fffdf7", "#ececec"):
+            light, dark = sorted([luminance(ink), luminance(paper)])
+            assert (dark + 0.05) / (light + 0.05) >= 4.5, (ink, paper)

@@ -270,14 +270,20 @@ def test_game_table_option_pickers_make_the_options():
     assert t.state is None and t.table_box.layout.display == "none"
     described = alkort.AlkortOptions.describe()
     assert set(t.option_pickers) == set(described)
-    assert [label for label, _ in t.option_pickers["low_eights_ranked"].options] == ["true", "false"]
-    assert [label for label, _ in t.option_pickers["seven_lead"].options] == list(described["seven_lead"])
+    # Options in words (the engine's), each value's code beside its words unless the words say it already.
+    assert [label for label, _ in t.option_pickers["low_eights_ranked"].options] == [
+        "ranked, the lowest tier (true)", "rubbish (false)"]
+    assert [label for label, _ in t.option_pickers["lead_rule"].options] == [
+        "the winner", "the next player in turn (rotate)"]
+    assert [value for _, value in t.option_pickers["seven_lead"].options] == list(described["seven_lead"])
+    lead = t.option_pickers["lead_rule"].description
+    assert "Who leads the next trick" in lead and '<code class="cardlib-code-name">lead_rule</code>' in lead
     t.click_card("K♦")
     assert "Start a game first." in text(t.message)
     t.option_pickers["lead_rule"].value = "rotate"
     t.option_pickers["low_eights_ranked"].value = False
     t.option_pickers["partner_reveal"].value = "hand"
-    t.option_pickers["target_score"].value = 4
+    t.option_pickers["target_score"].value = "4"
     t.players_picker.value = 2
     t.start_button.click()
     assert t.state.options == alkort.AlkortOptions(lead_rule="rotate", low_eights_ranked=False,
@@ -289,7 +295,8 @@ def test_game_table_option_pickers_make_the_options():
 
 def test_ecarte_option_pickers_use_the_rulebooks_values():
     t = GameTable("ecarte", choose_options=True, seed=4)
-    assert [label for label, _ in t.option_pickers["deal_packets"].options] == ["[3, 2]", "[2, 3]"]
+    assert [label for label, _ in t.option_pickers["deal_packets"].options] == [
+        "3 cards, then 2 ([3, 2])", "2 cards, then 3 ([2, 3])"]
     t.option_pickers["deal_packets"].value = (2, 3)
     t.option_pickers["must_trump"].value = False
     t.option_pickers["refusal_penalty"].value = "any"
@@ -337,12 +344,57 @@ def test_random_clicking_never_breaks_a_game(game, players, seed):
     for _ in range(1500):
         if t.match.is_over:
             break
-        clickable = t.hand.buttons + t.action_buttons + [t.next_deal_button]
+        shown = [t.next_deal_button] if t.next_deal_button.layout.display != "none" else []
+        clickable = t.hand.buttons + t.action_buttons + shown
         before = snapshot(t)
         rng.choice(clickable).click()
         if snapshot(t) == before:
             assert text(t.message), "a refused click must say why"
     assert t.match.is_over and t.errors == [] and "Traceback" not in t.message.value
+
+
+@pytest.mark.parametrize("typed", ["3.7", "1e3", "ten", "", "0", "-2"])
+def test_a_target_score_that_is_not_a_positive_whole_number_is_refused_in_words(typed):
+    t = GameTable("ecarte", choose_options=True, seed=4)
+    t.option_pickers["target_score"].value = typed
+    t.start_button.click()
+    assert t.state is None and t.table_box.layout.display == "none", "no game starts"
+    assert "target_score must be a positive whole number" in text(t.options_message)
+
+
+def test_a_target_score_typed_as_a_whole_number_is_taken():
+    t = GameTable("ecarte", choose_options=True, seed=4)
+    t.option_pickers["target_score"].value = " 12 "
+    t.start_button.click()
+    assert t.state.options.target_score == 12 and text(t.options_message) == ""
+
+
+def test_a_double_click_on_next_deal_deals_one_deal_and_says_nothing_wrong():
+    t = GameTable("ecarte", seed=5, options={"target_score": 9})
+    play_out(t)
+    assert t.next_deal_button.layout.display is None and t.deal_number == 1
+    t.next_deal_button.click()
+    t.next_deal_button.click()  # the second click of a double click reaches the kernel after the first
+    assert t.deal_number == 2 and not t.state.is_over
+    assert "not over" not in text(t.message) and "🚫" not in t.message.value
+    assert t.next_deal_button.layout.display == "none"
+
+
+def test_a_double_click_on_new_game_starts_one_game():
+    t = GameTable("ecarte", seed=6, options={"target_score": 1})
+    play_game(t)
+    started = t.games_started
+    t.new_game_button.click()
+    t.new_game_button.click()
+    assert t.games_started == started + 1 and t.deal_number == 1
+
+
+def test_four_colour_suits_are_a_choice_of_every_table():
+    t = GameTable("ecarte", seed=7)
+    assert "cardlib-four-colour" not in t._dom_classes
+    t.four_colour.value = True
+    assert "cardlib-four-colour" in t._dom_classes
+    assert "cardlib-four-colour" in GuidedRound("ecarte", four_colour=True)._dom_classes
 
 
 def test_game_table_fits_the_given_bots_to_the_players_chosen():
