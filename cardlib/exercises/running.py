@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import CodeType, FrameType, TracebackType
-from typing import Any, ClassVar
+from typing import Any
 
 TIME_LIMIT = 3.0     # seconds one call of the learner's function may take
 CHECK_BUDGET = 10.0  # seconds a whole check may take, every case together
@@ -165,39 +165,39 @@ def summarise_error(error: BaseException, fn: Any) -> str:
 
 
 class Captured(io.TextIOBase):
-    """A stdout that keeps the beginning and the end of what is written, and counts the rest."""
+    """A stdout that keeps the beginning of what is written, and counts its lines."""
 
-    KEEP = 4000  # characters kept at each end
+    KEEP = 4000  # characters kept
 
     def __init__(self) -> None:
-        self.head, self.tail, self.size = "", "", 0
+        self.head, self.lines, self.last = "", 0, ""
 
     def writable(self) -> bool:
         return True
 
     def write(self, text: str) -> int:
         written = str(text)
-        self.size += len(written)
-        room = max(self.KEEP - len(self.head), 0)
-        self.head, rest = self.head + written[:room], written[room:]
-        self.tail = (self.tail + rest)[-self.KEEP:]
+        self.head += written[:max(self.KEEP - len(self.head), 0)]
+        self.lines += written.count("\n")
+        self.last = written[-1:] or self.last
         return len(written)
 
-    def text(self) -> str:
-        """All of it, or its two ends with '…' between."""
-        gap = self.size - len(self.head) - len(self.tail)
-        return self.head + ("\n…\n" if gap > 0 else "") + self.tail
+    def shown(self, count: int = PRINTED_LINES, width: int = 100) -> str:
+        """The first lines, each cut to a width, and how many more there were."""
+        total = self.lines + (self.last not in ("\n", ""))  # an unfinished last line counts too
+        shown = [line if len(line) <= width else line[:width - 1] + "…" for line in self.head.splitlines()[:count]]
+        more = total - len(shown)
+        return "\n".join(shown + ([f"… and {more} more line{'s' if more > 1 else ''}"] if more > 0 else []))
 
 
-def few_lines(text: str, count: int = PRINTED_LINES, width: int = 100) -> str:
-    """The first lines of some output, each cut to a width, and how many more there were."""
-    lines = text.rstrip("\n").splitlines()
-    shown = [line if len(line) <= width else line[:width - 1] + "…" for line in lines[:count]]
-    more = len(lines) - len(shown)
-    return "\n".join(shown + ([f"… and {more} more line{'s' if more > 1 else ''}"] if more > 0 else []))
+def printed(text: str, count: int = PRINTED_LINES) -> str:
+    """Some output as the learner is shown it."""
+    captured = Captured()
+    captured.write(text)
+    return captured.shown(count)
 
 
-assert few_lines("a\nb\nc\n", 2) == "a\nb\n… and 1 more line" and few_lines("") == ""
+assert printed("a\nb\nc\n", 2) == "a\nb\n… and 1 more line" == printed("a\nb\nc", 2) and printed("") == ""
 
 # ---------------------------------------------------------------------------
 # The deadline.
@@ -210,17 +210,18 @@ class Stopped(BaseException):
     and an ``except:`` that does lets it go here, which sets the trap again.
     """
 
+    deadline: Deadline | None = None  # the deadline that raised it
+
     def __del__(self) -> None:
-        if Deadline.running is not None:
-            Deadline.running.rearm()
+        if self.deadline is not None and self.deadline.running:
+            self.deadline.rearm()
 
 
 class Deadline:
     """A time limit for one call, kept by a trace function: past it, the learner's next line raises Stopped."""
 
-    running: ClassVar[Deadline | None] = None  # the deadline of the call in progress, if any
-
     def __init__(self, fn: Any, seconds: float, budget_ends: float | None) -> None:
+        self.running = False  # whether the call is in progress
         self.started = time.monotonic()
         self.ends = self.started + seconds
         self.over_budget = budget_ends is not None and budget_ends < self.ends
@@ -231,23 +232,33 @@ class Deadline:
     def call(self, fn: Callable, args: Sequence[Any]) -> Any:
         """``fn(*args)`` with this deadline; any previous tracer (a debugger's, coverage's) is put back after."""
         previous = sys.gettrace()
-        Deadline.running = self
+        self.running = True
         sys.settrace(self.on_call)
         try:
             return fn(*args)
         finally:
-            Deadline.running = None
+            self.running = False
             sys.settrace(previous)
 
     def passed(self) -> bool:
         return time.monotonic() > self.ends
+
+    def stop(self) -> None:
+        """Raise Stopped in the code running now."""
+        raise self.stopped()  # not kept in a variable here: the learner's `except:` must be its last holder
+
+    def stopped(self) -> Stopped:
+        """A Stopped that knows this deadline, to set the trap again if it is caught and let go."""
+        stopped = Stopped()
+        stopped.deadline = self
+        return stopped
 
     def on_call(self, frame: FrameType, event: str, arg: Any) -> Any:
         """Every new frame: past the deadline, stop; in the learner's code, follow it line by line."""
         if frame.f_code in OWN_CODE:
             return None
         if self.passed():
-            raise Stopped()
+            self.stop()
         return self.on_line if learners_code(frame.f_code.co_filename) else None
 
     def on_line(self, frame: FrameType, event: str, arg: Any) -> Any:
@@ -255,7 +266,7 @@ class Deadline:
         if event == "return" and frame.f_code is self.fn_code:
             self.returned_at = (frame.f_code.co_filename, frame.f_lineno)
         if self.passed():
-            raise Stopped()
+            self.stop()
         return self.on_line
 
     def rearm(self) -> None:
@@ -327,10 +338,10 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     """Call ``fn(*args)`` with a time limit (TIME_LIMIT by default), catching whatever it raises or prints."""
     limit = TIME_LIMIT if limit is None else limit
     deadline = Deadline(fn, limit, _BUDGET_ENDS)
-    printed = Captured()
+    captured = Captured()
     outcome = Outcome(limit=limit)
     try:
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
             outcome.value = deadline.call(fn, args)
         outcome.stopped = deadline.passed()  # a C call that ran past the deadline and then returned
     except Stopped:
@@ -340,7 +351,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     finished = time.monotonic()
     outcome.elapsed, outcome.late = finished - deadline.started, max(finished - deadline.ends, 0.0)
     outcome.over_budget = outcome.stopped and deadline.over_budget
-    outcome.printed = few_lines(printed.text())
+    outcome.printed = captured.shown()
     if deadline.returned_at is not None and not (outcome.error or outcome.stopped):
         outcome.returned_at = line_text(*deadline.returned_at, getattr(fn, "__name__", ""), fn)
     return outcome

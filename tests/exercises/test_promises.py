@@ -374,7 +374,7 @@ def test_the_checker_needs_neither_signal_nor_threads():
         assert not imported & {"signal", "threading", "_thread", "ctypes", "multiprocessing"}, path.name
 
 
-def test_a_loop_that_catches_base_exception_and_prints_it_is_stopped(short_time_limit):
+def test_a_loop_that_catches_base_exception_and_prints_it_is_stopped(short_time_limit, within):
     fn = define('''def ranked_winner(cards):
     while True:
         try:
@@ -383,10 +383,8 @@ def test_a_loop_that_catches_base_exception_and_prints_it_is_stopped(short_time_
         except BaseException as error:
             print("caught", repr(error))
 ''', "ranked_winner")
-    started = time.monotonic()
-    result = chapter3.q1.check(fn)
+    result = within(10, lambda: chapter3.q1.check(fn))
     assert result.status == NOT_YET and result.headline.startswith("stopped after")
-    assert time.monotonic() - started < 5
     assert result.printed.startswith("caught Stopped()")
 
 
