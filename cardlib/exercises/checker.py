@@ -561,6 +561,9 @@ class Exercise:
 
     # -- inside ----------------------------------------------------------------
     def result(self, status: str, headline: str, **details: Any) -> CheckResult:
+        """A result; a not-yet headline is a sentence, so it starts with a capital."""
+        if status == NOT_YET:
+            headline = headline[:1].upper() + headline[1:]
         return CheckResult(self.heading, status, headline, **details)
 
     def _check(self, fn: Any) -> CheckResult:
@@ -646,8 +649,7 @@ class Exercise:
         if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
             return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "
                                               f"write its body, then check again.")
-        return self.result(NOT_YET, outcome.error[0].upper() + outcome.error[1:],
-                           **self._seen(case, right, outcome, tried))
+        return self.result(NOT_YET, outcome.error, **self._seen(case, right, outcome, tried))
 
     def _judge(self, case: Case, right: Any, value: Any, returned_at: str, tried: int,
                total: int) -> CheckResult | None:

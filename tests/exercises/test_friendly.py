@@ -59,7 +59,7 @@ def test_an_endless_loop_is_stopped(short_time_limit):
 ''', "ranked_winner")
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET
-    assert result.headline.startswith("stopped after 0.")
+    assert result.headline.startswith("Stopped after 0.")
     assert result.headline.endswith(" s (the limit for one call is 0.3 s): is there an endless loop?")
     assert result.call == 'ranked_winner(hand("A♠ 9♦ K♦ 2♥"))'
 
@@ -73,7 +73,7 @@ def test_a_bare_except_cannot_swallow_the_stop(short_time_limit, within):
         except:
             pass
 ''', "ranked_winner")
-    assert within(10, lambda: chapter3.q1.check(fn)).headline.startswith("stopped after")
+    assert within(10, lambda: chapter3.q1.check(fn)).headline.startswith("Stopped after")
 
 
 def test_the_default_time_limits_are_three_seconds_a_call_and_ten_a_check():
@@ -84,7 +84,7 @@ def test_the_default_time_limits_are_three_seconds_a_call_and_ten_a_check():
 def test_an_endless_loop_in_a_bot_is_stopped(short_time_limit):
     wrong = chapter7.q4.mistakes["endless loop when void"]
     result = chapter7.q4.check(learner(wrong, "ecarte_bot", chapter7.SETUP))
-    assert result.status == NOT_YET and result.headline.startswith("stopped after")
+    assert result.status == NOT_YET and result.headline.startswith("Stopped after")
     assert "(the limit for one call is 0.3 s)" in result.headline
     assert result.call.startswith('ecarte_bot(hand("') and result.expected.startswith("one of ")
 

@@ -69,7 +69,7 @@ LEARNER_TROUBLE = {
               '    while cards[i].rank != "2":\n'
               '        i = (i + 1) % 4\n'
               '    return i\n',
-              r"stopped after 3\.\d s \(the limit for one call is 3 s\): is there an endless loop\?(.|\n)*"
+              r"Stopped after 3\.\d s \(the limit for one call is 3 s\): is there an endless loop\?(.|\n)*"
               r"you printed: +looking for a 2 in \[4♠, Q♥, 9♣, 3♦\]"),
     "ex.q3": ('def trick_winner(cards: list[Card], leader_has_won: bool) -> int:\n'
               '    return str(cards[0])\n',

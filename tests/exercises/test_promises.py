@@ -185,7 +185,7 @@ def test_case_generators_use_the_engine_as_shipped(monkeypatch):
 def test_the_librarys_own_function_is_not_accepted(key, own):
     result = CATALOGUE[key].check(own)
     assert result.status == NOT_YET
-    assert result.headline.startswith("that is the library's own function (cardlib.")
+    assert result.headline.startswith("That is the library's own function (cardlib.")
     assert "write your own" in result.headline
     assert checker.solved_earlier() == set() and progress().rows and checker.PROGRESS[key] == NOT_YET
 
@@ -193,7 +193,7 @@ def test_the_librarys_own_function_is_not_accepted(key, own):
 def test_the_librarys_function_wrapped_in_a_partial_is_still_the_librarys():
     import functools
     result = chapter3.q3.check(functools.partial(alkort.trick_winner, first_trick=False))
-    assert result.headline.startswith("that is the library's own function (cardlib.alkort.trick_winner)")
+    assert result.headline.startswith("That is the library's own function (cardlib.alkort.trick_winner)")
 
 # ---------------------------------------------------------------------------
 # 4. What the learner's code printed, on not yet
@@ -384,7 +384,7 @@ def test_a_loop_that_catches_base_exception_and_prints_it_is_stopped(short_time_
             print("caught", repr(error))
 ''', "ranked_winner")
     result = within(10, lambda: chapter3.q1.check(fn))
-    assert result.status == NOT_YET and result.headline.startswith("stopped after")
+    assert result.status == NOT_YET and result.headline.startswith("Stopped after")
     assert result.printed.startswith("caught Stopped()")
 
 
@@ -396,7 +396,7 @@ def ranked_winner(cards):
 ''', "ranked_winner")
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET
-    ran = float(re.match(r"your code ran for (\d+\.\d) s, past the 0.3 s limit for one call", result.headline)[1])
+    ran = float(re.match(r"Your code ran for (\d+\.\d) s, past the 0.3 s limit for one call", result.headline)[1])
     assert ran >= 1.2
     assert "cannot be interrupted" in result.headline and "sleep" in result.advice
 
@@ -416,7 +416,7 @@ def ranked_winner(cards):
     result = chapter3.q1.check(fn)
     assert time.monotonic() - started < 2
     assert result.status == NOT_YET
-    done = int(re.match(r"the check stopped when its time budget of 0.5 s ran out, after (\d+) of 304 cases: "
+    done = int(re.match(r"The check stopped when its time budget of 0.5 s ran out, after (\d+) of 304 cases: "
                         r"your function is too slow", result.headline)[1])
     assert 5 <= done < 304 and "6.3" not in checker.solved_earlier()
 
@@ -427,7 +427,7 @@ def test_an_endless_loop_stops_at_the_budget_when_that_comes_first(monkeypatch):
     started = time.monotonic()
     result = chapter3.q1.check(fn)
     assert time.monotonic() - started < 2
-    assert result.headline.startswith("the check stopped when its time budget of 0.4 s ran out, after 0 of 304")
+    assert result.headline.startswith("The check stopped when its time budget of 0.4 s ran out, after 0 of 304")
 
 
 def test_a_bot_check_has_a_budget_too(monkeypatch):
@@ -440,7 +440,7 @@ def ecarte_bot(cards, trick, trump):
     slow.__globals__["good_bot"] = define(chapter7.q4.solution_source, "ecarte_bot", chapter7.SETUP)
     result = chapter7.q4.check(slow)
     assert result.status == NOT_YET
-    assert re.match(r"the check stopped when its time budget of 0.4 s ran out, after \d+ cards chosen: ",
+    assert re.match(r"The check stopped when its time budget of 0.4 s ran out, after \d+ cards chosen: ",
                     result.headline)
 
 
