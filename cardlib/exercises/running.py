@@ -37,7 +37,7 @@ from typing import Any
 
 TIME_LIMIT = 3.0     # seconds one call of the learner's function may take
 CHECK_BUDGET = 10.0  # seconds a whole check may take, every case together
-LATE = 0.5           # a stop this many seconds after the deadline came late: the code was busy in C
+LATE = 0.5           # code out of the trace's sight this long past its deadline was busy in C
 PRINTED_LINES = 6    # lines of the learner's output shown with a counterexample
 
 # ---------------------------------------------------------------------------
@@ -226,6 +226,8 @@ class Deadline:
         self.ends = self.started + seconds
         self.over_budget = budget_ends is not None and budget_ends < self.ends
         self.ends = min(self.ends, budget_ends) if budget_ends is not None else self.ends
+        self.last = self.started         # when the trace last saw the learner's code run
+        self.unseen: float | None = None  # when it stopped it: how long it had not seen it run
         self.fn_code: CodeType | None = getattr(fn, "__code__", None)
         self.returned_at: tuple[str, int] | None = None  # where the learner's function last returned
 
@@ -243,6 +245,18 @@ class Deadline:
     def passed(self) -> bool:
         return time.monotonic() > self.ends
 
+    def tick(self) -> None:
+        """A moment of the learner's code, seen by the trace: past the deadline, stop it.
+
+        The first time, note how long Python had not seen it run: long only if it was busy in one C call.
+        """
+        now = time.monotonic()
+        if now > self.ends:
+            if self.unseen is None:
+                self.unseen = now - self.last
+            self.stop()
+        self.last = now
+
     def stop(self) -> None:
         """Raise Stopped in the code running now."""
         raise self.stopped()  # not kept in a variable here: the learner's `except:` must be its last holder
@@ -257,16 +271,14 @@ class Deadline:
         """Every new frame: past the deadline, stop; in the learner's code, follow it line by line."""
         if frame.f_code in OWN_CODE:
             return None
-        if self.passed():
-            self.stop()
+        self.tick()
         return self.on_line if learners_code(frame.f_code.co_filename) else None
 
     def on_line(self, frame: FrameType, event: str, arg: Any) -> Any:
         """Every line of the learner's code (and its returns): past the deadline, stop."""
         if event == "return" and frame.f_code is self.fn_code:
             self.returned_at = (frame.f_code.co_filename, frame.f_lineno)
-        if self.passed():
-            self.stop()
+        self.tick()
         return self.on_line
 
     def rearm(self) -> None:
@@ -316,14 +328,14 @@ class Outcome:
     over_budget: bool = False   # ... which was the whole check's budget, not the call's own limit
     limit: float = 0.0          # the call's own time limit, in seconds
     elapsed: float = 0.0        # seconds the call really took
-    late: float = 0.0           # seconds past its deadline when it was stopped
+    unseen: float = 0.0         # seconds it ran out of the trace's sight before it was stopped (in C)
     printed: str = ""           # what it wrote to stdout and stderr, cut to a few lines
     returned_at: str = ""       # the learner's line that returned the value
 
     @property
     def came_late(self) -> bool:
-        """Stopped well after its deadline: it was busy in code that cannot be interrupted."""
-        return self.stopped and self.late > LATE
+        """Stopped well after its deadline, having been busy in code that cannot be interrupted."""
+        return self.stopped and self.unseen > LATE
 
     def stop_message(self) -> str:
         """Why the call was stopped, with the time it really took."""
@@ -349,7 +361,9 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     except BaseException as error:  # the learner's code may raise anything, sys.exit() and Ctrl-C included
         outcome.error = summarise_error(error, fn)
     finished = time.monotonic()
-    outcome.elapsed, outcome.late = finished - deadline.started, max(finished - deadline.ends, 0.0)
+    outcome.elapsed = finished - deadline.started
+    # Code the trace never saw stop (a builtin, called directly) was out of its sight past the deadline.
+    outcome.unseen = deadline.unseen if deadline.unseen is not None else max(finished - deadline.ends, 0.0)
     outcome.over_budget = outcome.stopped and deadline.over_budget
     outcome.printed = captured.shown()
     if deadline.returned_at is not None and not (outcome.error or outcome.stopped):

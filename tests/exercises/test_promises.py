@@ -401,6 +401,14 @@ def ranked_winner(cards):
     assert "cannot be interrupted" in result.headline and "sleep" in result.advice
 
 
+def test_the_time_out_of_the_traces_sight_tells_c_code_from_a_python_loop():
+    loop = running.call_safely(define("def f():\n    while True:\n        pass\n", "f"), (), limit=0.2)
+    assert loop.stopped and not loop.came_late and "endless loop" in loop.stop_message()
+    sleep = running.call_safely(time.sleep, (0.9,), limit=0.2)  # Python's own function: no line of it is traced
+    assert sleep.stopped and sleep.came_late and sleep.elapsed >= 0.9
+    assert re.match(r"your code ran for (0\.9|1\.\d) s, past the 0.2 s limit for one call", sleep.stop_message())
+
+
 def test_a_whole_check_stops_at_its_time_budget_and_says_so(monkeypatch):
     monkeypatch.setattr(running, "CHECK_BUDGET", 0.5)
     fn = define('''import time
@@ -414,7 +422,7 @@ def ranked_winner(cards):
 ''', "ranked_winner", chapter3.SETUP)
     started = time.monotonic()
     result = chapter3.q1.check(fn)
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 5
     assert result.status == NOT_YET
     done = int(re.match(r"The check stopped when its time budget of 0.5 s ran out, after (\d+) of 304 cases: "
                         r"your function is too slow", result.headline)[1])
@@ -426,7 +434,7 @@ def test_an_endless_loop_stops_at_the_budget_when_that_comes_first(monkeypatch):
     fn = define("def ranked_winner(cards):\n    while True:\n        pass\n", "ranked_winner")
     started = time.monotonic()
     result = chapter3.q1.check(fn)
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 5
     assert result.headline.startswith("The check stopped when its time budget of 0.4 s ran out, after 0 of 304")
 
 
