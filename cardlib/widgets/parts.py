@@ -252,6 +252,7 @@ class GameLog(widgets.VBox):
     """A readable log of the deal: moves with their reasons, tricks with the rule that decided them, the score."""
 
     def __init__(self, title: str = "What happened") -> None:
+        self.heading = title
         self.lines: list[str] = []
         self.kinds: list[str] = []
         self.view = widgets.HTML()
@@ -299,5 +300,8 @@ class GameLog(widgets.VBox):
     def _draw(self) -> None:
         lines = "".join(f'<p class="cardlib-log-{kind}">{escape(line)}</p>'
                         for line, kind in zip(self.lines, self.kinds))
-        # column-reverse keeps the newest line in view as the log grows
-        self.view.value = f'<div class="cardlib-log-lines"><div>{lines or "<i>Nothing yet.</i>"}</div></div>'
+        # column-reverse keeps the newest line in view as the log grows; the keyboard reaches the scrolling
+        # box (tabindex) to scroll it, and screen readers hear its new lines (role log)
+        label = escape(self.heading)
+        self.view.value = (f'<div class="cardlib-log-lines" role="log" tabindex="0" aria-label="{label}">'
+                           f'<div>{lines or "<i>Nothing yet.</i>"}</div></div>')

@@ -444,11 +444,8 @@ def course_voila_class() -> type:
             self.voila_configuration.config.VoilaConfiguration.resources = {"course": self.time_limits()}
 
         def time_limits(self) -> dict[str, int]:
-            """How long a game waits for its player, and a page for its browser, for the page to say."""
-            culling = self.config.get("MappingKernelManager", {})
-            course = self.config.get("CourseKernelManager", {})
-            idle = int(culling.get("cull_idle_timeout", 0))
-            return {"idle_minutes": round(idle / 60), "unvisited_seconds": int(course.get("unvisited_timeout", 60))}
+            """How long a game waits for its player's next move (0: for ever), for the page to say."""
+            return {"idle_seconds": int(self.config.get("MappingKernelManager", {}).get("cull_idle_timeout", 0))}
 
         def init_settings(self) -> dict:
             # Voilà makes a new Jinja environment for every page; let them all share the compiled templates.

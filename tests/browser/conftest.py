@@ -1,7 +1,8 @@
 """Fixtures for the browser tests: a Voilà server serving the course, Chromium, and pages.
 
 The server is started once per test session on a free port and stopped at its end; see
-voila_harness.py for how, and for what a page checks.
+voila_harness.py for how, and for what a page checks. Tests of the server's limits get
+servers of their own, with short timeouts or a small cap on kernels.
 """
 
 from __future__ import annotations
@@ -11,17 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
 
-from voila_harness import (
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    SERVER_START_SECONDS,
-    AppPage,
-    free_port,
-    start_voila,
-    stop_voila,
-    wait_until_serving,
-)
+from voila_harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, AppPage, Server, serving
 
 
 @pytest.fixture(scope="session")
@@ -32,16 +23,16 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila_url(artifacts: Path):
-    """The base URL of a Voilà serving notebooks/ with the course's configuration."""
-    port = free_port()
-    process = start_voila(port, artifacts / "voila.log")
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_serving(url, process, SERVER_START_SECONDS)
-        yield url
-    finally:
-        stop_voila(process)
+def voila_server(artifacts: Path):
+    """A Voilà serving notebooks/ with the course's configuration, as `make demo` runs it."""
+    with serving(artifacts / "voila.log") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: Server) -> str:
+    """The base URL of the course's Voilà."""
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")

@@ -249,9 +249,10 @@ def report(app: str, client: str, numbers: dict) -> str:
                      f"p95 {percentile(clicks, 95):.2f} s")
     if numbers["kernel_mb"]:
         rss, uss = [mb for mb, _ in numbers["kernel_mb"]], [mb for _, mb in numbers["kernel_mb"]]
-        lines.append(f"memory per kernel: resident (RSS) median {statistics.median(rss):.0f} MB, max {max(rss):.0f} MB; "
-                     f"unique (USS) median {statistics.median(uss):.0f} MB; {len(rss)} kernels, {sum(uss):.0f} MB "
-                     f"unique in all; Voilà server {numbers['server_mb']:.0f} MB")
+        lines.append(f"memory per kernel: resident (RSS) median {statistics.median(rss):.0f} MB, "
+                     f"max {max(rss):.0f} MB; unique (USS) median {statistics.median(uss):.0f} MB; "
+                     f"{len(rss)} kernels, {sum(uss):.0f} MB unique in all; "
+                     f"Voilà server {numbers['server_mb']:.0f} MB")
     return "\n".join(lines)
 
 

@@ -4,6 +4,7 @@ The deals are random (the apps deal a fresh game for every visitor), so the test
 whatever comes: at each step they click what the table offers — a card that may be
 played, the cards of a discard, a button — until the deal is scored. The rules are
 never decided here: the page is asked what is playable, and the engine behind it answers.
+Every app passes axe-core's accessibility checks as it opens and in the middle of a deal.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+
+from cardlib.widgets.parts import in_sentence
 
 from voila_harness import AppPage
 
@@ -38,6 +41,11 @@ def message_text(page: Page) -> str:
 def click(app: AppPage, target: Locator, read: Callable[[Page], str] = table_text) -> str:
     """Click and wait until the kernel's answer has been drawn; return what `read` then shows."""
     return app.act(target.click, read)
+
+
+def card_name(card: Locator) -> str:
+    """The card a card button shows ('K♦'): the first line of its text (the second says if it is playable)."""
+    return card.inner_text().strip().split("\n")[0]
 
 
 def deal_over(page: Page) -> bool:
@@ -71,7 +79,7 @@ class Player:
         if not forbidden.count():
             return False
         card = forbidden.first
-        name, reason = card.inner_text().strip(), card.get_attribute("title")
+        name, reason = card_name(card), card.get_attribute("title")
         hand = page.locator(".cardlib-hand").first.inner_text()
         log = page.locator(".cardlib-log").first.inner_text()
         message = click(self.app, card, read=message_text)
@@ -128,11 +136,20 @@ def check_scored(page: Page) -> None:
 # The apps
 
 
+def midway_checks(app_page: AppPage, artifacts: Path, name: str) -> Callable[[], None]:
+    """What to check in the middle of a deal: the page passes axe-core; and a screenshot for the README."""
+    def check() -> None:
+        assert app_page.accessibility_problems() == []
+        app_page.screenshot(name, artifacts, readme=True)
+    return check
+
+
 def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: AppPage, artifacts: Path):
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, "no code shows"
+    assert app_page.accessibility_problems() == []
     player = Player(app_page)
-    player.play_deal(midway=lambda: app_page.screenshot("play-ecarte", artifacts, readme=True))
+    player.play_deal(midway=midway_checks(app_page, artifacts, "play-ecarte"))
     check_scored(page)
     app_page.screenshot("play-ecarte-scored", artifacts)
     # Play on until a card has been refused (every deal has turns where the rules forbid cards).
@@ -148,15 +165,16 @@ def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: A
 
 def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, artifacts: Path):
     page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    assert app_page.accessibility_problems() == []
     app_page.screenshot("play-alkort-options", artifacts)
-    page.locator(".cardlib-option-partner_reveal select").select_option(label="hand")
+    page.locator(".cardlib-option-partner_reveal select").select_option(label="the whole hand")
     page.locator(".cardlib-option-target_score input").fill("7")
     click(app_page, page.locator(".cardlib-start-game").first)
     expect(page.locator(".cardlib-log").first).to_contain_text("partner_reveal = hand, target_score = 7")
     expect(page.locator(".cardlib-score").first).to_contain_text("First to 7 points")
     expect(page.locator(".cardlib-score").first).to_contain_text("team A (you and player 2)")
     player = Player(app_page)
-    player.play_deal(midway=lambda: app_page.screenshot("play-alkort", artifacts, readme=True))
+    player.play_deal(midway=midway_checks(app_page, artifacts, "play-alkort"))
     check_scored(page)
     app_page.screenshot("play-alkort-scored", artifacts)
     assert app_page.problems() == []
@@ -164,7 +182,7 @@ def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, art
 
 def test_play_alkort_two_players_starts_a_two_handed_game(app_page: AppPage):
     page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
-    page.locator(".cardlib-option select").first.select_option(label="2")
+    page.locator(".cardlib-option select").first.select_option(label="2, one against one")
     click(app_page, page.locator(".cardlib-start-game").first)
     cards = page.locator(".cardlib-your-turn .cardlib-card")
     deadline = time.monotonic() + 30  # the widgets redraw after the click returns: wait for the hand
@@ -182,6 +200,9 @@ def test_rank_lab_asks_the_engine_who_wins(app_page: AppPage, artifacts: Path):
     comparator = page.locator(".cardlib-comparator").first
     result = lambda p: p.locator(".cardlib-result").first.inner_text()  # noqa: E731
     assert "Winner" in result(page)
+    assert app_page.accessibility_problems() == []
+    seven_lead = page.locator(".cardlib-option-seven_lead")
+    assert "When a Seven may be led" in seven_lead.inner_text() and "seven_lead" in seven_lead.inner_text()
     # A seven led by a player who has already won a trick beats everything (the default seven_lead rule).
     app_page.act(lambda: comparator.locator(".cardlib-picker select").first.select_option(label="7♣"), result)
     text = app_page.act(comparator.locator(".cardlib-picker input[type=checkbox]").first.check, result)
@@ -191,6 +212,7 @@ def test_rank_lab_asks_the_engine_who_wins(app_page: AppPage, artifacts: Path):
     ecarte_result = page.locator(".cardlib-comparator").nth(1).locator(".cardlib-result")
     ecarte_result.wait_for(state="visible")
     assert "Winner" in ecarte_result.inner_text()
+    assert app_page.accessibility_problems() == []
     assert app_page.problems() == []
 
 
@@ -198,9 +220,127 @@ def test_deal_explorer_deals_and_switches_games(app_page: AppPage, artifacts: Pa
     page = app_page.open("apps/deal-explorer.ipynb", ready=".cardlib-deal-explorer")
     explorer = lambda p: p.locator(".cardlib-deal-explorer").first.inner_text()  # noqa: E731
     assert "deal number 1" in explorer(page) and "Ranked" in explorer(page)
+    assert app_page.accessibility_problems() == []
     click(app_page, page.locator(".cardlib-new-deal").first, read=explorer)
     assert "deal number 2" in explorer(page)
     app_page.screenshot("deal-explorer", artifacts, readme=True)
     click(app_page, page.locator(".cardlib-game-choice button", has_text="Écarté"), read=explorer)
     assert "Turned up" in explorer(page) and "trumps are" in explorer(page)
+    assert app_page.problems() == []
+
+
+# ---------------------------------------------------------------------------
+# The keyboard alone, and what a hurried or a careless hand does
+
+
+CARD_NAME = re.compile(r"^(\S+) — (playable|not playable: (.+)|choose it for your discard|chosen for your discard)$")
+
+
+class KeyboardPlayer(Player):
+    """Plays as Player does, but with the keyboard alone: Tab until the wanted card or button has the focus,
+    then Enter or Space (in turn) to press it."""
+
+    def __init__(self, app: AppPage) -> None:
+        super().__init__(app)
+        self.presses = 0
+        self.rings_checked = 0
+
+    def press(self, target: Locator, read: Callable[[Page], str] = table_text, key: str = "") -> str:
+        """Tab to target (at most around the whole page twice), check its focus ring, press it (a button with
+        Enter and Space in turn, or the key given); return the kernel's answer."""
+        page = self.page
+        for _ in range(400):
+            if target.evaluate("element => element === document.activeElement"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError(f"Tab never reached {target}")
+        ring = target.evaluate("e => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
+        assert ring[0] != "none" and ring[1] >= 2, f"a visible focus ring, not {ring}"
+        self.rings_checked += 1
+        self.presses += 1
+        key = key or ("Enter" if self.presses % 2 else "Space")
+        return self.app.act(lambda: page.keyboard.press(key), read)
+
+    def check_card_names(self) -> None:
+        """Every card of the hand is named with its status; a card that may not be played says why (the engine's
+        reason, which its tooltip shows too)."""
+        for card in self.page.locator(".cardlib-hand .cardlib-card").all():
+            expect(card).to_have_accessible_name(CARD_NAME)
+            if "cardlib-card-unplayable" in (card.get_attribute("class") or ""):
+                reason = in_sentence(card.get_attribute("title") or "")
+                expect(card).to_have_accessible_name(f"{card_name(card)} — not playable: {reason}")
+
+    def move(self) -> None:
+        page = self.page
+        self.check_card_names()
+        propose = page.locator(".cardlib-action-propose, .cardlib-action-accept")
+        selectable = page.locator(".cardlib-card-selectable")
+        playable = page.locator(".cardlib-your-turn .cardlib-card-playable")
+        actions = page.locator(".cardlib-actions .cardlib-action")
+        if propose.count() and not self.proposed:
+            self.proposed = True
+            self.press(propose.first)
+        elif selectable.count():
+            self.press(selectable.first, read=message_text)
+            self.press(page.locator(".cardlib-action-discard").first)
+        elif playable.count():
+            self.press(playable.first)
+        elif actions.count():
+            self.press(actions.first)
+        else:
+            raise AssertionError(f"nothing to press, yet the deal is not over:\n{table_text(page)}")
+
+
+def test_a_whole_ecarte_deal_with_the_keyboard_alone(app_page: AppPage):
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    player = KeyboardPlayer(app_page)
+    player.play_deal()
+    check_scored(page)
+    assert player.presses >= 5 and player.rings_checked == player.presses
+    assert app_page.problems() == []
+
+
+def test_four_colour_suits_by_keyboard(app_page: AppPage):
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    diamonds = page.locator(".cardlib-hand .cardlib-suit-diamonds, .cardlib-info .cardlib-suit-diamonds")
+    choice = page.get_by_role("checkbox", name="Four-colour suits (♦ blue, ♣ green)")
+    player = KeyboardPlayer(app_page)
+    player.press(choice, read=lambda p: str(p.locator(".cardlib-table").first.get_attribute("class")), key="Space")
+    assert "cardlib-four-colour" in (page.locator(".cardlib-table").first.get_attribute("class") or "")
+    if diamonds.count():
+        assert diamonds.first.evaluate("e => getComputedStyle(e).color") == "rgb(21, 80, 168)"  # faces.BLUE
+    assert app_page.accessibility_problems() == []
+
+
+def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPage):
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    Player(app_page).play_deal()
+    check_scored(page)
+    log = page.locator(".cardlib-log").first
+    idle_before = app_page.kernel_idle
+    page.locator(".cardlib-next-deal").first.dblclick()
+    deadline = time.monotonic() + 30  # both clicks reach the kernel, one after the other: wait for both answers
+    while app_page.kernel_idle < idle_before + 2 or "Deal 2:" not in log.inner_text():
+        assert time.monotonic() < deadline, "the kernel did not answer both clicks"
+        page.wait_for_timeout(50)
+    app_page.settled(table_text)
+    assert "not over" not in message_text(page) and "🚫" not in message_text(page)
+    assert "Deal 3:" not in log.inner_text(), "one deal dealt, not two"
+    assert not deal_over(page)
+
+
+def test_a_target_score_that_is_not_a_whole_number_is_refused(app_page: AppPage):
+    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    target = page.locator(".cardlib-option-target_score input")
+    options_message = lambda p: p.locator(".cardlib-options .cardlib-message").first.inner_text()  # noqa: E731
+    for typed in ("3.7", "1e3"):
+        target.fill(typed)
+        text = click(app_page, page.locator(".cardlib-start-game").first, read=options_message)
+        assert f"target_score must be a positive whole number, not '{typed}'" in text, text
+        assert not page.locator(".cardlib-hand").first.is_visible(), "no game starts"
+    assert target.input_value() == "1e3", "what was typed stays, to be corrected"
+    target.fill("12")
+    click(app_page, page.locator(".cardlib-start-game").first)
+    expect(page.locator(".cardlib-score").first).to_contain_text("First to 12 points")
     assert app_page.problems() == []

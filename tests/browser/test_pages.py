@@ -2,7 +2,8 @@
 
 Each test opens pages on the server that `make demo` runs (see conftest.py), with
 every request to another host aborted, and checks that the page works, shows no
-code and no error, and that nothing was fetched from the internet.
+code and no error, passes axe-core's accessibility checks (WCAG 2.1 AA and best
+practices), and that nothing was fetched from the internet.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 import websocket
 
-from voila_harness import ERROR_TEXT, REPO, AppPage
+from voila_harness import ERROR_TEXT, REPO, AppPage, kernel_id_of
 
 APPS = ["play-ecarte", "play-alkort", "rank-lab", "deal-explorer"]
 
@@ -49,6 +50,7 @@ def test_front_page_is_the_landing_page_linking_every_app(app_page: AppPage, art
     assert {f"{app}.ipynb" for app in APPS} <= hrefs
     assert "../00-welcome.ipynb" in hrefs, "the landing page lists the chapters"
     assert app_page.problems() == []
+    assert app_page.accessibility_problems() == []
     app_page.screenshot("landing", artifacts, readme=True)
 
 
@@ -60,6 +62,7 @@ def test_chapter_renders_without_code_and_with_working_widgets(chapter: str, app
     page.wait_for_load_state("networkidle")
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0, "code is hidden"
     assert app_page.problems() == []  # a cell that failed shows its error at once
+    assert app_page.accessibility_problems() == []
     if uses_widgets(REPO / "notebooks" / f"{chapter}.ipynb"):
         widgets = page.locator(".jupyter-widgets")
         widgets.first.wait_for(state="visible", timeout=60_000)
@@ -76,11 +79,6 @@ def uses_widgets(notebook: Path) -> bool:
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     return any(cell["cell_type"] == "code" and re.search(r"import.*widgets|widgets import", "".join(cell["source"]))
                for cell in cells)
-
-
-def kernel_id_of(html: str) -> str:
-    """The id of the kernel Voilà started for a page, from the page's configuration."""
-    return re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
 
 
 def kernel_message(msg_type: str, content: dict) -> str:

@@ -18,10 +18,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import psutil
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Route
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,6 +45,13 @@ PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook a
 ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Warning): "
                         r"|Error displaying widget|Failed to load model|Open Browser Console"
                         r"|There was an error when executing|Cell execution timed out", re.MULTILINE)
+
+
+# What axe-core checks on every page: WCAG 2.1 A and AA, and its best practices (headings in order,
+# landmarks, table headers), at every impact. axe-core comes bundled with axe-playwright-python: no CDN.
+AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+             "resultTypes": ["violations"]}
+AXE = Axe()
 
 
 def free_port() -> int:
@@ -70,6 +81,58 @@ def start_voila(port: int, log_path: Path, *options: str) -> subprocess.Popen:
     log = open(log_path, "w")
     return subprocess.Popen([sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0", *options],
                             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running Voilà of the course: where it answers, its process, its log."""
+
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+
+@contextmanager
+def serving(log_path: Path, *options: str, ready_path: str = "") -> Iterator[Server]:
+    """Run the course's Voilà (with these extra options) for the duration of a with block.
+
+    The server is ready when ready_path answers; "" is the front page, which opens the landing
+    page and so starts its kernel; "voila/tree" (the file listing) starts none."""
+    port = free_port()
+    process = start_voila(port, log_path, *options)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(url + ready_path, process, SERVER_START_SECONDS)
+        yield Server(url, process, log_path)
+    finally:
+        stop_voila(process)
+
+
+def kernel_process(server: subprocess.Popen, kernel_id: str) -> psutil.Process:
+    """The process of a kernel the server started (forked or not): the one bound to the kernel's sockets."""
+    for process in psutil.Process(server.pid).children(recursive=True):
+        try:
+            if any(kernel_id in (connection.laddr or "") for connection in process.net_connections(kind="unix")):
+                return process
+        except psutil.Error:
+            continue
+    raise LookupError(f"no process holds the sockets of kernel {kernel_id}")
+
+
+def kernel_id_of(html: str) -> str:
+    """The id of the kernel Voilà started for a page, from the page's configuration."""
+    match = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
+    assert match, "the page names no kernel"
+    return match.group(1)
+
+
+def wait_for_log(log: Path, text: str, seconds: float) -> None:
+    """Wait until the server's log holds this text."""
+    deadline = time.monotonic() + seconds
+    while text not in log.read_text():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the server's log lacks {text!r} after {seconds} s")
+        time.sleep(0.2)
 
 
 def stop_voila(process: subprocess.Popen) -> None:
@@ -155,6 +218,12 @@ class AppPage:
         return (shown + [f"stderr output: {s[:200]}" for s in stderr]
                 + [f"JavaScript error: {e}" for e in self.js_errors]
                 + [f"request to another host: {u}" for u in self.blocked])
+
+    def accessibility_problems(self) -> list[str]:
+        """What axe-core finds on the page as it is now (WCAG 2.1 AA and best practices), one line each."""
+        found = AXE.run(self.page, context="body", options=AXE_RULES).response["violations"]
+        return [f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), first: "
+                f"{v['nodes'][0]['html'][:160]} — {v['nodes'][0].get('failureSummary', '')[:300]}" for v in found]
 
     def screenshot(self, name: str, artifacts: Path, *, readme: bool = False) -> None:
         """Save the whole page as test-artifacts/browser/NAME.png; for the README (readme=True) also as
