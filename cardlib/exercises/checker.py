@@ -625,16 +625,16 @@ class Exercise:
         """None if the learner's call gave the right answer, else the result that says what went wrong."""
         if outcome.stopped or outcome.error:
             return self._failed_call(case, right, outcome, tried, total)
+        judge_args = (case, right, outcome.value, outcome.returned_at, outcome.printed, tried, total)
+        if only_pythons_own(outcome.value):
+            return self._judge(*judge_args)
         # Judging the answer may run the learner's code too (its __eq__, __repr__, __iter__…): safely, then.
-        judged = call_safely(self._judge, (case, right, outcome.value, outcome.returned_at, tried, total))
+        judged = call_safely(self._judge, judge_args)
         if judged.stopped or judged.error:
             trouble = judged.stop_message() if judged.stopped else judged.error
             return self.result(NOT_YET, f"Your answer ({type(outcome.value).__name__}) could not be checked: "
                                         f"{trouble}", **self._seen(case, right, outcome, tried))
-        result: CheckResult | None = judged.value
-        if result is not None:
-            result.printed = outcome.printed
-        return result
+        return judged.value
 
     def _seen(self, case: Case, right: Any, outcome: Outcome, tried: int) -> dict[str, Any]:
         """What every not-yet result shows: the call, the right answer, what the learner's code printed."""
@@ -651,7 +651,7 @@ class Exercise:
                                               f"write its body, then check again.")
         return self.result(NOT_YET, outcome.error, **self._seen(case, right, outcome, tried))
 
-    def _judge(self, case: Case, right: Any, value: Any, returned_at: str, tried: int,
+    def _judge(self, case: Case, right: Any, value: Any, returned_at: str, printed: str, tried: int,
                total: int) -> CheckResult | None:
         """None if the answer is the right one, else a result saying how it differs."""
         value = plain(value)
@@ -662,13 +662,26 @@ class Exercise:
         if problem:
             where = f" — returned at {returned_at}" if returned_at else "."
             return self.result(NOT_YET, f"Wrong type of answer: {problem}{where}", call=call, expected=expected,
-                               got=short(value), cases=tried)
+                               got=short(value), printed=printed, cases=tried)
         why = self.explain(*fresh(case)) if self.explain else ""
         if self.diff is not None:
             why = " ".join(filter(None, [self.diff(fresh(case), right, value), why]))
         return self.result(NOT_YET, f"Not quite: on case {tried} of {total} your answer differs from the engine's.",
-                           call=call, expected=expected, got=self.show(value), why=why, cases=tried,
+                           call=call, expected=expected, got=self.show(value), why=why, printed=printed, cases=tried,
                            advice="work this case by hand with the rule, then ask for a hint() if stuck")
+
+
+def only_pythons_own(value: Any) -> bool:
+    """Whether a value is made of Python's own types only (cards too), so that judging it runs no learner code."""
+    kind = type(value)
+    if kind in (list, tuple):
+        return all(only_pythons_own(item) for item in value)
+    if kind is Card:
+        return only_pythons_own((value.rank, value.suit))
+    return kind in (int, float, bool, str, type(None))
+
+
+assert only_pythons_own([(1, "a", None)]) and not only_pythons_own([object()])
 
 
 def fresh(case: Case) -> Case:

@@ -69,14 +69,17 @@ class Snapshot:
     def differences(self) -> Changes:
         """What the learner's code has changed: (owner, name, shipped value), to put the engine back."""
         found: Changes = []
-        for owner, taken, values in zip(self.owners, self.taken, self.values):
+        for i, (owner, taken, values) in enumerate(zip(self.owners, self.taken, self.values)):
             now = vars(owner)
             if len(now) == len(taken) and all(map(operator.is_, now.values(), values)):
                 continue  # the usual case: nothing changed (and this loop runs in C, quickly)
-            found += [(owner, name, value) for name, value in taken.items()
-                      if learners_change(name, value, now.get(name, MISSING))]
-            found += [(owner, name, MISSING) for name in now if name not in taken
-                      and learners_change(name, MISSING, now[name])]
+            changed = [(owner, name, value) for name, value in taken.items()
+                       if learners_change(name, value, now.get(name, MISSING))]
+            changed += [(owner, name, MISSING) for name in now if name not in taken
+                        and learners_change(name, MISSING, now[name])]
+            if not changed:  # only Python's doing (a module imported, a cache): the engine as shipped, from now on
+                self.taken[i], self.values[i] = dict(now), list(now.values())
+            found += changed
         return found
 
     def apply(self, changes: Changes) -> Changes:

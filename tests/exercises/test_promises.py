@@ -327,6 +327,8 @@ HOSTILE_ANSWERS = {
                 "Answer([1, 2])", "6.2"),
     "__iter__": ("class Answer(list):\n    def __iter__(self):\n        raise RuntimeError('no iter')\n",
                  "Answer(cards)", "3.4"),
+    "__str__ of a card's rank": ("class Rank(str):\n    def __str__(self):\n        raise RuntimeError('no str')\n",
+                                 "tuple.__new__(Card, (Rank('K'), '♦'))", "6.3"),
     "__str__ of an exception": ("class Oops(Exception):\n    def __str__(self):\n"
                                 "        raise RuntimeError('no str')\n", "(_ for _ in ()).throw(Oops())", "3.1"),
 }
