@@ -1,8 +1,8 @@
 """Numbers: an answer equal to the right one is accepted, or explained in one true sentence.
 
 numpy's numbers (``numpy.int64(2)`` from ``np.argmax``, ``np.True_``, an array) are read as Python's own;
-a float where an int is asked is named for what it is. The numpy tests need numpy, which the course does
-not install; the stand-in below tests the same path without it.
+a float where an int is asked is named for what it is. numpy is a test dependency (the course itself does
+not need it); the stand-in below tests the same path with an object that only looks like numpy's.
 """
 
 from __future__ import annotations
@@ -53,12 +53,14 @@ def test_a_float_that_is_not_whole_is_just_named():
     assert result.status == NOT_YET and "got the float 2.5 —" in result.headline and "equals" not in result.headline
 
 # ---------------------------------------------------------------------------
-# With numpy itself, when it is installed (the course does not need it).
+# With numpy itself (a test dependency: the course does not need it, but learners use it).
 
 
 @pytest.fixture
 def np():
-    return pytest.importorskip("numpy")
+    import numpy
+
+    return numpy
 
 
 def test_numpys_numbers_and_arrays_are_read_as_pythons_own(np):
