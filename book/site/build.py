@@ -49,6 +49,7 @@ VENV_EXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 KERNEL_EXTENSION = VENV_EXTENSIONS / "@jupyterlite" / "pyodide-kernel-extension"
 WIDGETS_EXTENSION = VENV_EXTENSIONS / "@jupyter-widgets" / "jupyterlab-manager"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+SERVICE_WORKER_PLUGIN = "@jupyterlite/application-extension:service-worker-manager"
 PYODIDE_URL = "./static/pyodide/pyodide.mjs"  # relative to the lite folder, as JupyterLite resolves it
 
 # What the kernel needs from Pyodide's distribution (the npm package holds only the core runtime).
@@ -290,8 +291,14 @@ def add_favicons() -> None:
         shutil.copy2(LITE / "notebooks" / "favicon.ico", folder / name)
 
 
-def style_app_pages() -> None:
-    """Give the REPL (used only for the app pages) the app page's style: no prompt, no cell numbers."""
+def configure_app_pages() -> None:
+    """Make the REPL (used only for the app pages) an app page: its style (no prompt, no cell numbers), and no
+    drive (Python starts and imports faster without; course_app reads the notebooks from the site instead)."""
+    config_path = LITE / "repl" / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    # Without the service worker, the kernel mounts no drive (it is the drive's only way to the browser's storage).
+    config["jupyter-config-data"]["disabledExtensions"] = [SERVICE_WORKER_PLUGIN]
+    config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")
     page = LITE / "repl" / "index.html"
     shutil.copy2(APP_STYLE, LITE / "repl" / APP_STYLE.name)
     text = page.read_text(encoding="utf-8")
@@ -400,7 +407,7 @@ def main() -> None:
     stage_lite(STAGE)
     build_lite(STAGE)
     add_favicons()
-    style_app_pages()
+    configure_app_pages()
     write_app_pages()
     links = write_front_page()
     check_site(lock)

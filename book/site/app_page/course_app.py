@@ -11,6 +11,11 @@ Links between the pages are rewritten on the way, because the notebooks link as 
 The site's address is where this code runs from: the kernel is a web worker served from
 ``<site>/lite/extensions/...``, so the site is whatever comes before ``lite/`` in the worker's address.
 A notebook that wants to know (the landing page lists the chapters) reads it from ``CARDLIB_SITE``.
+
+App pages run without the learner's drive (the site turns it off for them): with the drive as its working
+folder, Python asks the browser's storage about that folder at every import, and an app starts seconds
+sooner without. The notebooks an app page needs are read from the site instead, into a folder of the page's
+own (``~/course``), laid out as in the drive: the app runs in ``~/course/notebooks/apps``.
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import quote
 
-APPS = Path("/drive/notebooks/apps")  # where the site's drive keeps the app notebooks
+LOCAL = Path.home() / "course"  # the page's own copy of the site's notebooks
+FOLDERS = ("notebooks", "notebooks/apps")  # the chapters, and the apps
 SITE_VARIABLE = "CARDLIB_SITE"  # the site's address path, for notebooks that link to its pages
 
 
@@ -117,6 +124,19 @@ def send_none_as_null(shell) -> None:
     shell.send_comm = send_comm
 
 
+def copy_notebooks(root: str, into: Path) -> None:
+    """Copy the site's chapters and apps into a folder of this page, from the site's listing of its files."""
+    from pyodide.http import open_url  # a request the page's Python waits for (it runs in a web worker)
+
+    for folder in FOLDERS:
+        listing = json.loads(open_url(f"{root}lite/api/contents/{folder}/all.json").read())
+        for item in listing["content"]:
+            if item["type"] == "notebook":
+                target = into / item["path"]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(open_url(f"{root}lite/files/{quote(item['path'])}").read(), encoding="utf-8")
+
+
 def show_app(name: str) -> None:
     """Show the app notebooks/apps/NAME.ipynb: its text and the results of its code, with the site's links."""
     import js  # Pyodide's window on the browser: here, the kernel's web worker
@@ -125,7 +145,8 @@ def show_app(name: str) -> None:
 
     root = site_root(str(js.location.pathname))
     os.environ[SITE_VARIABLE] = root
-    path = APPS / f"{name}.ipynb"
+    copy_notebooks(root, LOCAL)
+    path = LOCAL / "notebooks" / "apps" / f"{name}.ipynb"
     os.chdir(path.parent)  # as in Voilà and JupyterLab, the notebook's folder is the working folder
     shell = get_ipython()
     send_none_as_null(shell)
