@@ -18,9 +18,12 @@ $(INSTALLED): pyproject.toml
 
 install: $(INSTALLED)
 
-## Open the course in JupyterLab on 127.0.0.1 (as root too).
+## Open the course in JupyterLab on 127.0.0.1 (as root too). The repository's .jupyter/ (page config)
+## turns off JupyterLab's news pop-up; nothing checks the internet for updates.
 start: $(INSTALLED)
-	$(VENV)/bin/jupyter lab --ip=$(HOST) --allow-root --ServerApp.root_dir=. notebooks/00-welcome.ipynb
+	JUPYTER_CONFIG_PATH=$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} \
+	  $(VENV)/bin/jupyter lab --ip=$(HOST) --allow-root --ServerApp.root_dir=. \
+	  --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate notebooks/00-welcome.ipynb
 
 ## Debian's Chromium for the browser tests (Playwright cannot download its own browsers here),
 ## and npm for the book's offline widget manager: installed with apt-get when missing and run as root.
