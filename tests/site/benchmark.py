@@ -34,26 +34,28 @@ def site_size_mb(site: Path) -> float:
     return sum(path.stat().st_size for path in site.rglob("*") if path.is_file()) / 1e6
 
 
-def open_app(context, url: str) -> float:
-    """Seconds from opening Play Écarté to its first playable card being visible."""
+def open_app(context, url: str) -> tuple[float, float]:
+    """Seconds from opening Play Écarté to its first playable card being visible, and megabytes transferred."""
     page = SitePage(context, url)
+    received: list[int] = []
+    page.page.on("requestfinished", lambda request: received.append(request.sizes()["responseBodySize"]))
     started = time.monotonic()
     page.goto("apps/play-ecarte.html")
     page.wait_for_app(FIRST_CARD)
     elapsed = time.monotonic() - started
     page.close()
-    return elapsed
+    return elapsed, sum(received) / 1e6
 
 
-def one_run(url: str) -> tuple[float, float, list[float]]:
-    """A fresh profile: a cold visit, a warm one, and a deal played by clicks."""
+def one_run(url: str) -> tuple[float, float, list[float], float]:
+    """A fresh profile: a cold visit (and the megabytes it loaded), a warm one, and a deal played by clicks."""
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 900})
         try:
-            cold = open_app(context, url)
-            warm = open_app(context, url)
+            cold, loaded = open_app(context, url)
+            warm, _ = open_app(context, url)
             page = SitePage(context, url)
             page.goto("apps/play-ecarte.html")
             page.wait_for_app(FIRST_CARD)
@@ -64,7 +66,7 @@ def one_run(url: str) -> tuple[float, float, list[float]]:
             context.close()
     if blocked:
         raise SystemExit(f"the site asked another host for {blocked}")
-    return cold, warm, clicks
+    return cold, warm, clicks, loaded
 
 
 def main() -> None:
@@ -89,6 +91,7 @@ def main() -> None:
     for key, label in labels.items():
         verdict = "ok" if results[key] <= GOALS[key] else "OVER THE GOAL"
         print(f"  {label:<48} {results[key]:7.2f}   goal ≤ {GOALS[key]:<5} {verdict}")
+    print(f"  a cold visit loads {statistics.median(run[3] for run in runs):.1f} MB")
     print(f"  clicks: {len(clicks)}, 90th percentile {clicks[int(0.9 * (len(clicks) - 1))]:.2f} s, "
           f"slowest {clicks[-1]:.2f} s; cold runs {[round(t, 1) for t in colds]}, "
           f"warm runs {[round(t, 1) for t in warms]}")

@@ -4,6 +4,10 @@ The site is built afresh at the start of the session (`python book/site/build.py
 cache), so the tests always see what `make site` makes now. Chromium (Debian's, or $CHROMIUM) runs with a
 profile of its own for the whole session, as one visitor's browser: its cache and its storage (where
 JupyterLite keeps the learner's files) last from page to page, and a reload keeps them.
+
+Playwright's sync API allows one Playwright per thread, and other tests of the session (tests/browser) keep
+theirs open in the main thread: so this browser lives in a thread of its own, and the tests that use it run
+their body there too (pytest_pyfunc_call below).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -44,23 +49,47 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+BROWSER_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="site-chromium")
+
+
+def in_browser_thread(function, *args):
+    """Run function(*args) in the browser's thread and return what it returns (or raise what it raises)."""
+    return BROWSER_THREAD.submit(function, *args).result()
+
+
 @pytest.fixture(scope="session")
 def chromium(tmp_path_factory) -> Iterator[BrowserContext]:
     """Chromium with a fresh profile for the session, as one visitor's browser."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: run `make tools` or set CHROMIUM=/path/to/chromium")
-    with sync_playwright() as playwright:
+    profile = str(tmp_path_factory.mktemp("site-profile"))
+
+    def launch() -> tuple:
+        playwright = sync_playwright().start()
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("site-profile")), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
-        yield context
-        context.close()
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900})
+        return playwright, context
+
+    playwright, context = in_browser_thread(launch)
+    yield context
+    in_browser_thread(lambda: (context.close(), playwright.stop()))
 
 
 @pytest.fixture
 def site_page(chromium: BrowserContext, site_url: str) -> Iterator[SitePage]:
     """A fresh tab on the site, closed after the test (its Python, in the tab, goes with it)."""
-    page = SitePage(chromium, site_url)
+    page = in_browser_thread(SitePage, chromium, site_url)
     yield page
-    page.close()
+    in_browser_thread(page.close)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run a test that uses the browser in the browser's thread."""
+    if "site_page" not in pyfuncitem.fixturenames:
+        return None
+    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    in_browser_thread(lambda: pyfuncitem.obj(**arguments))
+    return True
 
