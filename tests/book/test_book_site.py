@@ -224,7 +224,7 @@ def test_the_widget_manager_is_told_its_fonts_are_beside_it(site):
     fonts = [path.name for path in (site / "widgets").iterdir() if path.suffix in (".woff", ".woff2", ".ttf")]
     assert fonts, "the widget manager's fonts are served beside it"
     sources = [attributes.get("src", "") for tag, attributes in parse(page(site, CHAPTERS[1])).tags if tag == "script"]
-    widget_scripts = [source.rsplit("/", 1)[-1] for source in sources if "widgets/" in source]
+    widget_scripts = [source.rsplit("/", 1)[-1].split("?")[0] for source in sources if "widgets/" in source]
     assert widget_scripts[:1] == ["assets-path.js"], f"assets-path.js must run first: {widget_scripts}"
 
 
