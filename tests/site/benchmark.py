@@ -25,7 +25,7 @@ from playwright.sync_api import sync_playwright
 from site_pages import CHROMIUM, CHROMIUM_ARGS, SitePage, play_deal
 from site_server import BUILD, ROOT, SITE, serving
 
-FIRST_CARD = ".cardlib-your-turn .cardlib-card-playable"
+FIRST_CARD = ".cardlib-your-turn .cardlib-card"  # your hand, on your turn (to play, or to discard from)
 GOALS = {"size_mb": 60, "cold_s": 10, "warm_s": 4, "click_s": 0.3}
 
 
