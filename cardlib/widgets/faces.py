@@ -116,7 +116,7 @@ CSS = """
 .cardlib-hand-box { padding: 4px 8px; border-radius: 10px; border: 2px solid transparent; }
 .cardlib-your-turn { border-color: #2e7d32; background: #f1f8e9; }
 .cardlib-prompt { font-size: 15px; }
-.cardlib-message { min-height: 1.6em; font-size: 15px; }
+.cardlib-message, .cardlib-options-message { min-height: 1.6em; font-size: 15px; }
 .cardlib-warning { color: #b71c1c; }
 .cardlib-felt { background: #2e6b3f; color: #fff; border-radius: 12px; padding: 6px 10px; }
 .cardlib-seat { display: inline-block; text-align: center; margin: 0 6px; font-size: 12px; vertical-align: top; }

@@ -766,7 +766,7 @@ class GameTable(Table):
         for name in kind.describe():
             self.option_pickers[name] = option_picker(kind, name, getattr(self.options, name))
             rows.append(self.option_pickers[name])
-        self.options_message = message_line()
+        self.options_message = message_line("cardlib-options-message")  # not the table's .cardlib-message
         rows += [self.start_button, self.options_message]
         self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
                                      *rows]

@@ -333,7 +333,7 @@ def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPa
 def test_a_target_score_that_is_not_a_whole_number_is_refused(app_page: AppPage):
     page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
     target = page.locator(".cardlib-option-target_score input")
-    options_message = lambda p: p.locator(".cardlib-options .cardlib-message").first.inner_text()  # noqa: E731
+    options_message = lambda p: p.locator(".cardlib-options-message").first.inner_text()  # noqa: E731
     for typed in ("3.7", "1e3"):
         target.fill(typed)
         text = click(app_page, page.locator(".cardlib-start-game").first, read=options_message)

@@ -360,6 +360,7 @@ def test_a_target_score_that_is_not_a_positive_whole_number_is_refused_in_words(
     t.start_button.click()
     assert t.state is None and t.table_box.layout.display == "none", "no game starts"
     assert "target_score must be a positive whole number" in text(t.options_message)
+    assert "cardlib-message" not in t.options_message._dom_classes, "the table's message line stays the only one"
 
 
 def test_a_target_score_typed_as_a_whole_number_is_taken():
