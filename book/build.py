@@ -57,13 +57,14 @@ def install_widget_manager() -> None:
 
 # The manager looks for its fonts beside the page that loads it (<page folder>/@jupyter-widgets/..., a 404 on
 # every page): some at window.__jupyter_widgets_assets_path__, the others where require.js places its modules
-# (all are defined inside embed-amd.js, so require.js loads none of them from there). This script, loaded before require.js (which takes a `require` object already there as its
-# configuration), says that both are beside it.
+# (all are defined inside embed-amd.js, so require.js loads none of them from there). This script, loaded
+# before require.js (which takes a `require` object already there as its configuration), says both are beside it.
 ASSETS_PATH_JS = """// Where the widget manager's fonts are: in this folder (book/build.py writes this file).
 var widgetAssets = new URL(".", document.currentScript.src).href;
 window.__jupyter_widgets_assets_path__ = widgetAssets;
 var widgetFolder = widgetAssets.replace(/\\/$/, "");
-var require = {paths: {"@jupyter-widgets": widgetFolder, "@jupyter-widgets/html-manager/dist": widgetFolder}};
+var require = {paths: {"@jupyter-widgets": widgetFolder,
+                       "@jupyter-widgets/html-manager/dist": widgetFolder}};
 """
 
 
