@@ -23,12 +23,15 @@ This is plain Voilà serving the folder ``notebooks/``, with these things added:
 Any other Voilà option can be given on the command line and wins over the file.
 It runs as root as well (Voilà, unlike JupyterLab, has no --allow-root check).
 
-Why forking: twenty visitors at once on two cores used to wait 6 s, and the profile
-said where the time went: each new kernel spent 0.6 s of CPU importing and setting up
-IPython, ipykernel and the course before running a single cell, and the server spent
-0.2 s per page compiling the same Jinja templates again. A forked kernel starts with
-all of that imported (0.1 s of CPU), sharing the imported code's memory with its
-siblings (its own memory falls from 40 to 21 MB); the compiled templates are kept.
+Why forking: twenty visitors at once on two cores used to wait 6 s (10–12 s while the
+machine was busy with other work), and the profile said where the time went: each new
+kernel spent 0.64 s of CPU importing and setting up IPython, ipykernel (with its debugger)
+and the course before running a single cell, and the server spent 0.23 s per page, most of it
+compiling the same Jinja templates again. A forked kernel starts with all of that imported (0.1 s of
+CPU), sharing the imported code's memory with its siblings (its own memory falls from 40 to
+21 MB); the compiled templates are kept; and new kernels run their notebook a few at a time,
+so that the first visitors of a crowd are served first. Twenty visitors now wait 2.5–3.7 s
+(median) on the same busy machine (tests/browser/load.py).
 """
 
 from __future__ import annotations
