@@ -3,15 +3,14 @@
 Read this module top to bottom like a chapter of the rulebook (book/rules/alkort.md):
 
 1. the options (the variants where the old texts disagree);
-2. the cards' order: a few *ranked* cards, and *rubbish*;
-3. who wins a trick, sevens and the led King/Queen exceptions included;
-4. what may be led;
-5. the worthless-hand exchange;
-6. scoring a deal: múk, stroke, or 1 point;
-7. the deal as a state machine (``AlkortState``), and explanations for every decision.
-
-Seats are numbered clockwise 0..n-1. With four players, seats 0 and 2 are team A,
-seats 1 and 3 team B. Forehand, ``(dealer + 1) % n``, leads to the first trick.
+2. seats, sides and who leads;
+3. the cards' order: a few *ranked* cards, and *rubbish*;
+4. who wins a trick, sevens and the led King/Queen exceptions included;
+5. what may be led;
+6. the worthless-hand exchange;
+7. scoring a deal: múk, stroke, or 1 point;
+8. dealing, and the deal as a state machine (``AlkortState``), with explanations for every decision;
+9. a game: deals until a side reaches the target score.
 
 Where the rulebook is silent, this module decides as a careful reading of the
 sources suggests (and the rulebook says so, under "Where the rulebook is silent"):
@@ -30,14 +29,16 @@ sources suggests (and the rulebook says so, under "Where the rulebook is silent"
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALKORT_PACK, Card, card, hand, show, shuffled
+from .cards import ALKORT_PACK, RANK_NAMES, Card, card, hand, place, show, shuffled
 from .tricks import (
     Action,
+    Dealing,
     DealState,
     Exchange,
     IllegalAction,
@@ -50,6 +51,7 @@ from .tricks import (
     check_seed,
     option,
     positive_whole_number,
+    rest_of_pack,
     seat_name,
 )
 
@@ -83,12 +85,62 @@ class AlkortOptions(RuleOptions):
                               words={"left": "the player to the left", "loser": "a player of the losing side"})
 
 DEFAULT_OPTIONS = AlkortOptions()
-TRICKS_PER_DEAL = 9
+
+HAND_SIZE = 9                      # cards dealt to each player ...
+PACKET = 3                         # ... three at a time
+TRICKS_PER_DEAL = HAND_SIZE
 TRICKS_TO_WIN = 5
-TEAMS = ("A", "B")
+EXCHANGE_DRAW = HAND_SIZE - 1      # the worthless-hand exchange keeps one card and draws eight
+
+
+def stock_size(players: int) -> int:
+    """The cards left after the deal: 8 with four players (the whole stock), 26 with two."""
+    return len(ALKORT_PACK) - players * HAND_SIZE
+
+
+assert stock_size(4) == EXCHANGE_DRAW and stock_size(2) == 26
 
 # ---------------------------------------------------------------------------
-# 2. The cards' order
+# 2. Seats, sides and who leads
+#
+# Seats are numbered clockwise 0..n-1. With four players, partners sit opposite each
+# other: seats 0 and 2 are team A, seats 1 and 3 team B. With two, each is his own side.
+# Forehand, on the dealer's left, is dealt to first and leads to the first trick.
+
+TEAMS = ("A", "B")
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat plays for: its team (0 = A: seats 0 and 2; 1 = B) with four players, the seat with two."""
+    return seat % 2 if players == 4 else seat
+
+
+def partner_of(seat: int, players: int) -> int | None:
+    """The partner's seat, opposite, with four players; None with two."""
+    return (seat + 2) % 4 if players == 4 else None
+
+
+def side_name(side: int, players: int) -> str:
+    """'team A' / 'team B' with four players, 'player 0' / 'player 1' with two."""
+    return f"team {TEAMS[side]}" if players == 4 else seat_name(side)
+
+
+def forehand(dealer: int, players: int) -> int:
+    """The seat on the dealer's left: dealt to first, and the leader of the first trick."""
+    return (dealer + 1) % players
+
+
+def next_leader(leader: int, winner: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+    """Who leads the next trick: the winner of this one, or (lead_rule = rotate) the next player clockwise."""
+    return winner if options.lead_rule == "winner" else (leader + 1) % players
+
+
+assert [side_of(s, 4) for s in range(4)] == [0, 1, 0, 1] and partner_of(3, 4) == 1 and partner_of(1, 2) is None
+assert forehand(3, 4) == 0 and next_leader(0, 2, 4) == 2
+assert next_leader(0, 2, 4, AlkortOptions(lead_rule="rotate")) == 1
+
+# ---------------------------------------------------------------------------
+# 3. The cards' order
 #
 # Suits mean nothing in play; they only pick out particular cards. Twenty-one cards
 # are ranked, in ten tiers; cards of one tier are equal. Everything else is rubbish,
@@ -147,17 +199,22 @@ assert sum(map(is_ranked, ALKORT_PACK)) == 21
 LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3", "4", "8", "9", "Q", "K"))}
 
 # ---------------------------------------------------------------------------
-# 3. Who wins a trick
+# 4. Who wins a trick
 #
 # The rules, in the order they are tried (each returns the index of the winning card
 # in the trick, and a short code naming the rule, for the explanations):
 #   1. a 7 led by a player who had already won a trick wins outright;
 #   2. else the highest ranked card wins; among equals, the one played first;
-#   3. else (all rubbish): a led Queen falls to the first 2 or 3 played, a led
-#      K♠ K♥ K♣ to the first 2 played; otherwise the leader wins.
+#   3. else (all rubbish): a led Queen or King falls to the first of its takers played
+#      (TAKERS); otherwise the leader wins.
 
 SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = \
     "seven", "ranked", "queen taken", "king taken", "led suit", "leader"
+
+# The led Queen and King exception: a led Queen falls to the first 2 or 3 played to it, a
+# led K♠, K♥ or K♣ to the first 2 (K♦ is ranked, so a trick it is in never gets this far).
+TAKERS = {"Q": ("2", "3"), "K": ("2",)}
+TAKEN = {"Q": QUEEN_TAKEN, "K": KING_TAKEN}
 
 
 def seven_is_unbeatable(leader_has_won: bool, first_trick: bool, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
@@ -165,33 +222,42 @@ def seven_is_unbeatable(leader_has_won: bool, first_trick: bool, options: Alkort
     return leader_has_won or (first_trick and options.seven_lead == "forehand_exempt")
 
 
-def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
-                options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
-    """The index of the card that wins a complete trick, and the code of the rule that decided it."""
-    lead = cards[0]
-    if lead.rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
-        return 0, SEVEN
+def ranked_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> int | None:
+    """The index of the highest ranked card, the first played of equals; None if every card is rubbish."""
     table = STRENGTH[options.low_eights_ranked]
-    best, best_strength = 0, RUBBISH
+    best, best_strength = None, RUBBISH
     for i, c in enumerate(cards):
         if table[c] > best_strength:  # strictly greater: among equals the first played stays
             best, best_strength = i, table[c]
-    if best_strength > RUBBISH:
-        return best, RANKED
-    if lead.rank == "Q":
+    return best
+
+
+def rubbish_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
+    """Who wins a trick of rubbish, and by which rule: a led Queen's or King's first taker, else the leader.
+
+    With ``rubbish_order = "led_suit"``, a higher card of the suit led comes before the leader.
+    """
+    lead = cards[0]
+    takers = TAKERS.get(lead.rank)
+    if takers:
         for i in range(1, len(cards)):
-            if cards[i].rank in ("2", "3"):
-                return i, QUEEN_TAKEN
-    elif lead.rank == "K":  # K♦ is ranked, so this is K♠, K♥ or K♣
-        for i in range(1, len(cards)):
-            if cards[i].rank == "2":
-                return i, KING_TAKEN
+            if cards[i].rank in takers:
+                return i, TAKEN[lead.rank]
     if options.rubbish_order == "led_suit":
         followers = [i for i in range(1, len(cards)) if cards[i].suit == lead.suit
                      and LED_SUIT_ORDER[cards[i].rank] > LED_SUIT_ORDER[lead.rank]]
         if followers:
             return max(followers, key=lambda i: LED_SUIT_ORDER[cards[i].rank]), LED_SUIT
     return 0, LEADER
+
+
+def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
+                options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
+    """The index of the card that wins a complete trick, and the code of the rule that decided it."""
+    if cards[0].rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
+        return 0, SEVEN
+    best = ranked_winner(cards, options)
+    return (best, RANKED) if best is not None else rubbish_winner(cards, options)
 
 
 def trick_winner(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
@@ -213,39 +279,46 @@ def explain_trick(cards: Sequence[Card], leader_has_won: bool = False, first_tri
                   options: AlkortOptions = DEFAULT_OPTIONS) -> str:
     """One sentence saying which card wins a trick and by which rule."""
     winner, rule = judge_trick(cards, leader_has_won, first_trick, options)
-    w = cards[winner]
-    ranked = [c for c in cards if is_ranked(c, options)]
+    lead = cards[0]
     if rule == SEVEN:
         why = ("a seven led on the opening lead is unbeatable (forehand_exempt)" if not leader_has_won
                else "a seven led by a player who has already won a trick beats everything")
     elif rule == RANKED:
-        equals = [c for c in ranked if strength(c, options) == strength(w, options)]
-        if len(equals) > 1:
-            why = f"{show(equals)} are equal and the best cards here, so the first played wins"
-        elif len(ranked) == 1:
-            why = f"{tier_name(w)} is ranked, and the rest is rubbish"
-        else:
-            why = f"it is the highest of the ranked cards {show(ranked)}"
-        if cards[0].rank == "7" and winner != 0:
-            why += f" (the led {cards[0]} is rubbish: its player had not won a trick yet)"
-    elif rule == QUEEN_TAKEN:
-        why = f"every card is rubbish, and a led Queen ({cards[0]}) is taken by the first 2 or 3 played"
-    elif rule == KING_TAKEN:
-        why = f"every card is rubbish, and a led King ({cards[0]}) is taken by the first 2 played"
+        why = _why_ranked(cards, winner, options)
+    elif rule in (QUEEN_TAKEN, KING_TAKEN):
+        why = (f"every card is rubbish, and a led {RANK_NAMES[lead.rank]} ({lead}) is taken by the first "
+               f"{' or '.join(TAKERS[lead.rank])} played")
     elif rule == LED_SUIT:
-        why = f"every card is rubbish, and it is the highest of the led suit {w.suit} (rubbish_order = led_suit)"
+        why = f"every card is rubbish, and it is the highest of the led suit {cards[winner].suit} " \
+              f"(rubbish_order = led_suit)"
+    elif lead.rank == "7" and not seven_is_unbeatable(leader_has_won, first_trick, options):
+        why = "every card is rubbish (a seven led before its player has won a trick counts as rubbish), " \
+              "so the leader wins"
     else:
         why = "every card is rubbish, so the leader wins" if len(cards) > 1 else "it is the only card"
-        if cards[0].rank == "7" and not seven_is_unbeatable(leader_has_won, first_trick, options):
-            why = "every card is rubbish (a seven led before its player has won a trick counts as rubbish), " \
-                  "so the leader wins"
-    return f"{w} wins: {why}."
+    return f"{cards[winner]} wins: {why}."
+
+
+def _why_ranked(cards: Sequence[Card], winner: int, options: AlkortOptions) -> str:
+    """Why the highest ranked card wins, in words: the only ranked card, the highest, or the first of equals."""
+    w = cards[winner]
+    ranked = [c for c in cards if is_ranked(c, options)]
+    equals = [c for c in ranked if strength(c, options) == strength(w, options)]
+    if len(equals) > 1:
+        why = f"{show(equals)} are equal and the best cards here, so the first played wins"
+    elif len(ranked) == 1:
+        why = f"{tier_name(w)} is ranked, and the rest is rubbish"
+    else:
+        why = f"it is the highest of the ranked cards {show(ranked)}"
+    if cards[0].rank == "7" and winner != 0:
+        why += f" (the led {cards[0]} is rubbish: its player had not won a trick yet)"
+    return why
 
 
 assert explain_trick(hand("8♥ 3♠ Q♦ K♣")) == "8♥ wins: a low eight is ranked, and the rest is rubbish."
 
 # ---------------------------------------------------------------------------
-# 4. What may be played
+# 5. What may be played
 #
 # Anything may be played to a trick: there is no duty to follow suit or to win. The only
 # restriction is on leading a 7.
@@ -280,7 +353,7 @@ def best_card(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OP
 assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card(hand("Q♠ 3♦ 7♥")) is None
 
 # ---------------------------------------------------------------------------
-# 5. The worthless-hand exchange
+# 6. The worthless-hand exchange
 #
 # A hand that could not beat a led low eight may be shown, all but one card discarded,
 # and the stock taken. The list of cards that forbid it is fixed, whatever the options.
@@ -288,21 +361,30 @@ assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card
 EXCHANGE_BLOCKERS = frozenset(c for tier in RANKED_TIERS[:-1] for c in tier)
 
 
-def may_exchange(cards_in_hand: Sequence[Card]) -> bool:
-    """A hand with no K♦, 2♥, 4♣, 8♠, 9♥, 9♦, Ace, Jack or Six may make the worthless-hand exchange."""
-    return not any(c in EXCHANGE_BLOCKERS for c in cards_in_hand)
-
-
 def exchange_blockers(cards_in_hand: Sequence[Card]) -> list[Card]:
-    """The cards of a hand that forbid the exchange (they could beat a led low eight)."""
+    """The cards of a hand that forbid the exchange: its K♦, 2♥, 4♣, 8♠, 9♥, 9♦, Aces, Jacks and Sixes."""
     return [c for c in cards_in_hand if c in EXCHANGE_BLOCKERS]
+
+
+def may_exchange(cards_in_hand: Sequence[Card]) -> bool:
+    """A worthless hand, with no card that could beat a led low eight, may make the exchange."""
+    return EXCHANGE_BLOCKERS.isdisjoint(cards_in_hand)  # no exchange_blockers: asked before every first card
+
+
+def explain_exchange(cards_in_hand: Sequence[Card]) -> str:
+    """Whether a hand is worthless, so that it may make the exchange, and why, in one sentence."""
+    blockers = exchange_blockers(cards_in_hand)
+    if blockers:
+        return f"{show(blockers)} could beat a led low eight, so the hand is not worthless."
+    return "No card here could beat a led low eight (low eights, rubbish and sevens cannot): the hand is worthless."
 
 
 assert may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"))
 assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"))
+assert explain_exchange(hand("K♠ Q♥ 6♦ 2♦")) == "6♦ could beat a led low eight, so the hand is not worthless."
 
 # ---------------------------------------------------------------------------
-# 6. Scoring a deal
+# 7. Scoring a deal
 #
 # The first side to win 5 of the 9 tricks wins the deal. What it scores depends only on
 # its opening run, unbroken from trick 1: exactly 5 is a múk (5 points), longer is a
@@ -328,13 +410,32 @@ def opening_run(trick_sides: Sequence[int]) -> int:
 
 
 def deal_is_decided(trick_sides: Sequence[int], play_out: bool = False) -> bool:
-    """Over when nothing can change: a side has 5 tricks and the other at least one, or all 9 are played."""
+    """Over when nothing can change: a side has 5 tricks and the other at least one, or all 9 are played.
+
+    While one side has won every trick its múk may still grow into a stroke, so play goes on;
+    with ``play_out`` all nine tricks are always played.
+    """
     if len(trick_sides) >= TRICKS_PER_DEAL:
         return True
+    won = trick_sides.count(0)
+    lost = len(trick_sides) - won
+    return not play_out and max(won, lost) >= TRICKS_TO_WIN and min(won, lost) > 0
+
+
+def explain_decided(trick_sides: Sequence[int], play_out: bool = False, players: int = 4) -> str:
+    """Whether the deal is decided after these tricks (the side that won each), and why, in one sentence."""
+    won = [trick_sides.count(0), trick_sides.count(1)]
+    counts = (f"After {len(trick_sides)} tricks {side_name(0, players)} has {won[0]} "
+              f"and {side_name(1, players)} {won[1]}")
+    if deal_is_decided(trick_sides, play_out):
+        if len(trick_sides) >= TRICKS_PER_DEAL:
+            return f"{counts}: all 9 tricks are played, so the deal is over."
+        return f"{counts}: a side has 5 and the other has won a trick, so nothing can change — decided."
+    if max(won) < TRICKS_TO_WIN:
+        return f"{counts}: nobody has 5 yet — not decided."
     if play_out:
-        return False
-    most = max(trick_sides.count(0), trick_sides.count(1))
-    return most >= TRICKS_TO_WIN and opening_run(trick_sides) < len(trick_sides)
+        return f"{counts}: with play_out all nine tricks are played — not decided."
+    return f"{counts}: one side has won every trick, so its múk may still grow into a stroke — not decided."
 
 
 def score_deal(trick_sides: Sequence[int]) -> DealScore | None:
@@ -355,13 +456,14 @@ assert score_deal([1] * 7 + [0]) == (1, 7, "stroke")
 assert score_deal([0, 1, 0, 0, 0, 0]) == (0, 1, "point")
 assert score_deal([0, 1, 0]) is None
 assert deal_is_decided([0, 0, 0, 0, 0, 1]) and not deal_is_decided([0] * 5)
+assert explain_decided([0] * 5).endswith("its múk may still grow into a stroke — not decided.")
 
 
 def explain_score(result: DealScore | None, players: int = 4) -> str:
     """One sentence saying how a deal was scored."""
     if result is None:
         return "Nobody has won 5 tricks yet."
-    who = f"team {TEAMS[result.side]}" if players == 4 else seat_name(result.side)
+    who = side_name(result.side, players)
     if result.kind == "múk":
         return f"múk: {who} won the first 5 tricks — 5 points."
     if result.kind == "stroke":
@@ -369,12 +471,42 @@ def explain_score(result: DealScore | None, players: int = 4) -> str:
     return f"{who} won 5 tricks, but not the first 5 in a row — 1 point."
 
 # ---------------------------------------------------------------------------
-# 7. The deal as a state
+# 8. Dealing, and the deal as a state
 #
 # Dealing: 9 cards each, in three rounds of 3, clockwise from forehand; the rest is the
 # face-down stock. Before the first card is played any entitled player may make the
 # exchange (4 players: once per deal, as there is one stock; 2 players: once each, 8
 # cards from the top of the stock). Then forehand leads, and play goes clockwise.
+
+
+@functools.cache
+def dealing(dealer: int, players: int) -> Dealing:
+    """How Alkort is dealt: three rounds of three cards each, clockwise from forehand."""
+    clockwise = [(forehand(dealer, players) + i) % players for i in range(players)]
+    return Dealing(clockwise, (PACKET,) * (HAND_SIZE // PACKET))
+
+
+def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal 9 cards each in rounds of 3 clockwise from forehand; the rest (top first) is the stock."""
+    how = dealing(dealer, players)
+    return how.deal(deck), list(deck[how.cards_dealt:])
+
+
+def stack_deck(hands: Sequence[Sequence[Card | str] | str], stock: Sequence[Card | str] | str = (),
+               dealer: int = 0) -> list[Card]:
+    """The deck (top first) that deals these hands, one per seat, and then this stock: ``deal_hands`` undone.
+
+    A stock not given in full is followed by the rest of the pack, in pack order.
+    """
+    cards = [hand(h) for h in hands]
+    top = dealing(dealer, len(cards)).stack(cards) + hand(stock)
+    return top + rest_of_pack(ALKORT_PACK, top)
+
+
+_HANDS = [hand("K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥"), hand("A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦"),
+          hand("9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥"), hand("7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦")]
+assert deal_hands(stack_deck(_HANDS, "A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣", dealer=3), 3, 4) == \
+    (_HANDS, hand("A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣"))  # stacking is dealing undone
 
 
 class Trick(NamedTuple):
@@ -385,22 +517,6 @@ class Trick(NamedTuple):
     winner: int
     leader_had_won: bool
     first: bool
-
-    def seat_of(self, index: int, players: int) -> int:
-        """The seat that played the card at this index."""
-        return (self.leader + index) % players
-
-
-def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[list[Card]], list[Card]]:
-    """Deal 9 cards each in rounds of 3 clockwise from forehand; the rest (top first) is the stock."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    position = 0
-    for _round in range(3):
-        for i in range(players):
-            seat = (dealer + 1 + i) % players
-            hands[seat].extend(deck[position:position + 3])
-            position += 3
-    return hands, list(deck[position:])
 
 
 def check_players(players: object) -> int:
@@ -425,11 +541,11 @@ class AlkortState(DealState):
         self.scores_before = check_scores(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []           # dead cards from exchanges
         self.exchanged: list[int] = []           # seats that made the exchange, in order
-        self.hands_at_first_card: list[list[Card]] | None = None
+        self.hands_at_first_card: list[list[Card]] | None = None  # set when the first card is played
         self.trick_sides: list[int] = []         # the side that won each finished trick
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []              # the trick being played, leader first
-        self.leader = (dealer + 1) % players     # forehand leads to the first trick
+        self.leader = forehand(dealer, players)  # forehand leads to the first trick
         self.has_won = [False] * players
         self.current_player: int | None = self.leader
         self.is_over = False
@@ -439,27 +555,26 @@ class AlkortState(DealState):
     # -- sides ------------------------------------------------------------
     def side_of(self, seat: int) -> int:
         """Team index (0 = A: seats 0 and 2; 1 = B) with 4 players; the seat itself with 2."""
-        return seat % 2 if self.n_players == 4 else seat
+        return side_of(seat, self.n_players)
 
     def partner(self, seat: int) -> int | None:
         """The partner's seat (4 players), or None."""
-        return (seat + 2) % 4 if self.n_players == 4 else None
+        return partner_of(seat, self.n_players)
 
     def side_name(self, side: int) -> str:
         """'team A' / 'team B' with 4 players, 'player 0' / 'player 1' with 2."""
-        return f"team {TEAMS[side]}" if self.n_players == 4 else seat_name(side)
+        return side_name(side, self.n_players)
 
     # -- what may be done -------------------------------------------------
     @property
     def first_card_played(self) -> bool:
         """Exchanges are possible only until the first card is played."""
-        return bool(self.tricks or self.trick)
+        return self.hands_at_first_card is not None
 
     def may_exchange_now(self, seat: int) -> bool:
         """Whether this seat may make the worthless-hand exchange right now."""
-        if self.first_card_played or seat in self.exchanged or not may_exchange(self.hands[seat]):
-            return False
-        return len(self.stock) >= TRICKS_PER_DEAL - 1
+        return (not self.first_card_played and seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
+                and may_exchange(self.hands[seat]))
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
@@ -467,7 +582,7 @@ class AlkortState(DealState):
             return []
         actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.has_won[seat],  # type: ignore[assignment]
                                             not self.tricks, self.options)
-        if not self.first_card_played:
+        if self.hands_at_first_card is None:  # first_card_played written out: this runs on every move
             for other in range(self.n_players):
                 if self.may_exchange_now(other):
                     actions.extend(Exchange(c) for c in self.hands[other])
@@ -487,7 +602,7 @@ class AlkortState(DealState):
         seat = self.holder(keep)
         assert seat is not None
         self.discards.extend(c for c in self.hands[seat] if c != keep)
-        taken, self.stock = self.stock[:TRICKS_PER_DEAL - 1], self.stock[TRICKS_PER_DEAL - 1:]
+        taken, self.stock = self.stock[:EXCHANGE_DRAW], self.stock[EXCHANGE_DRAW:]
         self.hands[seat] = [keep, *taken]
         self.exchanged.append(seat)
 
@@ -496,25 +611,27 @@ class AlkortState(DealState):
         assert seat is not None
         if self.hands_at_first_card is None:  # the partner reveal is made from these hands
             self.hands_at_first_card = [list(h) for h in self.hands]
-        self.hands[seat].remove(c)
-        trick = self.trick
-        trick.append(c)
-        n = self.n_players
-        if len(trick) < n:
-            self.current_player = (seat + 1) % n
-            return
-        first = not self.tricks
-        had_won = self.has_won[self.leader]
-        winner = (self.leader + judge_trick(trick, had_won, first, self.options)[0]) % n
-        self.tricks.append(Trick(self.leader, tuple(trick), winner, had_won, first))
-        self.trick_sides.append(winner % 2 if n == 4 else winner)
+        hand_now = self.hands[seat]
+        del hand_now[place(c, hand_now)]  # c is legal, so in this hand
+        self.trick.append(c)
+        if len(self.trick) < self.n_players:
+            self.current_player = (seat + 1) % self.n_players  # play goes clockwise
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """Score the trick just completed; end the deal if it is decided, else let the next leader lead."""
+        trick, leader, n = self.trick, self.leader, self.n_players
+        first, had_won = not self.tricks, self.has_won[leader]
+        winner = (leader + judge_trick(trick, had_won, first, self.options)[0]) % n
+        self.tricks.append(Trick(leader, tuple(trick), winner, had_won, first))
+        self.trick_sides.append(side_of(winner, n))
         self.has_won[winner] = True
         self.trick = []
         if deal_is_decided(self.trick_sides, self.options.play_out):
             self.current_player, self.is_over = None, True
-            return
-        self.leader = winner if self.options.lead_rule == "winner" else (self.leader + 1) % n
-        self.current_player = self.leader
+        else:
+            self.leader = self.current_player = next_leader(leader, winner, n, self.options)
 
     # -- the partner reveal -----------------------------------------------
     def shown_to(self, seat: int) -> dict[int, list[Card]]:
@@ -586,18 +703,20 @@ class AlkortState(DealState):
         if isinstance(action, Exchange):
             return self._why_no_exchange(action.keep)
         if isinstance(action, Card):
-            seat = self.current_player
-            assert seat is not None
-            if action not in ALKORT_PACK:
-                return f"{action} is not in Alkort's pack: it has no 5s and no 10s."
-            if action not in self.hands[seat]:
-                holder = self.holder(action)
-                where = f"it is {seat_name(seat)}'s turn, and {action} is not in that hand" if holder is not None \
-                    else f"{action} is not in {seat_name(seat)}'s hand"
-                return f"You cannot play {action}: {where}."
-            if action.rank == "7" and not self.trick:
-                return "You may not lead a 7 before you have won a trick."
+            return self._why_not_playable(action)
         return f"{action_text(action)} is not a move in Alkort: play a card, or make the worthless-hand exchange."
+
+    def _why_not_playable(self, c: Card) -> str:
+        seat = self.seat_to_move()
+        if c not in ALKORT_PACK:
+            return f"{c} is not in Alkort's pack: it has no 5s and no 10s."
+        if c not in self.hands[seat]:
+            where = f"it is {seat_name(seat)}'s turn, and {c} is not in that hand" if self.holder(c) is not None \
+                else f"{c} is not in {seat_name(seat)}'s hand"
+            return f"You cannot play {c}: {where}."
+        if c.rank == "7" and not self.trick:
+            return "You may not lead a 7 before you have won a trick."
+        return f"{action_text(c)} is not allowed now."
 
     def _why_no_exchange(self, keep: Card) -> str:
         seat = self.holder(keep)
@@ -605,10 +724,8 @@ class AlkortState(DealState):
             return f"Nobody holds {keep}, so nobody can keep it in an exchange."
         if self.first_card_played:
             return "The exchange is over: it must be made before the first card is played."
-        blockers = exchange_blockers(self.hands[seat])
-        if blockers:
-            return (f"{seat_name(seat)} may not make the exchange: {show(blockers)} could beat a led low eight, "
-                    f"so the hand is not worthless.")
+        if not may_exchange(self.hands[seat]):
+            return f"{seat_name(seat)} may not make the exchange: {explain_exchange(self.hands[seat])}"
         if seat in self.exchanged:
             return f"{seat_name(seat)} has already made the exchange in this deal."
         return "The stock is gone: only one player can make the exchange in a deal."
@@ -626,16 +743,16 @@ def new_deal(options: AlkortOptions | Mapping | None = None, *, players: int = 4
     return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
 
 # ---------------------------------------------------------------------------
-# 8. A game: deals until a side reaches the target score
+# 9. A game: deals until a side reaches the target score
 
 
 def next_dealer(dealer: int, losing_side: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
     """Who deals next: the player to the left, or (next_dealer = loser) the first loser clockwise."""
     if options.next_dealer == "left":
-        return (dealer + 1) % players
+        return forehand(dealer, players)
     for step in range(1, players + 1):
         seat = (dealer + step) % players
-        if (seat % 2 if players == 4 else seat) == losing_side:
+        if side_of(seat, players) == losing_side:
             return seat
     raise AssertionError("a side always has a seat")
 

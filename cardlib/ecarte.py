@@ -30,13 +30,15 @@ naturally (and the rulebook says so, under "Where the rulebook is silent"):
 
 from __future__ import annotations
 
+import enum
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, card, hand, show, shuffled, suit
+from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, card, hand, place, show, shuffled, suit
 from .tricks import (
     ACCEPT,
     PROPOSE,
@@ -44,6 +46,7 @@ from .tricks import (
     Action,
     Announce,
     Call,
+    Dealing,
     DealState,
     Discard,
     IllegalAction,
@@ -55,6 +58,7 @@ from .tricks import (
     check_seed,
     option,
     positive_whole_number,
+    rest_of_pack,
     seat_name,
 )
 
@@ -81,6 +85,7 @@ class EcarteOptions(RuleOptions):
 DEFAULT_OPTIONS = EcarteOptions()
 TRICKS_PER_DEAL = 5
 HAND_SIZE = 5
+STOCK_SIZE = len(ECARTE_PACK) - 2 * HAND_SIZE - 1  # 21: what is left after the deal and the turned-up card
 
 # ---------------------------------------------------------------------------
 # 2. The cards' order
@@ -227,8 +232,46 @@ assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥
 # stock cannot serve the non-dealer one card. The King of trumps scores 1 point when
 # turned up (for the dealer) or announced before its holder's first card.
 
-CHOOSE, ANSWER, DISCARD_NON_DEALER, DISCARD_DEALER, PLAY, OVER = \
-    "play or propose", "accept or refuse", "non-dealer discards", "dealer discards", "play", "over"
+
+
+class Phase(enum.StrEnum):
+    """Where a deal stands: what the player to move is asked to do. Each phase reads as its value."""
+
+    CHOOSE = "play or propose"                  # the non-dealer: stand on his hand, or propose
+    ANSWER = "accept or refuse"                 # the dealer answers a proposal
+    DISCARD_NON_DEALER = "non-dealer discards"  # after an acceptance, the non-dealer first ...
+    DISCARD_DEALER = "dealer discards"          # ... then the dealer
+    PLAY = "play"                               # the tricks
+    OVER = "over"
+
+    @property
+    def is_discard(self) -> bool:
+        """Whether a player is to discard (after an accepted proposal)."""
+        return self is Phase.DISCARD_NON_DEALER or self is Phase.DISCARD_DEALER
+
+
+CHOOSE, ANSWER, DISCARD_NON_DEALER, DISCARD_DEALER, PLAY, OVER = Phase
+
+
+def non_dealer(dealer: int) -> int:
+    """The other player, the elder hand: he proposes first, discards first and leads to the first trick."""
+    return 1 - dealer
+
+
+def discarder(number: int, dealer: int) -> int:
+    """Who makes the deal's discard number ``number`` (0 = the first): discards come in pairs, non-dealer first."""
+    return non_dealer(dealer) if number % 2 == 0 else dealer
+
+
+def refusal_risks_penalty(proposal: int, options: EcarteOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether refusing proposal number ``proposal`` (1 = the deal's first) risks 2 points (refusal_penalty)."""
+    return proposal == 1 or options.refusal_penalty == "any"
+
+
+assert PLAY == "play" and f"{CHOOSE}" == "play or propose" and DISCARD_DEALER.is_discard and not PLAY.is_discard
+assert non_dealer(0) == 1 and [discarder(k, 0) for k in range(3)] == [1, 0, 1]
+assert refusal_risks_penalty(1) and not refusal_risks_penalty(2)
+assert refusal_risks_penalty(2, EcarteOptions(refusal_penalty="any"))
 
 
 def discard_sizes(seat_is_dealer: bool, stock_size: int, options: EcarteOptions = DEFAULT_OPTIONS) -> range:
@@ -299,16 +342,34 @@ class Trick(NamedTuple):
     winner: int
 
 
+@functools.cache
+def dealing(dealer: int, packets: tuple[int, int] = (3, 2)) -> Dealing:
+    """How Écarté is dealt: 3 cards then 2 (or 2 then 3: deal_packets) to each player, the non-dealer first."""
+    return Dealing((non_dealer(dealer), dealer), packets)
+
+
 def deal_hands(deck: Sequence[Card], dealer: int,
-               packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
+               packets: tuple[int, int] = (3, 2)) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the 11th card; the rest is the stock."""
-    hands: list[list[Card]] = [[], []]
-    position = 0
-    for size in packets:
-        for seat in (1 - dealer, dealer):
-            hands[seat].extend(deck[position:position + size])
-            position += size
-    return hands, deck[position], list(deck[position + 1:])
+    how = dealing(dealer, packets)
+    return how.deal(deck), deck[how.cards_dealt], list(deck[how.cards_dealt + 1:])
+
+
+def stack_deck(hands: Sequence[Sequence[Card | str] | str], turned_up: Card | str,
+               stock: Sequence[Card | str] | str = (), dealer: int = 0,
+               packets: tuple[int, int] = (3, 2)) -> list[Card]:
+    """The deck (top first) that deals these hands (by seat), turns up this card and has this stock on top.
+
+    This is ``deal_hands`` undone; a stock not given in full is followed by the rest of the pack, in pack order.
+    """
+    cards = [hand(h) for h in hands]
+    top = [*dealing(dealer, packets).stack(cards), card(turned_up), *hand(stock)]
+    return top + rest_of_pack(ECARTE_PACK, top)
+
+
+assert deal_hands(stack_deck(["7♠ 8♠ 9♠ 10♠ J♠", "7♥ 8♥ 9♥ 10♥ J♥"], "K♦", dealer=1), 1) == \
+    ([hand("7♠ 8♠ 9♠ 10♠ J♠"), hand("7♥ 8♥ 9♥ 10♥ J♥")], card("K♦"), rest_of_pack(
+        ECARTE_PACK, hand("7♠ 8♠ 9♠ 10♠ J♠ 7♥ 8♥ 9♥ 10♥ J♥ K♦")))  # stacking is dealing undone
 
 
 class EcarteState(DealState):
@@ -322,7 +383,7 @@ class EcarteState(DealState):
                  scores_before: Sequence[int] | None = None) -> None:
         self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         self.dealer = dealer = check_seat(dealer, "dealer", 2)
-        self.non_dealer = 1 - dealer
+        self.non_dealer = non_dealer(dealer)
         seed = check_seed(seed)
         self.deck = check_deck(deck, ECARTE_PACK, "Écarté") if deck is not None else tuple(shuffled(ECARTE_PACK, seed))
         self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
@@ -337,8 +398,8 @@ class EcarteState(DealState):
         self.trick_points = [0, 0]
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
-        self.leader = self.non_dealer
-        self.phase = CHOOSE
+        self.leader = self.non_dealer        # the non-dealer leads to the first trick
+        self.phase: Phase = CHOOSE
         self.current_player: int | None = self.non_dealer
         self.is_over = False
         self.log: list[Action] = []
@@ -349,38 +410,43 @@ class EcarteState(DealState):
     # -- what may be done -------------------------------------------------
     def may_announce(self, seat: int) -> bool:
         """A King of trumps may be announced by its holder before his first card, at the start of play."""
-        if self.king_of_trumps not in self.hands[seat] or self.announced[seat] or self.has_played(seat):
+        if self.announced[seat] or place(self.king_of_trumps, self.hands[seat]) < 0 or self.has_played(seat):
             return False
         if seat == self.non_dealer:
-            return self.phase == CHOOSE or (self.phase == PLAY and not self.trick)
-        return self.phase == PLAY
+            return self.phase is CHOOSE or (self.phase is PLAY and not self.trick)
+        return self.phase is PLAY
 
     def has_played(self, seat: int) -> bool:
         """Whether this seat has played a card in this deal (the non-dealer leads the first trick)."""
         return bool(self.tricks) or (bool(self.trick) and seat == self.non_dealer)
 
+    def yet_to_play(self) -> tuple[int, ...]:
+        """The seats that have not played a card in this deal yet."""
+        if self.tricks:
+            return ()
+        return (self.dealer,) if self.trick else (self.non_dealer, self.dealer)
+
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             seat = self.current_player
             assert seat is not None
             actions: list[Action] = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
             if not self.tricks:  # a King can be announced only before its holder's first card
-                king = self.king_of_trumps
-                for s in (self.non_dealer, self.dealer):
-                    if king in self.hands[s] and self.may_announce(s):
-                        actions.append(Announce(king))
+                for s in self.yet_to_play():
+                    if self.may_announce(s):
+                        actions.append(Announce(self.king_of_trumps))
             return actions
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             actions = list(self.hands[self.non_dealer])
             if self.stock:
                 actions.append(PROPOSE)
             if self.may_announce(self.non_dealer):
                 actions.append(Announce(self.king_of_trumps))
             return actions
-        if phase == ANSWER:
+        if phase is ANSWER:
             return [ACCEPT, REFUSE]
-        if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
+        if phase.is_discard:
             seat = self.seat_to_move()
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
             return [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
@@ -407,18 +473,17 @@ class EcarteState(DealState):
             seat = self.holder(action.king)
             assert seat is not None
             self.announced[seat] = True
-            if self.phase == CHOOSE:  # announcing ends the exchanges: the non-dealer plays
+            if self.phase is CHOOSE:  # announcing ends the exchanges: the non-dealer plays
                 self.phase = PLAY
             self._score_king(seat)
 
     def _discard(self, cards: frozenset[Card]) -> None:
-        seat = self.current_player
-        assert seat is not None
+        seat = self.seat_to_move()
         self.discards.extend(c for c in self.hands[seat] if c in cards)  # in the hand's order, not the set's
         self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
         self.hands[seat].extend(self.stock[:len(cards)])
         del self.stock[:len(cards)]
-        if self.phase == DISCARD_NON_DEALER:
+        if self.phase is DISCARD_NON_DEALER:
             self.phase, self.current_player = DISCARD_DEALER, self.dealer
         else:
             self.phase, self.current_player = CHOOSE, self.non_dealer
@@ -426,7 +491,8 @@ class EcarteState(DealState):
     def _play(self, c: Card) -> None:
         seat = self.current_player
         assert seat is not None
-        self.hands[seat].remove(c)
+        hand_now = self.hands[seat]
+        del hand_now[place(c, hand_now)]  # c is legal, so in this hand
         trick = self.trick
         trick.append(c)
         if len(trick) == 1:
@@ -437,7 +503,7 @@ class EcarteState(DealState):
         winner = (leader + trick_winner(trick, self.trump)) % 2
         tricks.append(Trick(leader, tuple(trick), winner))
         self.trick = []
-        self.leader = self.current_player = winner
+        self.leader = self.current_player = winner  # the winner leads to the next trick
         if len(tricks) == TRICKS_PER_DEAL:
             result = self.result()
             assert result is not None
@@ -455,22 +521,17 @@ class EcarteState(DealState):
 
     # -- where the deal stands --------------------------------------------
     @property
-    def played_without_proposing(self) -> bool:
-        """The non-dealer stood on his hand: no proposal was made and play has begun."""
-        return self.proposals == 0 and (self.phase == PLAY or bool(self.tricks))
-
-    @property
     def refusal_risks_penalty(self) -> bool:
-        """Whether the dealer's refusal puts him at risk of losing 2 (refusal_penalty)."""
-        return self.refused is not None and (self.refused == 1 or self.options.refusal_penalty == "any")
+        """Whether the dealer refused a proposal whose refusal risks 2 points (refusal_penalty)."""
+        return self.refused is not None and refusal_risks_penalty(self.refused, self.options)
 
     def result(self) -> DealScore | None:
         """The trick points of the deal, once all 5 tricks are played (None before)."""
         if len(self.tricks) < TRICKS_PER_DEAL:
             return None
         winners = self.trick_winners
-        won = [winners.count(0), winners.count(1)]
-        return score_deal(won, self.dealer, self.proposals > 0, self.refusal_risks_penalty)
+        return score_deal([winners.count(0), winners.count(1)], self.dealer, self.proposals > 0,
+                          self.refusal_risks_penalty)
 
     @property
     def points(self) -> list[int]:
@@ -492,15 +553,15 @@ class EcarteState(DealState):
         phase, seat = self.phase, self.current_player
         if seat is None:
             return "The deal is over."
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             if not self.stock:
                 return "Play a card: the stock is empty, so there can be no more proposals."
             return "Play a card to stand on your hand, or propose an exchange."
-        if phase == ANSWER:
-            risk = " — and you risk 2 points if you then lose" if self.proposals == 1 or \
-                self.options.refusal_penalty == "any" else ""
+        if phase is ANSWER:
+            risk = " — and you risk 2 points if you then lose" if refusal_risks_penalty(self.proposals,
+                                                                                         self.options) else ""
             return f"Accept the proposal (both exchange cards) or refuse it (the hands are played as they are{risk})."
-        if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
+        if phase.is_discard:
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
             if sizes.stop == 1:
                 return "Discard nothing: the stock is empty."
@@ -525,55 +586,69 @@ class EcarteState(DealState):
         sentence = "; ".join(parts)
         return sentence[0].upper() + sentence[1:] + "."
 
+    # -- why a move is illegal: one helper per kind of action --------------
     def _why_illegal(self, action: Action) -> str:
         if self.is_over:
             return "The deal is over: no more moves."
-        nd, phase = seat_name(self.non_dealer), self.phase
         if isinstance(action, Card):
-            seat = self.seat_to_move()
-            if phase == ANSWER:
-                return "The dealer must first accept or refuse the proposal."
-            if phase in (DISCARD_NON_DEALER, DISCARD_DEALER):
-                return f"{seat_name(seat)} must first discard."
-            if action not in ECARTE_PACK:
-                return f"{action} is not in Écarté's pack: it has the 7s to the Kings and Aces."
-            if action not in self.hands[seat]:
-                return f"You cannot play {action}: it is {seat_name(seat)}'s turn, and {action} is not in that hand."
-            return why_not_playable(action, self.hands[seat], self.trick, self.trump, self.options)
+            return self._why_not_playable(action)
         if isinstance(action, Call):
-            if phase == ANSWER:
-                return "The dealer must answer the proposal: accept or refuse."
-            if action is PROPOSE and phase == CHOOSE:
-                return "You cannot propose: the stock cannot serve even one card."
-            if action is PROPOSE:
-                return "Proposals are over: " + ("the dealer refused, so the hands are played as they stand."
-                                                 if self.refused else "play has begun.")
-            return "There is no proposal to answer." if phase != CHOOSE else f"Only {nd}, the non-dealer, may act now."
+            return self._why_no_call(action)
         if isinstance(action, Discard):
-            if phase not in (DISCARD_NON_DEALER, DISCARD_DEALER):
-                return "Nobody may discard now: discards come only after the dealer accepts a proposal."
-            seat = self.seat_to_move()
-            wrong = [c for c in action.cards if c not in self.hands[seat]]
-            if wrong:
-                return f"{seat_name(seat)} cannot discard {show(wrong)}: not in that hand."
-            sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
-            who = "the dealer" if seat == self.dealer else "the non-dealer"
-            return (f"{who.capitalize()} must discard {sizes.start} to {sizes.stop - 1} cards now "
-                    f"(the stock holds {len(self.stock)}), not {len(action.cards)}.")
+            return self._why_no_discard(action)
         if isinstance(action, Announce):
-            if action.king != self.king_of_trumps:
-                return f"Only the King of trumps ({self.king_of_trumps}) may be announced, not {action.king}."
-            holder = self.holder(action.king)
-            if holder is None:
-                return f"Nobody holds {self.king_of_trumps}."
-            seat = holder
-            if self.announced[seat]:
-                return f"{seat_name(seat)} has already announced {self.king_of_trumps}."
-            if self.has_played(seat):
-                return "Too late: the King must be announced before its holder plays his first card."
-            return "The King is announced at the start of play: the dealer once the exchanges are over."
+            return self._why_no_announce(action.king)
         return (f"{action_text(action)} is not a move in Écarté: "
                 "play a card, propose, accept, refuse, discard or announce.")
+
+    def _why_not_playable(self, c: Card) -> str:
+        seat = self.seat_to_move()
+        if self.phase is ANSWER:
+            return "The dealer must first accept or refuse the proposal."
+        if self.phase.is_discard:
+            return f"{seat_name(seat)} must first discard."
+        if c not in ECARTE_PACK:
+            return f"{c} is not in Écarté's pack: it has the 7s to the Kings and Aces."
+        if c not in self.hands[seat]:
+            return f"You cannot play {c}: it is {seat_name(seat)}'s turn, and {c} is not in that hand."
+        return why_not_playable(c, self.hands[seat], self.trick, self.trump, self.options)
+
+    def _why_no_call(self, call: Call) -> str:
+        phase = self.phase
+        if phase is ANSWER:
+            return "The dealer must answer the proposal: accept or refuse."
+        if call is PROPOSE and phase is CHOOSE:
+            return "You cannot propose: the stock cannot serve even one card."
+        if call is PROPOSE:
+            return "Proposals are over: " + ("the dealer refused, so the hands are played as they stand."
+                                             if self.refused else "play has begun.")
+        if phase is CHOOSE:
+            return f"Only {seat_name(self.non_dealer)}, the non-dealer, may act now."
+        return "There is no proposal to answer."
+
+    def _why_no_discard(self, discard: Discard) -> str:
+        if not self.phase.is_discard:
+            return "Nobody may discard now: discards come only after the dealer accepts a proposal."
+        seat = self.seat_to_move()
+        wrong = [c for c in discard.cards if c not in self.hands[seat]]
+        if wrong:
+            return f"{seat_name(seat)} cannot discard {show(wrong)}: not in that hand."
+        sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
+        who = "the dealer" if seat == self.dealer else "the non-dealer"
+        return (f"{who.capitalize()} must discard {sizes.start} to {sizes.stop - 1} cards now "
+                f"(the stock holds {len(self.stock)}), not {len(discard.cards)}.")
+
+    def _why_no_announce(self, king: Card) -> str:
+        if king != self.king_of_trumps:
+            return f"Only the King of trumps ({self.king_of_trumps}) may be announced, not {king}."
+        seat = self.holder(king)
+        if seat is None:
+            return f"Nobody holds {self.king_of_trumps}."
+        if self.announced[seat]:
+            return f"{seat_name(seat)} has already announced {self.king_of_trumps}."
+        if self.has_played(seat):
+            return "Too late: the King must be announced before its holder plays his first card."
+        return "The King is announced at the start of play: the dealer once the exchanges are over."
 
     def __str__(self) -> str:
         return (f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"

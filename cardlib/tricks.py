@@ -3,7 +3,33 @@
 Both games are played the same way from the outside, in the manner of OpenSpiel:
 a *state* tells whose turn it is and which actions are legal now; you ``apply``
 one action at a time until the deal ``is_over``; then its ``points`` say who
-scored. The actions are the cards themselves, plus a few small objects for the
+scored. The names are the course's own, shorter and closer to the rulebook; this
+is what each of OpenSpiel's ``pyspiel.State`` calls is called here:
+
+=====================================  =========================================  ===================================
+OpenSpiel (``pyspiel``)                cardlib                                    what differs
+=====================================  =========================================  ===================================
+``game.new_initial_state()``           ``alkort.new_deal(...)``,                  the deal is shuffled at once (a
+                                       ``ecarte.new_deal(...)``                   seed, or a stacked deck): there
+                                                                                  are no chance nodes
+``state.current_player()``             ``state.current_player``                   an attribute; ``None`` once the
+                                                                                  deal is over (OpenSpiel: < 0)
+``state.legal_actions(player)``        ``state.legal_actions(player)``            the actions are cards and small
+                                                                                  objects (below), not numbers
+``state.apply_action(action)``         ``state.apply(action)``                    an illegal move raises
+                                                                                  ``IllegalAction``
+``state.is_terminal()``                ``state.is_over``                          an attribute
+``state.returns()``                    ``state.returns()``                        the same: each seat's side's
+                                                                                  points minus the other side's
+``state.clone()``                      ``state.clone()``                          the same
+``state.history()``                    ``state.log``, ``state.history()``         actions, or their text
+``state.action_to_string(p, a)``       ``action_text(a)``                         'play K♦', 'discard 7♠ 8♠'
+``state.string_to_action(text)``       ``parse_action(text)``                     the same text
+``state.num_players()``                ``state.n_players``                        an attribute
+``state.information_state_string(p)``   ``cardlib.bots.views.observe(state, p)``  a view object, not a string
+=====================================  =========================================  ===================================
+
+The actions are the cards themselves, plus a few small objects for the
 moves that are not cards:
 
 ======================  ==========================================  ===========
@@ -36,7 +62,7 @@ import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self
 
 from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show
 
@@ -92,7 +118,10 @@ class Discard:
         object.__setattr__(self, "cards", frozenset(cards))
 
     def __str__(self) -> str:
-        ordered = sorted(self.cards, key=lambda c: FULL_PACK.index(c) if c in FULL_PACK else len(FULL_PACK))
+        try:
+            ordered = sorted(self.cards)  # pack order
+        except TypeError:  # not all cards: a look-alike that canonical_action refuses, printed as given
+            ordered = list(self.cards)
         return " ".join(["discard", *map(str, ordered)])
 
     __repr__ = __str__
@@ -149,19 +178,20 @@ ACTION_FORMS = ("the actions are a card (card('K♦') or Card('K', '♦')), PROP
 def canonical_action(action: object) -> Action:
     """The engine's own action for one given in any accepted form; anything else raises IllegalAction.
 
-    Text (any ``str``) is read with ``parse_action``; the cards inside an ``Exchange``,
-    ``Announce`` or ``Discard`` become the pack's own cards. A tuple, a number, a list
-    or None is not an action, and the error says what was given and what would do.
+    Text (any ``str``) is read with ``parse_action``; a card, and the cards inside an
+    ``Exchange``, ``Announce`` or ``Discard``, become the pack's own cards, so that a state
+    holds no other card objects. A tuple, a number, a list or None is not an action, and the
+    error says what was given and what would do.
     """
-    if type(action) is Card or type(action) is Call:  # the engine's own objects, the usual case
+    if type(action) is Call:
         return action
-    if isinstance(action, Exchange) and type(action.keep) is Card:
+    # A discarded or announced card never joins a hand, so one made past Card's check (equal to the
+    # pack's own, but another object) may stay; every card that may join a hand becomes the pack's own.
+    if isinstance(action, Discard) and all(type(c) is Card for c in action.cards):
         return action
     if isinstance(action, Announce) and type(action.king) is Card:
         return action
-    if isinstance(action, Discard) and all(type(c) is Card for c in action.cards):
-        return action
-    try:  # written by hand, or not an action at all
+    try:  # every card that may join a hand becomes the pack's own object (see cards.place)
         if isinstance(action, str):
             return parse_action(str(action))
         if isinstance(action, Card):
@@ -317,6 +347,63 @@ assert [option_text(v) for v in ("winner", True, (3, 2), 10)] == ["winner", "tru
 
 
 # ---------------------------------------------------------------------------
+# Dealing in packets.
+#
+# Both games deal a few cards at a time, seat after seat: Alkort 3, 3 and 3 clockwise from
+# forehand, Écarté 3 then 2 (or 2 then 3) to the non-dealer and then the dealer. A deal's
+# *packets* say where each packet from the top of the deck goes; dealing a deck and stacking
+# one (the inverse: the deck that deals given hands) both follow them, so they always agree.
+
+
+class Packet(NamedTuple):
+    """One packet of a deal: which seat gets it, where it starts in that hand, how many cards."""
+
+    seat: int
+    start: int
+    size: int
+
+
+class Dealing:
+    """How a deal is dealt: a round of packets of each size, to the seats in the order given."""
+
+    def __init__(self, seats: Sequence[int], sizes: Sequence[int]) -> None:
+        order, dealt = [], dict.fromkeys(seats, 0)
+        for size in sizes:
+            for seat in seats:
+                order.append(Packet(seat, dealt[seat], size))
+                dealt[seat] += size
+        self.packets = tuple(order)
+        self.cards_dealt = sum(dealt.values())
+        # Worked out once: where in the deck each seat's cards are, so that dealing is one look-up a hand.
+        positions: dict[int, list[int]] = {seat: [] for seat in range(len(seats))}
+        top = 0
+        for seat, _, size in self.packets:
+            positions[seat] += range(top, top + size)
+            top += size
+        self._takers = [operator.itemgetter(*positions[seat]) for seat in range(len(seats))]
+
+    def deal(self, deck: Sequence[Card]) -> list[list[Card]]:
+        """The hands dealt from the top of this deck, one per seat."""
+        return [list(take(deck)) for take in self._takers]
+
+    def stack(self, hands: Sequence[Sequence[Card]]) -> list[Card]:
+        """The top of a deck that deals these hands: ``deal`` undone."""
+        return [c for seat, start, size in self.packets for c in hands[seat][start:start + size]]
+
+
+def rest_of_pack(pack: Sequence[Card], placed: Iterable[Card]) -> list[Card]:
+    """The cards of a pack not yet placed in a stacked deck, in pack order (they end the deck)."""
+    used = set(placed)
+    return [c for c in pack if c not in used]
+
+
+assert Dealing((1, 0), (3, 2)).packets == ((1, 0, 3), (0, 0, 3), (1, 3, 2), (0, 3, 2))
+assert Dealing((1, 0), (3, 2)).deal(FULL_PACK) == [list(FULL_PACK[3:6] + FULL_PACK[8:10]),
+                                                   list(FULL_PACK[0:3] + FULL_PACK[6:8])]
+assert Dealing((1, 0), (3, 2)).stack(Dealing((1, 0), (3, 2)).deal(FULL_PACK)) == list(FULL_PACK[:10])
+
+
+# ---------------------------------------------------------------------------
 # The deal as a state.
 
 
@@ -446,11 +533,14 @@ class DealState:
         legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if type(action) is Card and action in legal:  # the usual move, a legal card, made at once
-            self._legal = None
-            self._play(action)
-            self.log.append(action)
-            return
+        kind = type(action)
+        if kind is Card or kind is Call:  # the usual moves, the engine's own objects: found by identity (cards.place)
+            for legal_action in legal:
+                if legal_action is action:
+                    self._legal = None
+                    self._play(action) if kind is Card else self._do(action)  # type: ignore[arg-type]
+                    self.log.append(action)
+                    return
         move = canonical_action(action)
         if move not in legal:
             raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
@@ -530,10 +620,11 @@ class DealState:
 
 
 def _copy_value(value: Any) -> Any:
-    """Copy the mutable parts of a state one level deep (lists of lists of cards)."""
-    if isinstance(value, list):
-        return [_copy_value(v) for v in value]
-    if isinstance(value, (set, dict)):
+    """Copy the mutable parts of a state: lists, and the lists in them (hands are lists of lists of cards)."""
+    kind = type(value)
+    if kind is list:  # the usual case, written for speed: the bots clone a state for every play-out
+        return [v.copy() if type(v) is list else v for v in value]
+    if kind is set or kind is dict:
         return value.copy()
     return value
 
