@@ -136,7 +136,7 @@ CSS = """
 .cardlib-verdict-yes { color: #2e7d32; font-weight: bold; }
 .cardlib-verdict-no { color: #b71c1c; font-weight: bold; }
 .cardlib-code-name { color: #3d3d3d; font-size: 85%; font-weight: normal; }
-.cardlib-options .widget-label { white-space: normal; line-height: 1.25; }
+.cardlib-options .widget-label { white-space: nowrap; }
 FOUR_COLOURS_HERE
 </style>
 """.replace("RED_INK", RED).replace("BLACK_INK", BLACK).replace("FOUR_COLOURS_HERE", FOUR_COLOUR_CSS)

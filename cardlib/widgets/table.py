@@ -241,8 +241,8 @@ def option_picker(kind: type[RuleOptions], name: str, value: Any = None) -> widg
 
 def style_picker(picker: widgets.ValueWidget) -> None:
     """Room for an option's words on the left, its values on the right."""
-    picker.style.description_width = "380px"
-    picker.layout.width = "720px"
+    picker.style.description_width = "430px"
+    picker.layout.width = "770px"
     picker.add_class("cardlib-option")
 
 
