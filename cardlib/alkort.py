@@ -222,16 +222,6 @@ def seven_is_unbeatable(leader_has_won: bool, first_trick: bool, options: Alkort
     return leader_has_won or (first_trick and options.seven_lead == "forehand_exempt")
 
 
-def ranked_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> int | None:
-    """The index of the highest ranked card, the first played of equals; None if every card is rubbish."""
-    table = STRENGTH[options.low_eights_ranked]
-    best, best_strength = None, RUBBISH
-    for i, c in enumerate(cards):
-        if table[c] > best_strength:  # strictly greater: among equals the first played stays
-            best, best_strength = i, table[c]
-    return best
-
-
 def rubbish_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
     """Who wins a trick of rubbish, and by which rule: a led Queen's or King's first taker, else the leader.
 
@@ -256,8 +246,12 @@ def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick
     """The index of the card that wins a complete trick, and the code of the rule that decided it."""
     if cards[0].rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
         return 0, SEVEN
-    best = ranked_winner(cards, options)
-    return (best, RANKED) if best is not None else rubbish_winner(cards, options)
+    table = STRENGTH[options.low_eights_ranked]
+    best, best_strength = 0, RUBBISH
+    for i, c in enumerate(cards):  # the highest ranked card ...
+        if table[c] > best_strength:  # ... strictly higher: among equals the first played stays
+            best, best_strength = i, table[c]
+    return (best, RANKED) if best_strength > RUBBISH else rubbish_winner(cards, options)
 
 
 def trick_winner(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,

@@ -155,7 +155,7 @@ def _meant_suit(text: object) -> str | None:
 def card(text: str | Card) -> Card:
     """Parse one card: 'K♦', 'KD', '10h', 'TH' (a Card is returned as it is)."""
     if isinstance(text, Card):
-        return ALL_CARDS[text]
+        return FULL_PACK[PACK_ORDER[text]]  # the pack's own object (PACK_ORDER's keys are cards: a quick look-up)
     if not isinstance(text, str):
         if isinstance(text, tuple) and text in FULL_PACK:  # a pair naming a card: say how to make the card
             rank, suit_symbol = text

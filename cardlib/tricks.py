@@ -60,7 +60,7 @@ import dataclasses
 import enum
 import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self
 
@@ -191,31 +191,44 @@ def canonical_action(action: object) -> Action:
         return action
     if isinstance(action, Announce) and type(action.king) is Card:
         return action
-    try:  # every card that may join a hand becomes the pack's own object (see cards.place)
-        if isinstance(action, str):
-            return parse_action(str(action))
-        if isinstance(action, Card):
-            return card(action)
-        if isinstance(action, Exchange):
-            return Exchange(card(action.keep))
-        if isinstance(action, Announce):
-            return Announce(card(action.king))
-        if isinstance(action, Discard):
-            cards = [card(c) for c in action.cards]
-            if doubled := repeated(cards):
-                raise IllegalAction(f"{action!r} names {show(doubled)} twice: a card can be discarded once")
-            return Discard(cards)
+    try:
+        rebuilt = _rebuilt(action)
     except CardError as error:
         raise IllegalAction(f"{_given(action)}: {error}") from None
     except IllegalAction:
         raise
     except ValueError as error:  # text that is not an action
         raise IllegalAction(str(error)) from None
+    if rebuilt is None:
+        raise _not_an_action(action)
+    return rebuilt
+
+
+def _rebuilt(action: object) -> Action | None:
+    """An action written by hand, rebuilt of the pack's own cards (see cards.place); None if it is no action."""
+    if isinstance(action, str):
+        return parse_action(str(action))
+    if isinstance(action, Card):
+        return card(action)
+    if isinstance(action, Exchange):
+        return Exchange(card(action.keep))
+    if isinstance(action, Announce):
+        return Announce(card(action.king))
+    if isinstance(action, Discard):
+        cards = [card(c) for c in action.cards]
+        if doubled := repeated(cards):
+            raise IllegalAction(f"{action!r} names {show(doubled)} twice: a card can be discarded once")
+        return Discard(cards)
+    return None
+
+
+def _not_an_action(action: object) -> IllegalAction:
+    """The error for something that is no action, saying what would do (a tuple naming a card is told how)."""
     if isinstance(action, tuple) and action in FULL_PACK:  # a card is a pair, so the tuple equals one
         rank, suit = action
-        raise IllegalAction(f"{action!r} is a tuple, not a card: play Card({rank!r}, {suit!r}), "
-                            f"card('{rank}{suit}') or 'play {rank}{suit}'")
-    raise IllegalAction(f"{_given(action)} is not an action: {ACTION_FORMS}")
+        return IllegalAction(f"{action!r} is a tuple, not a card: play Card({rank!r}, {suit!r}), "
+                             f"card('{rank}{suit}') or 'play {rank}{suit}'")
+    return IllegalAction(f"{_given(action)} is not an action: {ACTION_FORMS}")
 
 
 def _given(value: object) -> str:
@@ -391,8 +404,10 @@ class Dealing:
         return [c for seat, start, size in self.packets for c in hands[seat][start:start + size]]
 
 
-def rest_of_pack(pack: Sequence[Card], placed: Iterable[Card]) -> list[Card]:
+def rest_of_pack(pack: Sequence[Card], placed: Sequence[Card]) -> list[Card]:
     """The cards of a pack not yet placed in a stacked deck, in pack order (they end the deck)."""
+    if len(placed) >= len(pack):  # the whole deck is stacked already (check_deck says if it is wrong)
+        return []
     used = set(placed)
     return [c for c in pack if c not in used]
 
@@ -433,7 +448,8 @@ class DealState:
     - ``actor(action)``: who would make this action;
     - ``apply(action)``: make a move, or raise ``IllegalAction`` leaving the state as it was;
     - ``is_legal(action)``, ``why_illegal(action)``: may it be made now, and if not, which rule says so;
-    - ``is_over``, ``points``, ``returns()``, ``clone()``, ``log``, ``replay()``.
+    - ``is_over``, ``points``, ``returns()``, ``clone()``, ``log``, ``replay()``;
+    - ``play_out(policy)``: play to the end, each move the policy's choice (the bots' look-ahead).
 
     An action may be given in any form ``canonical_action`` reads (a card, an action
     object, their text); the state works with its own objects only, so the games'
@@ -551,10 +567,23 @@ class DealState:
             self._do(move)
         self.log.append(move)
 
+    def play_out(self, policy: Callable[[Self, list[Action]], Action]) -> Self:
+        """Play the deal to its end, each move chosen by ``policy(state, legal)``: a bot's play-out.
+
+        The policy is handed the state's own list of the legal actions, to read and not to change,
+        so that a play-out costs little more than its moves; ``apply`` still checks every move.
+        """
+        while not self.is_over:
+            legal = self._legal  # _legal_now() written out, as in apply: this runs on every move of a play-out
+            if legal is None:
+                legal = self._legal = self._legal_actions()
+            self.apply(policy(self, legal))
+        return self
+
     def clone(self) -> Self:
         """An independent copy: moves on the copy leave the original alone."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({name: _copy_value(value) for name, value in self.__dict__.items()})
+        twin.__dict__.update(zip(self.__dict__, map(_copy_value, self.__dict__.values())))
         return twin
 
     def history(self) -> list[str]:
@@ -623,7 +652,7 @@ def _copy_value(value: Any) -> Any:
     """Copy the mutable parts of a state: lists, and the lists in them (hands are lists of lists of cards)."""
     kind = type(value)
     if kind is list:  # the usual case, written for speed: the bots clone a state for every play-out
-        return [v.copy() if type(v) is list else v for v in value]
+        return list(map(list.copy, value)) if value and type(value[0]) is list else value.copy()
     if kind is set or kind is dict:
         return value.copy()
     return value

@@ -21,10 +21,9 @@ Queen), the ranked cards from the low eights up, a seven just above a Six, K♦ 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
-from ..alkort import AlkortOptions, judge_trick, seven_is_unbeatable, strength
+from ..alkort import STRENGTH, AlkortOptions, partner_of, seven_is_unbeatable, strength, trick_winner
 from ..cards import ALKORT_PACK, Card
 from ..players import Decision
 from ..tricks import Exchange
@@ -45,10 +44,15 @@ def keep_value(c: Card, options: AlkortOptions) -> float:
     return {"2": 3, "3": 2, "Q": 1, "K": 1}.get(c.rank, 0)
 
 
-@functools.cache
+# keep_value of every card, worked out once (the play-outs ask it often). The options matter to it only
+# through a card's strength, that is through low_eights_ranked, as for the engine's STRENGTH.
+KEEP_TABLES = {ranked: {c: keep_value(c, AlkortOptions(low_eights_ranked=ranked)) for c in ALKORT_PACK}
+               for ranked in (True, False)}
+
+
 def keep_table(options: AlkortOptions) -> dict[Card, float]:
-    """``keep_value`` of every card, worked out once per set of options (the play-outs ask it often)."""
-    return {c: keep_value(c, options) for c in ALKORT_PACK}
+    """``keep_value`` of every card under these options."""
+    return KEEP_TABLES[options.low_eights_ranked]
 
 
 def cheapest(cards: Sequence[Card], options: AlkortOptions) -> Card:
@@ -63,20 +67,15 @@ def exchange_advice(hand: Sequence[Card], options: AlkortOptions) -> tuple[Card,
                   f"a hand that cannot beat a low eight has nothing to lose")
 
 
-def winning_index(trick: Sequence[Card], leader_has_won: bool, first_trick: bool, options: AlkortOptions) -> int:
-    """Which card of a (possibly unfinished) trick is winning it now."""
-    return judge_trick(trick, leader_has_won, first_trick, options)[0]
-
-
 def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Card], seat: int, leader: int,
                 players: int, has_won: Sequence[bool], first_trick: bool, options: AlkortOptions,
                 outside: Sequence[Card], partner_holds: Sequence[Card]) -> tuple[Card, str]:
     """Choose a card by the advice. ``outside``: cards that may be in other hands; ``partner_holds``: known ones."""
-    partner = (seat + 2) % 4 if players == 4 else None
+    partner = partner_of(seat, players)
     leader_has_won = has_won[leader]
     if not trick:
         return lead_advice(hand, legal, has_won[seat], first_trick, options, outside)
-    index = winning_index(trick, leader_has_won, first_trick, options)
+    index = trick_winner(trick, leader_has_won, first_trick, options)  # the card winning it so far
     winner_seat = (leader + index) % players
     still_to_play = [(leader + i) % players for i in range(len(trick) + 1, players)]
     if trick[0].rank == "7" and index == 0 and seven_is_unbeatable(leader_has_won, first_trick, options):
@@ -87,7 +86,7 @@ def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Car
         c = cheapest(legal, options)
         return c, f"plays low ({c}): the partner is winning the trick with {trick[index]}"
     value = keep_table(options).__getitem__
-    takers = [c for c in legal if winning_index([*trick, c], leader_has_won, first_trick, options) == len(trick)]
+    takers = [c for c in legal if trick_winner([*trick, c], leader_has_won, first_trick, options) == len(trick)]
     best_now = strength(trick[index], options)
     if partner in still_to_play:
         helper = [c for c in partner_holds if strength(c, options) > best_now]
@@ -110,8 +109,9 @@ def lead_advice(hand: Sequence[Card], legal: Sequence[Card], i_have_won: bool, f
     sevens = [c for c in legal if c.rank == "7"]
     if sevens and seven_is_unbeatable(i_have_won, first_trick, options):
         return sevens[0], f"cashes {sevens[0]}: a seven led after winning a trick cannot be beaten"
-    top_outside = max((strength(c, options) for c in outside), default=0)
-    masters = [c for c in legal if strength(c, options) >= max(top_outside, 1)]
+    table = STRENGTH[options.low_eights_ranked]  # strength(c, options) for every card, as one look-up
+    top_outside = max(map(table.__getitem__, outside), default=0)
+    masters = [c for c in legal if table[c] >= max(top_outside, 1)]
     held_sevens = [c for c in hand if c.rank == "7"]
     if masters:
         c = cheapest(masters, options)

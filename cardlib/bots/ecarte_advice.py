@@ -2,10 +2,11 @@
 
 The old writers (Cavendish's club laws, the 1911 Britannica, Foster's Hoyle) give
 the non-dealer a list of hands to *play without proposing*, the **jeux de règle**.
-Their principle: the dealer holds two trumps or more only about one time in three,
-so a hand that wins three tricks unless he does is a 2-to-1 favourite, and should
-stand. Here is our reading of the list (the sources word it differently; it is
-advice, not law):
+Their principle: the dealer seldom holds two trumps or more — a chance of 0.41, 0.32
+or 0.24 when the non-dealer holds 0, 1 or 2 trumps (``dealer_trump_odds``; Foster's
+*Hoyle* gives the odds against as 44 574 to 21 206 and 50 274 to 15 506) — so a hand
+that wins three tricks unless he does is a favourite, and should stand. Here is our
+reading of the list (the sources word it differently; it is advice, not law):
 
 1. any hand with three trumps or more;
 2. two trumps, with three cards of one plain suit, or with a plain King, or with
@@ -25,17 +26,42 @@ the King of trumps — a free point — the moment you are about to play.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from ..cards import Card
-from ..ecarte import RANK_ORDER, trick_winner
+from ..cards import ECARTE_PACK, SUITS, Card
+from ..ecarte import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, trick_winner
 from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
 from .base import InformedPlayer
-from .views import EcarteView, View, in_pack_order
+from .views import EcarteView, View
 
 COURT = ("K", "Q", "J")
+
+
+def dealer_trump_odds(trumps_held: int) -> tuple[int, int]:
+    """The odds against the dealer holding two trumps or more, as a non-dealer holding this many trumps sees them:
+    (the dealer's possible hands with fewer, those with two or more).
+
+    The non-dealer sees his five cards and the turned-up trump, so 26 cards are unseen, of which
+    ``7 - trumps_held`` are trumps; the dealer holds 5 of the 26, every hand as likely.
+    """
+    unseen = len(ECARTE_PACK) - HAND_SIZE - 1
+    trumps = len(ECARTE_PACK) // len(SUITS) - 1 - trumps_held
+    plain = unseen - trumps
+    fewer = math.comb(plain, HAND_SIZE) + trumps * math.comb(plain, HAND_SIZE - 1)  # no trump, or one
+    return fewer, math.comb(unseen, HAND_SIZE) - fewer
+
+
+def dealer_two_trumps(trumps_held: int) -> float:
+    """The chance that the dealer holds two trumps or more, seen from a non-dealer holding this many trumps."""
+    against, odds_for = dealer_trump_odds(trumps_held)
+    return odds_for / (against + odds_for)
+
+
+assert dealer_trump_odds(1) == (44_574, 21_206) and dealer_trump_odds(2) == (50_274, 15_506)  # as Foster gives them
+assert [round(dealer_two_trumps(k), 2) for k in (0, 1, 2)] == [0.41, 0.32, 0.24]
 
 
 def trumps_in(hand: Sequence[Card], trump: str) -> list[Card]:
@@ -49,7 +75,7 @@ def plain_suits(hand: Sequence[Card], trump: str) -> Counter:
 
 def has_tierce_major(hand: Sequence[Card], trump: str) -> bool:
     """King, Queen and Jack of one plain suit."""
-    return any({Card(r, s) for r in COURT} <= set(hand) for s in "♠♥♦♣" if s != trump)
+    return any({Card(r, s) for r in COURT} <= set(hand) for s in SUITS if s != trump)
 
 
 def jeu_de_regle(hand: Sequence[Card], trump: str, dealer: bool = False) -> str:
@@ -165,17 +191,17 @@ class EcarteRuleBot(InformedPlayer):
         legal = view.legal
         trump = view.trump
         announce = next((a for a in legal if isinstance(a, Announce)), None)
-        if view.phase == "accept or refuse":
+        if view.phase is ANSWER:
             rule = jeu_de_regle(view.hand, trump, dealer=True)
             if rule:
                 return Decision(REFUSE, f"refuses: the hand stands by itself ({rule}).")
             return Decision(ACCEPT, "accepts: the hand is no jeu de règle, so new cards can only help.")
-        if view.phase in ("non-dealer discards", "dealer discards"):
+        if view.phase.is_discard:
             counts = [len(a.cards) for a in legal if isinstance(a, Discard)]  # here every legal move is a Discard
             sizes = range(min(counts), max(counts) + 1)
             cards, why = discard_advice(view.hand, trump, sizes)
-            return Decision(Discard(cards), f"{why}{': ' + ' '.join(map(str, in_pack_order(cards))) if cards else ''}.")
-        if view.phase == "play or propose":
+            return Decision(Discard(cards), f"{why}{': ' + ' '.join(map(str, sorted(cards))) if cards else ''}.")
+        if view.phase is CHOOSE:
             rule = jeu_de_regle(view.hand, trump)
             if PROPOSE in legal and not rule:
                 return Decision(PROPOSE, "proposes: the hand is no jeu de règle, so it asks for new cards.")

@@ -7,9 +7,10 @@ This is *determinization* (also called perfect-information Monte Carlo):
 2. for each candidate move, play the world out to the end of the deal with a fast
    policy (the book's advice; in Écarté each imagined player reckons only with the
    cards he could see, as the real rule-based bots do, in Alkort they see the imagined
-   hands, which measured better);
+   hands, which measured better). The world is the engine's own state (``play_out``:
+   a clone, then ``apply`` move after move), so every rule of play is the engine's;
 3. do this for many worlds — the same worlds for every candidate, so that luck cancels
-   out between them — and choose the move that won the deal most often.
+   out between them — and choose the move that did best on the deal's points.
 
 The fast policy is the rule-based advice of ``ecarte_advice`` and ``alkort_advice``,
 so the Monte Carlo bot is the advice, *corrected by looking ahead*. Its weakness is the
@@ -32,93 +33,86 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .. import alkort, ecarte
-from ..alkort import AlkortState
+from .. import ecarte
+from ..alkort import AlkortState, partner_of
 from ..cards import Card
-from ..ecarte import EcarteState
+from ..ecarte import ANSWER, CHOOSE, PLAY, EcarteState
 from ..players import Decision
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
-from .views import EcarteView, HiddenDiscard, History, View, discard_count, ecarte_world, sample_world
+from .views import EcarteView, HiddenDiscard, History, View, alkort_world, discard_count, ecarte_world
 
 # ---------------------------------------------------------------------------
-# Fast policies for the play-outs: the advice, each imagined player reckoning with what he could see.
+# Play-outs: the engine's state, moved by the book's advice
 
 
-def ecarte_policy(state: EcarteState) -> Action:
-    """The book's move in an Écarté world before play (propose, answer, discard, announce)."""
-    trump, phase = state.trump, state.phase
-    seat = state.current_player
-    assert seat is not None, "a deal in progress has a player to move"
-    hand = state.hands[seat]
-    if phase == "accept or refuse":
+def ecarte_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
+    """The book's move for the player to move in an Écarté world, reckoning only with the cards he could see."""
+    seat = state.seat_to_move()
+    hand, trump, phase = state.hands[seat], state.trump, state.phase
+    if phase is ANSWER:
         return REFUSE if ecarte_advice.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
-    if phase in ("non-dealer discards", "dealer discards"):
+    if phase.is_discard:
         sizes = ecarte.discard_sizes(seat == state.dealer, len(state.stock), state.options)
         return Discard(ecarte_advice.discard_advice(hand, trump, sizes)[0])
-    legal = state.legal_actions()
-    if phase == "play or propose" and PROPOSE in legal and not ecarte_advice.jeu_de_regle(hand, trump):
+    if phase is CHOOSE and PROPOSE in legal and not ecarte_advice.jeu_de_regle(hand, trump):
         return PROPOSE
     for a in legal:
-        if isinstance(a, Announce):
+        if isinstance(a, Announce):  # a free point, for whoever holds the King, the moment he may
             return a
     cards = [a for a in legal if isinstance(a, Card)]
-    return ecarte_advice.play_advice(hand, state.trick, trump, cards, ecarte_unseen_by(state, hand, ()))[0]
+    if len(cards) == 1:
+        return cards[0]
+    outside = ecarte_unseen_by(state, hand) if not state.trick else ()
+    return ecarte_advice.play_advice(hand, state.trick, trump, cards, outside)[0]
 
 
-def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card], played: Collection[Card]) -> list[Card]:
+def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
     """The cards a player of this world cannot see (as the real bots reckon: not his, not played, not turned up)."""
-    return [c for c in state.deck if c not in hand and c not in played and c != state.turned_up]
+    seen = {*hand, state.turned_up, *state.trick, *(c for t in state.tricks for c in t.cards)}
+    return [c for c in state.deck if c not in seen]
 
 
-def ecarte_finish(state: EcarteState, seat: int, move: Card | None = None) -> float:
-    """Play an Écarté world to its end with the advice; the deal's value for ``seat``.
+def alkort_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
+    """The book's card for the player to move in an Alkort world.
 
-    The exchanges go through the engine's state; the tricks are played on plain lists
-    with the engine's own rules (``legal_plays``, ``trick_winner``, ``score_deal``), which
-    is several times faster than a state. ``move``, if given, is the (legal) card the
-    player to move plays first, in the play; the state is then not changed.
+    Unlike in Écarté, the players of an Alkort play-out see the imagined hands: measured,
+    this is as strong as reckoning as the real bots do, and a fifth faster.
     """
-    while not state.is_over and state.phase != "play":
-        state.apply(ecarte_policy(state))
-    if state.is_over:
-        return deal_value(state.returns()[seat])
-    options, trump = state.options, state.trump
-    points = list(state.king_points)
-    for s in (0, 1):  # everyone announces the King of trumps when he may: a free point
-        if state.may_announce(s):
-            points[s] += 1
-            if state.scores_before[s] + points[s] >= options.target_score:  # the game ends at once
-                return deal_value(points[seat] - points[1 - seat])
-    hands = [list(state.hands[0]), list(state.hands[1])]
-    trick, leader, turn = list(state.trick), state.leader, state.current_player
-    assert turn is not None, "a deal in progress has a player to move"
-    played = {c for t in state.tricks for c in t.cards} | set(trick)
-    won = [state.trick_winners.count(0), state.trick_winners.count(1)]
-    while won[0] + won[1] < ecarte.TRICKS_PER_DEAL:
-        hand = hands[turn]
-        legal = ecarte.legal_plays(hand, trick, trump, options)
-        if move is not None:
-            c, move = move, None
-        else:
-            # the players of the play-out reckon as the real bots do: not with the other's hand face up
-            outside = ecarte_unseen_by(state, hand, played) if not trick else ()
-            c = legal[0] if len(legal) == 1 else ecarte_advice.play_advice(hand, trick, trump, legal, outside)[0]
-        hand.remove(c)
-        trick.append(c)
-        played.add(c)
-        if len(trick) == 1:
-            turn = 1 - turn
-            continue
-        leader = turn = (leader + ecarte.trick_winner(trick, trump)) % 2
-        won[leader] += 1
-        trick = []
-    result = ecarte.score_deal(won, state.dealer, state.proposals > 0, state.refusal_risks_penalty)
-    points[result.seat] += result.points
-    return deal_value(points[seat] - points[1 - seat])
+    seat, n, hands = state.seat_to_move(), state.n_players, state.hands
+    cards: Sequence[Card] = legal if state.first_card_played else [a for a in legal if isinstance(a, Card)]  # type: ignore[assignment]
+    if len(cards) == 1:
+        return cards[0]
+    outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
+    partner = partner_of(seat, n)
+    partner_holds = hands[partner] if partner is not None else []
+    return alkort_advice.play_advice(hands[seat], cards, state.trick, seat, state.leader, n, state.has_won,
+                                     not state.tricks, state.options, outside, partner_holds)[0]
+
+
+def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float:
+    """Make a move in a copy of a world and play it out to the end of the deal: the deal's value for ``seat``.
+
+    In Alkort only cards are compared here: a bot decides on a card once every other seat has
+    been offered the exchange, and the imagined players play cards.
+    """
+    world = world.clone()
+    world.apply(move)
+    world.play_out(alkort_policy if isinstance(world, AlkortState) else ecarte_policy)  # type: ignore[arg-type]
+    return deal_value(world.returns()[seat])
+
+
+def deal_value(margin: float) -> float:
+    """How good a deal's result is, from its point margin: 1 for winning it, ½ for a tie, plus a little per point."""
+    return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + 0.01 * margin
+
+
+# ---------------------------------------------------------------------------
+# Reading the other Écarté player: worlds where he played by the book
 
 
 def book_history(view: EcarteView, rng: random.Random, at_play: list[Card],
@@ -134,47 +128,59 @@ def book_history(view: EcarteView, rng: random.Random, at_play: list[Card],
     of the opponent, not knowledge: against a player who ignores the book no world may
     agree with it, and ``Imagination`` then drops it.
     """
-    opp, trump, options = view.opponent, view.trump, view.options
-    counts = [discard_count(d) for d in view.discards_of(opp)]
-    stock_before = discard_stock_sizes(view)[opp]
-    def keeper(c: Card) -> bool:
-        return c.suit == trump or c.rank == "K"
-    throwable = [c for c in free if not keeper(c)]
+    counts = [discard_count(d) for d in view.discards_of(view.opponent)]
+    stock_before = discard_stock_sizes(view)[view.opponent]
+    throwable = [c for c in free if not keeps(c, view.trump)]
     rng.shuffle(throwable)
     hand = list(at_play)
     before: list[list[Card]] = [[] for _ in counts]
     drawn: list[list[Card]] = [[] for _ in counts]
     thrown: list[list[Card]] = [[] for _ in counts]
     for r in reversed(range(len(counts))):
-        k = counts[r]
-        if len(throwable) < k:
+        undone = exchange_by_the_book(view, rng, hand, counts[r], throwable, stock_before[r])
+        if undone is None:
             return None
-        keepers = [c for c in hand if keeper(c)]
-        others = [c for c in hand if not keeper(c)]
-        rng.shuffle(keepers)
-        rng.shuffle(others)
-        kept = (keepers + others)[:len(hand) - k]
-        thrown[r], throwable = throwable[:k], throwable[k:]
-        drawn[r] = [c for c in hand if c not in kept]
-        before[r] = kept + thrown[r]
-        sizes = ecarte.discard_sizes(opp == view.dealer, stock_before[r], options)
-        if set(ecarte_advice.discard_advice(before[r], trump, sizes)[0]) != set(thrown[r]):
-            return None
+        before[r], drawn[r], thrown[r], throwable = undone
         hand = before[r]
     if not calls_follow_the_book(view, before + [list(at_play)]):
         return None
     return hand, drawn, thrown
 
 
+def keeps(c: Card, trump: str) -> bool:
+    """The book's exchange keeps trumps and Kings."""
+    return c.suit == trump or c.rank == "K"
+
+
+def exchange_by_the_book(view: EcarteView, rng: random.Random, hand: list[Card], count: int,
+                         throwable: list[Card], stock: int) -> tuple[list[Card], ...] | None:
+    """One of the other player's exchanges undone, as the book would have made it: his hand before it, the cards
+    he drew, those he threw, and the throwable cards left; None if the book would have thrown other cards."""
+    if len(throwable) < count:
+        return None
+    keepers = [c for c in hand if keeps(c, view.trump)]
+    others = [c for c in hand if not keeps(c, view.trump)]
+    rng.shuffle(keepers)
+    rng.shuffle(others)
+    kept = (keepers + others)[:len(hand) - count]
+    thrown, rest = throwable[:count], throwable[count:]
+    stayed = set(kept)
+    drawn = [c for c in hand if c not in stayed]
+    before = kept + thrown
+    sizes = ecarte.discard_sizes(view.opponent == view.dealer, stock, view.options)
+    if set(ecarte_advice.discard_advice(before, view.trump, sizes)[0]) != set(thrown):
+        return None
+    return before, drawn, thrown, rest
+
+
 def discard_stock_sizes(view: EcarteView) -> dict[int, list[int]]:
     """For each seat, the size of the stock before each of its discards (read from the log)."""
-    stock = len(ecarte.ECARTE_PACK) - 2 * ecarte.HAND_SIZE - 1
+    stock = ecarte.STOCK_SIZE
     sizes: dict[int, list[int]] = {0: [], 1: []}
     count = 0
     for action in view.log:
         if isinstance(action, (Discard, HiddenDiscard)):
-            seat = 1 - view.dealer if count % 2 == 0 else view.dealer  # in pairs: non-dealer, then dealer
-            sizes[seat].append(stock)
+            sizes[ecarte.discarder(count, view.dealer)].append(stock)
             stock -= discard_count(action)
             count += 1
     return sizes
@@ -184,7 +190,7 @@ def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
     """Did the other player's calls follow the book, given his hand at each round (``hands[r]``; the last at play)?"""
     opp, trump = view.opponent, view.trump
     round_, discards = 0, 0
-    stock = len(ecarte.ECARTE_PACK) - 2 * ecarte.HAND_SIZE - 1
+    stock = ecarte.STOCK_SIZE
     answering = False
     for action in view.log:
         hand = hands[min(round_, len(hands) - 1)]
@@ -216,95 +222,37 @@ class Imagination:
     """Draws the worlds for one decision: in Écarté, preferably worlds where the other player's calls follow the book.
 
     If no world in ``BELIEF_TRIES`` agrees with the book, the other player is not following it
-    (or was very lucky): the belief is dropped for the rest of the decision.
+    (or was very lucky): the belief is dropped for the rest of the decision. The first world is
+    built by replaying the log; the others are copies of it with other hidden cards.
     """
 
     def __init__(self, view: View, rng: random.Random) -> None:
         self.view, self.rng = view, rng
         self.believe = isinstance(view, EcarteView) and bool(view.log)
-        self.template: EcarteState | None = None  # the first Écarté world, built by replaying the log
+        self.template: AlkortState | EcarteState | None = None  # the first world
 
     def world(self) -> AlkortState | EcarteState:
         view = self.view
-        if not isinstance(view, EcarteView):
-            return sample_world(view, self.rng)
-        world = None
-        if self.believe:
-            for _ in range(BELIEF_TRIES):
-                world = ecarte_world(view, self.rng, book_history, self.template)
-                if world is not None:
-                    break
-            else:
-                self.believe = False
-        if world is None:
-            world = ecarte_world(view, self.rng, None, self.template)
-            assert world is not None, "without a belief, no world is thrown away"
+        if isinstance(view, EcarteView):
+            world: AlkortState | EcarteState = self.ecarte_world(view)
+        else:
+            world = alkort_world(view, self.rng, self.template)  # type: ignore[arg-type]
         if self.template is None:
             self.template = world
         return world
 
-
-def alkort_finish(state: AlkortState, seat: int, move: Card | None = None) -> float:
-    """Play an Alkort world to its end with the advice; the deal's value for ``seat``.
-
-    Played on plain lists with the engine's own rules (``legal_plays``, ``judge_trick``,
-    ``deal_is_decided``, ``score_deal``). The exchanges are over by then: a bot decides
-    on a card only after every other seat has been offered the exchange. ``move``, if
-    given, is the (legal) card the player to move plays first; the state is not changed.
-    """
-    options, n = state.options, state.n_players
-    hands = [list(h) for h in state.hands]
-    trick, leader, turn = list(state.trick), state.leader, state.current_player
-    assert turn is not None, "a deal in progress has a player to move"
-    has_won = list(state.has_won)
-    sides = [state.side_of(t.winner) for t in state.tricks]
-    side_of = (lambda s: s % 2) if n == 4 else (lambda s: s)
-    # Unlike in Écarté, the players of an Alkort play-out see the imagined hands: measured,
-    # this is as strong as reckoning as the real bots do, and a fifth faster.
-    while not alkort.deal_is_decided(sides, options.play_out):
-        hand = hands[turn]
-        first = not sides
-        legal = alkort.legal_plays(hand, trick, has_won[turn], first, options)
-        if move is not None:
-            c, move = move, None
-        elif len(legal) == 1:
-            c = legal[0]
-        else:
-            outside = [c for s in range(n) if s != turn for c in hands[s]] if not trick else ()
-            partner_holds = hands[(turn + 2) % 4] if n == 4 else []
-            c = alkort_advice.play_advice(hand, legal, trick, turn, leader, n, has_won, first, options,
-                                          outside, partner_holds)[0]
-        hand.remove(c)
-        trick.append(c)
-        if len(trick) < n:
-            turn = (turn + 1) % n
-            continue
-        winner = (leader + alkort.judge_trick(trick, has_won[leader], first, options)[0]) % n
-        has_won[winner] = True
-        sides.append(side_of(winner))
-        trick = []
-        leader = winner if options.lead_rule == "winner" else (leader + 1) % n
-        turn = leader
-    result = alkort.score_deal(sides)
-    margin = 0 if result is None else (result.points if result.side == side_of(seat) else -result.points)
-    return deal_value(margin)
-
-
-def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float:
-    """Make a move in a world and play it out to the end of the deal: the value for ``seat``."""
-    if isinstance(world, AlkortState):
-        assert isinstance(move, Card), "in Alkort only cards are compared (the exchange is the book's)"
-        return alkort_finish(world, seat, move)
-    if world.phase == "play" and isinstance(move, Card):
-        return ecarte_finish(world, seat, move)
-    s = world.clone()
-    s.apply(move)
-    return ecarte_finish(s, seat)
-
-
-def deal_value(margin: float) -> float:
-    """How good a deal's result is, from its point margin: 1 for winning it, ½ for a tie, plus a little per point."""
-    return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + 0.01 * margin
+    def ecarte_world(self, view: EcarteView) -> EcarteState:
+        """An Écarté world, where the other player's calls follow the book while that can be believed."""
+        template: EcarteState | None = self.template  # type: ignore[assignment]
+        if self.believe:
+            for _ in range(BELIEF_TRIES):
+                world = ecarte_world(view, self.rng, book_history, template)
+                if world is not None:
+                    return world
+            self.believe = False
+        world = ecarte_world(view, self.rng, None, template)
+        assert world is not None, "without a belief, no world is thrown away"
+        return world
 
 
 # ---------------------------------------------------------------------------
@@ -315,13 +263,13 @@ def candidates(view: View) -> Sequence[Action]:
     """The moves to compare, the advice's favourite first; equivalent cards are compared once."""
     legal = list(view.legal)
     if isinstance(view, EcarteView):
-        if view.phase in ("non-dealer discards", "dealer discards"):
+        if view.phase.is_discard:
             # the book's discard, and one card more or less: throw the weakest cards either way
             sizes = {len(a.cards) for a in legal if isinstance(a, Discard)}  # here every legal move is a Discard
             ordered = sorted(view.hand, key=lambda c: ecarte_advice.keep_value(c, view.trump))
             book = len(ecarte_advice.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
             return [Discard(ordered[:k]) for k in (book, book - 1, book + 1) if k in sizes]
-        if view.phase == "play or propose":
+        if view.phase is CHOOSE:
             announce: list[Action] = [a for a in legal if isinstance(a, Announce)]
             stand = announce or [a for a in legal if isinstance(a, Card)]
             return [a for a in legal if a is PROPOSE] + stand
@@ -363,7 +311,7 @@ def still_in_the_race(values: list[list[float]], alive: list[int], keep: int | N
 
 # Play-outs per Écarté decision, by phase: the first call and the answer get the most, as
 # they matter most; play-outs that go through the exchanges cost about four times more.
-ECARTE_BUDGET = {"play": 240, "play or propose": 160, "accept or refuse": 160}
+ECARTE_BUDGET = {PLAY: 240, CHOOSE: 160, ANSWER: 160}
 
 
 class MonteCarloBot(InformedPlayer):
@@ -381,7 +329,7 @@ class MonteCarloBot(InformedPlayer):
         if forced is not None:
             return forced
         rng = self.rng_for(view)
-        if isinstance(view, EcarteView) and view.phase == "play or propose" and PROPOSE in legal:
+        if isinstance(view, EcarteView) and view.phase is CHOOSE and PROPOSE in legal:
             return self.stand_or_propose(view, rng)
         moves = list(candidates(view))
         if len(moves) == 1:
@@ -392,8 +340,8 @@ class MonteCarloBot(InformedPlayer):
             if book_move not in moves:
                 moves.insert(0, book_move)
             book = moves.index(book_move)
-        best, wins, n = self.compare(view, moves, rng, book=book)
-        return Decision(moves[best], self.reason(moves, best, wins, n, book))
+        best, tallies = self.compare(view, moves, rng, book=book)
+        return Decision(moves[best], explain_choice(moves, best, tallies, book))
 
     def stand_or_propose(self, view: EcarteView, rng: random.Random) -> Decision:
         """Écarté's first question, on its own: propose, or stand (announcing, then leading the best card)?"""
@@ -402,13 +350,15 @@ class MonteCarloBot(InformedPlayer):
         stand = announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards,
                                                                       view.unseen())[0]
         book = 0 if ecarte_advice.jeu_de_regle(view.hand, view.trump) else 1
-        best, wins, n = self.compare(view, [stand, PROPOSE], rng, book=book)
+        best, tallies = self.compare(view, [stand, PROPOSE], rng, book=book)
         if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
-            return Decision([stand, PROPOSE][best], self.reason([stand, PROPOSE], best, wins, n, book))
-        lead, lead_wins, lead_n = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
-        return Decision(cards[lead], f"stands (in {n} imagined deals standing won {wins[0] / n:.0%}, proposing "
-                                     f"{wins[1] / n:.0%}) and leads {cards[lead]}, "
-                                     f"which won {lead_wins[lead] / lead_n:.0%}")
+            return Decision([stand, PROPOSE][best], explain_choice([stand, PROPOSE], best, tallies, book))
+        lead, leads = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
+        standing, proposing, leading = tallies[0], tallies[1], leads[lead]
+        return Decision(cards[lead], f"stands (standing finished ahead on the deal's points in "
+                                     f"{share(standing.ahead, standing.worlds)}, proposing in "
+                                     f"{share(proposing.ahead, proposing.worlds)}) and leads {cards[lead]}, "
+                                     f"which finished ahead in {share(leading.ahead, leading.worlds)}")
 
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
@@ -424,8 +374,8 @@ class MonteCarloBot(InformedPlayer):
         return max(8, rollouts // len(moves))
 
     def compare(self, view: View, moves: Sequence[Action], rng: random.Random, budget: int | None = None,
-                book: int | None = None) -> tuple[int, list[float], int]:
-        """Play every move out in the same imagined worlds: the best move's index, each move's wins, the worlds.
+                book: int | None = None) -> tuple[int, list[Tally]]:
+        """Play every move out in the same imagined worlds: the best move's index, and how each move did.
 
         The play-outs are spent where they matter: every ``PRUNE_EVERY`` worlds, a move that
         trails the leader by more than ``PRUNE_AT`` standard errors (in the same worlds) is
@@ -448,19 +398,17 @@ class MonteCarloBot(InformedPlayer):
             rollouts -= len(alive)
             if n_worlds % PRUNE_EVERY == 0 and len(alive) > 1:
                 alive = still_in_the_race(values, alive, book)
-        wins = [sum(v >= 1.0 for v in vs) for vs in values]
         best = max(alive, key=lambda i: (statistics.fmean(values[i]), -i))
         if book is not None and best != book and book in alive:
             if not clearly_better(values[best], values[book]):
                 best = book
-        n = len(values[best])
-        return best, [w * n / max(1, len(values[i])) for i, w in enumerate(wins)], n
+        return best, [Tally.of(v) for v in values]
 
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
         """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
         if isinstance(view, EcarteView):
             announce = next((a for a in legal if isinstance(a, Announce)), None)
-            if announce is not None and (view.phase == "play" or PROPOSE not in legal):
+            if announce is not None and (view.phase is PLAY or PROPOSE not in legal):
                 return Decision(announce, f"announces {announce.king} for a point before playing a card")
         if len(legal) == 1:
             return Decision(legal[0], f"{does(legal[0])}, the only legal move")
@@ -474,21 +422,65 @@ class MonteCarloBot(InformedPlayer):
     def choose_optional(self, view: View) -> Decision | None:
         return self.forced(view, view.legal) if view.legal else None
 
-    @staticmethod
-    def reason(moves: Sequence[Action], best: int, wins: Sequence[float], n: int, book: int | None = None) -> str:
-        """One sentence: how often the chosen move won the deal, against the next best."""
-        rate = wins[best] / n
-        runner = max((i for i in range(len(moves)) if i != best), key=lambda i: wins[i])
-        doing = does(moves[best])
-        if best == book and wins[runner] > wins[best]:
-            return (f"{doing}, as the book advises: in {n} imagined deals it won {rate:.0%}, and "
-                    f"{action_text(moves[runner])} ({wins[runner] / n:.0%}) was not clearly better")
-        if wins[best] == 0:
-            return f"{doing}: the deal was lost in all {n} imagined deals whatever it played, and this loses least"
-        if wins[best] == n and wins[runner] == n:
-            return f"{doing}: it won all {n} imagined deals, as would others; this scores the most"
-        return (f"{doing}: in {n} imagined deals it won {rate:.0%} of them, "
-                f"against {wins[runner] / n:.0%} for the next best, {action_text(moves[runner])}")
+
+# ---------------------------------------------------------------------------
+# What the imagined deals said, in true words
+#
+# The bot compares moves by the deal's value (``deal_value``): finishing ahead on the deal's
+# points (Écarté's King points included), then by how much. So that is what a reason counts,
+# and says it counts; a share of few imagined deals is given as a count.
+
+FEW_WORLDS = 16  # a share of this many imagined deals or fewer is told as a count: '9 of 12 imagined deals'
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How one move did in the imagined deals it was played out in."""
+
+    worlds: int
+    ahead: int   # deals it finished ahead on the deal's points
+    level: int   # deals it finished level on points
+    mean: float  # its mean value, what the bot compares
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Tally:
+        """The tally of a move's values, one per imagined deal (see deal_value)."""
+        return cls(len(values), sum(v >= 1.0 for v in values), sum(v == 0.5 for v in values),
+                   statistics.fmean(values) if values else 0.0)
+
+    @property
+    def rate(self) -> float:
+        """The share of its imagined deals that it finished ahead."""
+        return self.ahead / self.worlds if self.worlds else 0.0
+
+
+def share(count: int, worlds: int) -> str:
+    """A share of imagined deals that says how many: '62% of 40 imagined deals', or '9 of 12 imagined deals'."""
+    if worlds <= FEW_WORLDS:
+        return f"{count} of {worlds} imagined deals"
+    return f"{count / worlds:.0%} of {worlds} imagined deals"
+
+
+def explain_choice(moves: Sequence[Action], best: int, tallies: Sequence[Tally], book: int | None = None) -> str:
+    """One true sentence: how the chosen move did in its imagined deals, against the next best move."""
+    chosen, doing = tallies[best], does(moves[best])
+    runner = max((i for i in range(len(moves)) if i != best), key=lambda i: tallies[i].mean)
+    other = tallies[runner]
+    if all(t.ahead == 0 and t.level == 0 for t in tallies):
+        return (f"{doing}: whatever it played, the deal was lost in every imagined deal "
+                f"({chosen.worlds} for this move), and this loses least")
+    mine = f"it finished ahead on the deal's points in {share(chosen.ahead, chosen.worlds)}"
+    theirs = f"{action_text(moves[runner])} in {share(other.ahead, other.worlds)}"
+    if best == book and other.rate > chosen.rate:
+        return f"{doing}, as the book advises: {mine}, and {theirs} was not clearly better"
+    if chosen.ahead == chosen.worlds and other.ahead == other.worlds:
+        return f"{doing}: it finished ahead on points in all {chosen.worlds} imagined deals, as would others; " \
+               f"this scores the most"
+    if all(t.ahead == 0 for t in tallies):
+        return (f"{doing}: no move finished ahead on points in any imagined deal; this one ends level in "
+                f"{share(chosen.level, chosen.worlds)}, and does best on average")
+    also = "; it scores more on average" if other.rate > chosen.rate and chosen.mean > other.mean else ""
+    return f"{doing}: {mine}, against {theirs}{also}"
 
 
 def does(action: Action) -> str:

@@ -32,22 +32,18 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from .. import alkort, ecarte
 from ..alkort import AlkortOptions, AlkortState, strength
-from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card
-from ..ecarte import RANK_ORDER, EcarteOptions, EcarteState
+from ..cards import ALKORT_PACK, ECARTE_PACK, PACK_ORDER, Card
+from ..ecarte import RANK_ORDER, EcarteOptions, EcarteState, Phase
 from ..tricks import Action, DealState, Discard, Exchange
 
-PACK_INDEX = {c: i for i, c in enumerate(FULL_PACK)}
-
-
-def in_pack_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards sorted in a fixed order, so that nothing depends on set iteration (hashes vary between runs)."""
-    return tuple(sorted(cards, key=PACK_INDEX.__getitem__))
+# Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
 
 def in_fixed_order(actions: Iterable[Action]) -> tuple[Action, ...]:
     """Legal moves in a fixed order (cards in pack order first), whatever order the engine lists them in."""
-    return tuple(sorted(actions, key=lambda a: (0, PACK_INDEX[a], "") if isinstance(a, Card) else (1, 0, str(a))))
+    return tuple(sorted(actions, key=lambda a: (0, PACK_ORDER[a], "") if isinstance(a, Card) else (1, 0, str(a))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +93,7 @@ class EcarteView:
     leader: int
     trick_winners: tuple[int, ...]
     to_move: int | None
-    phase: str
+    phase: Phase
     stock_size: int
     proposals: int
     refused: int | None
@@ -125,8 +121,7 @@ class EcarteView:
     def discards_of(self, seat: int) -> list[Discard | HiddenDiscard]:
         """Each discard a seat made, in order: a Discard (own) or a HiddenDiscard (the other's)."""
         made = [a for a in self.log if isinstance(a, (Discard, HiddenDiscard))]
-        first = 0 if seat != self.dealer else 1  # discards come in pairs: non-dealer, then dealer
-        return made[first::2]
+        return [d for number, d in enumerate(made) if ecarte.discarder(number, self.dealer) == seat]
 
     def own_discards(self) -> list[Discard]:
         """The discards this seat made, in order (it saw its own cards, so none is hidden)."""
@@ -134,7 +129,7 @@ class EcarteView:
 
     def my_discards(self) -> list[Card]:
         """The cards this seat threw away in its exchanges."""
-        return [c for d in self.own_discards() for c in in_pack_order(d.cards)]
+        return [c for d in self.own_discards() for c in sorted(d.cards)]
 
     def played_by(self, seat: int) -> list[Card]:
         """The cards a seat has played so far, in order."""
@@ -211,12 +206,12 @@ class AlkortView:
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: the team (0 or 1) with four players, the seat itself with two."""
-        return seat % 2 if self.players == 4 else seat
+        return alkort.side_of(seat, self.players)
 
     @property
     def partner(self) -> int | None:
         """The partner's seat with four players, None with two."""
-        return (self.seat + 2) % 4 if self.players == 4 else None
+        return alkort.partner_of(self.seat, self.players)
 
     @property
     def first_card_played(self) -> bool:
@@ -229,7 +224,7 @@ class AlkortView:
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds: nine less those it has played."""
-        return 9 - len(self.played_by(seat))
+        return alkort.HAND_SIZE - len(self.played_by(seat))
 
     def known_holdings(self) -> dict[int, list[Card]]:
         """Cards known to be in another seat's hand: an exchanger's kept card, the partner's shown cards."""
@@ -302,14 +297,14 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
     for action in state.log:
         seen: SeenAction = action
         if isinstance(action, Discard):
-            by = state.non_dealer if discard_number % 2 == 0 else state.dealer
+            by = ecarte.discarder(discard_number, state.dealer)
             discard_number += 1
             if by != seat:
                 seen = HiddenDiscard(len(action.cards))
         log.append(seen)
     return EcarteView(
         options=state.options, seat=seat, dealer=state.dealer, scores_before=tuple(state.scores_before),
-        turned_up=state.turned_up, hand=in_pack_order(state.hands[seat]), log=tuple(log), plays=plays_of(state),
+        turned_up=state.turned_up, hand=tuple(sorted(state.hands[seat])), log=tuple(log), plays=plays_of(state),
         trick=tuple(state.trick), leader=state.leader, trick_winners=tuple(state.trick_winners),
         to_move=state.current_player, phase=state.phase, stock_size=len(state.stock), proposals=state.proposals,
         refused=state.refused, announced=tuple(state.announced), points=tuple(state.points),
@@ -319,15 +314,16 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
 def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
     """What an Alkort seat knows: everything public, its hand, and its partner's reveal."""
     keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
-    exchanges = tuple((who, keep, tuple(state.discards[8 * i:8 * i + 8]))  # shown hands: public
+    thrown = alkort.EXCHANGE_DRAW  # an exchanger throws as many cards as he draws: his shown hand is public
+    exchanges = tuple((who, keep, tuple(state.discards[thrown * i:thrown * (i + 1)]))
                       for i, (who, keep) in enumerate(zip(state.exchanged, keeps)))
     partner = state.partner(seat)  # None with two players
     shown = None
     if partner is not None and state.options.partner_reveal != "none":
-        shown = in_pack_order(state.shown_to(seat).get(partner, ()))
+        shown = tuple(sorted(state.shown_to(seat).get(partner, ())))
     return AlkortView(
         options=state.options, players=state.n_players, seat=seat, dealer=state.dealer,
-        scores_before=tuple(state.scores_before), hand=in_pack_order(state.hands[seat]), log=tuple(state.log),
+        scores_before=tuple(state.scores_before), hand=tuple(sorted(state.hands[seat])), log=tuple(state.log),
         exchanges=exchanges, shown=shown, plays=plays_of(state), trick=tuple(state.trick), leader=state.leader,
         trick_winners=tuple(state.trick_winners), has_won=tuple(state.has_won), to_move=state.current_player,
         stock_size=len(state.stock), legal=in_fixed_order(state.legal_actions(seat)))
@@ -368,132 +364,170 @@ def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = N
     Such a copy keeps the template's deck and log, so it must not be replayed.
     """
     me, opp = view.seat, view.opponent
-    unseen = view.unseen()
-    must = in_pack_order(view.opponent_must_hold())
-    barred = view.opponent_cannot_hold()
-    opp_size = 5 - len(view.played_by(opp))
-    allowed = [c for c in unseen if c not in barred and c not in must]
-    if len(allowed) < opp_size - len(must):  # only if the view lies: fall back to ignoring the inferences
-        allowed = [c for c in unseen if c not in must]
-    opp_hand = list(must) + rng.sample(allowed, opp_size - len(must))
-    rest = [c for c in unseen if c not in opp_hand]
+    opp_hand = opponents_hand(view, rng)
+    held = set(opp_hand)
     at_play = {me: list(view.hand) + view.played_by(me), opp: opp_hand + view.played_by(opp)}
-    initial: dict[int, list[Card]] = {}  # by seat: the hand dealt
-    drawn: dict[int, list[list[Card]]] = {}  # by seat: the cards drawn in each exchange
-    opp_discards: list[list[Card]] = []
-    if belief is None:
-        rng.shuffle(rest)
-        for count in map(discard_count, view.discards_of(opp)):
-            opp_discards.append(rest[:count])
-            del rest[:count]
-        initial[opp], drawn[opp] = _unwind_exchanges(at_play[opp], opp_discards, rng)
-    else:
-        history = belief(view, rng, at_play[opp], rest)
-        if history is None:
-            return None
-        initial[opp], drawn[opp], opp_discards = history
-        thrown = {c for d in opp_discards for c in d}
-        rest = [c for c in rest if c not in thrown]
-        rng.shuffle(rest)
-    stock_left = rest  # what remains of the stock, in random order
-    discards: dict[int, Sequence[Sequence[Card]]] = {me: [in_pack_order(d.cards) for d in view.own_discards()],
-                                                     opp: opp_discards}
-    initial[me], drawn[me] = _unwind_exchanges(at_play[me], discards[me], None)
+    past = opponents_past(view, rng, at_play[opp], [c for c in view.unseen() if c not in held], belief)
+    if past is None:
+        return None
+    (dealt, drawn, thrown), stock_left = past
+    mine = [sorted(d.cards) for d in view.own_discards()]
     if template is not None:
         world = template.clone()
         world.hands[opp][:] = opp_hand
         world.stock[:] = stock_left
-        world.discards[:] = [c for d in discards[me] for c in d] + [c for d in opp_discards for c in d]
+        world.discards[:] = [c for d in mine + thrown for c in d]
         return world
-    nd, dealer = 1 - view.dealer, view.dealer
+    my_dealt, my_drawn = unwind_exchanges(at_play[me], mine, None)
+    return replayed_ecarte(view, {me: my_dealt, opp: dealt}, {me: my_drawn, opp: drawn}, stock_left, thrown)
+
+
+def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
+    """The other player's hand now, drawn from the unseen cards he may hold (an announced King among them)."""
+    unseen = view.unseen()
+    must = sorted(view.opponent_must_hold())
+    barred = view.opponent_cannot_hold() | set(must)
+    size = ecarte.HAND_SIZE - len(view.played_by(view.opponent))
+    allowed = [c for c in unseen if c not in barred]
+    if len(allowed) < size - len(must):  # only if the view lies: fall back to ignoring the inferences
+        allowed = [c for c in unseen if c not in must]
+    return must + rng.sample(allowed, size - len(must))
+
+
+def opponents_past(view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card],
+                   belief: Belief | None) -> tuple[History, list[Card]] | None:
+    """The other player's past (dealt, drawn and thrown in each exchange) and the stock left, in random order.
+
+    ``at_play`` is his hand when play began, ``free`` the unseen cards not in his hand now.
+    Without a belief his discards are any free cards; with one, the belief draws them (None: it rejects them).
+    """
+    if belief is None:
+        rng.shuffle(free)
+        thrown: list[list[Card]] = []
+        for count in map(discard_count, view.discards_of(view.opponent)):
+            thrown.append(free[:count])
+            del free[:count]
+        dealt, drawn = unwind_exchanges(at_play, thrown, rng)
+        return (dealt, drawn, thrown), free
+    history = belief(view, rng, at_play, free)
+    if history is None:
+        return None
+    gone = {c for d in history[2] for c in d}
+    stock_left = [c for c in free if c not in gone]
+    rng.shuffle(stock_left)
+    return history, stock_left
+
+
+def replayed_ecarte(view: EcarteView, dealt: dict[int, list[Card]], drawn: dict[int, list[list[Card]]],
+                    stock_left: list[Card], opponents_discards: list[list[Card]]) -> EcarteState:
+    """The world dealt from a stacked deck (the hands dealt, the cards drawn in each exchange, the rest of the stock),
+    with the deal's log replayed on it: the engine checks every move."""
+    nd, dealer = ecarte.non_dealer(view.dealer), view.dealer
     stock: list[Card] = []
-    for r in range(len(discards[nd])):
-        stock += drawn[nd][r]
-        if r < len(drawn[dealer]):
-            stock += drawn[dealer][r]
-    stock += stock_left
-    deck: list[Card] = []
-    position = {nd: 0, dealer: 0}
-    for size in view.options.deal_packets:
-        for seat in (nd, dealer):
-            deck += initial[seat][position[seat]:position[seat] + size]
-            position[seat] += size
-    deck += [view.turned_up, *stock]
+    for r, cards in enumerate(drawn[nd]):  # the stock served the non-dealer, then the dealer, in each round
+        stock += cards + (drawn[dealer][r] if r < len(drawn[dealer]) else [])
+    deck = ecarte.stack_deck([dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer,
+                             view.options.deal_packets)
     world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
-    hidden = iter(opp_discards)
+    hidden = iter(opponents_discards)
     for action in view.log:
         world.apply(Discard(next(hidden)) if isinstance(action, HiddenDiscard) else action)
     return world
 
 
-def _unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]],
-                      rng: random.Random | None) -> tuple[list[Card], list[list[Card]]]:
+def unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]],
+                     rng: random.Random | None) -> tuple[list[Card], list[list[Card]]]:
     """Undo a player's exchanges, last first: which cards he was dealt and which he drew each round."""
     hand = list(at_play)
     drawn: list[list[Card]] = []
     for discarded in reversed(discards):
         # Any cards of the later hand may have been the ones drawn; for the seat's own hand we
         # pick a fixed choice, for the other a random one: the past does not change the future.
-        pool = [c for c in hand]
+        pool = list(hand)
         if rng is not None:
             rng.shuffle(pool)
-        took = pool[:len(discarded)]
-        drawn.append(took)
+        took = set(pool[:len(discarded)])
+        drawn.append(pool[:len(discarded)])
         hand = [c for c in hand if c not in took] + list(discarded)
     drawn.reverse()
     return hand, drawn
 
 
-def alkort_world(view: AlkortView, rng: random.Random) -> AlkortState:
-    """Deal the unseen cards at random to the hidden hands (the partner's within its reveal) and the stock."""
-    n, me = view.players, view.seat
+def alkort_world(view: AlkortView, rng: random.Random, template: AlkortState | None = None) -> AlkortState:
+    """Deal the unseen cards at random to the hidden hands (the partner's within its reveal) and the stock.
+
+    As in Écarté (``ecarte_world``), a world is a stacked deck with the log replayed on it, or,
+    given a ``template`` built from this same view, a copy of it with the new hidden cards.
+    """
+    holding, stock_rest = hidden_hands(view, rng)
+    at_play = {s: holding[s] + view.played_by(s) for s in range(view.players)}
+    dealt, taken = hands_dealt(view, at_play)
+    if template is not None:
+        return refilled_alkort(template, view, dealt, taken, stock_rest)
+    deck = alkort.stack_deck([dealt[s] for s in range(view.players)], taken + stock_rest, view.dealer)
+    world = AlkortState(view.options, players=view.players, dealer=view.dealer, deck=deck,
+                        scores_before=view.scores_before)
+    for action in view.log:
+        world.apply(action)
+    return world
+
+
+def refilled_alkort(template: AlkortState, view: AlkortView, dealt: dict[int, list[Card]], taken: list[Card],
+                    stock_rest: list[Card]) -> AlkortState:
+    """A copy of a world of this view with other hidden cards: the same hands and stock as a deck stacked with
+    them would give. The copy keeps the template's deck and log, so it must not be replayed."""
+    world = template.clone()
+    began = dict(dealt)  # the hands when play began: an exchanger's kept card, then what he drew, in order
+    for k, (seat, keep, _) in enumerate(view.exchanges):
+        began[seat] = [keep, *taken[alkort.EXCHANGE_DRAW * k:alkort.EXCHANGE_DRAW * (k + 1)]]
+    played = {p.card for p in view.plays}
+    for s in range(view.players):
+        world.hands[s][:] = [c for c in began[s] if c not in played]
+    if world.hands_at_first_card is not None:
+        world.hands_at_first_card = [list(began[s]) for s in range(view.players)]
+    world.stock[:] = stock_rest
+    return world
+
+
+def hidden_hands(view: AlkortView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Each seat's cards now (the unseen dealt at random; the partner's within its reveal), and the stock left."""
     known = view.known_holdings()
     unseen = view.unseen()
     rng.shuffle(unseen)
-    current: dict[int, list[Card]] = {me: list(view.hand)}
-    others = [s for s in range(n) if s != me]
+    holding: dict[int, list[Card]] = {view.seat: list(view.hand)}
     partner, limit = view.partner, view.partner_limit()
+    others = [s for s in range(view.players) if s not in (view.seat, partner)]
     if partner is not None:  # the partner first: its reveal limits which cards it may hold
-        others.remove(partner)
         others.insert(0, partner)
     for seat in others:
         held = list(known.get(seat, []))
         need = view.hand_size(seat) - len(held)
+        fits = unseen
         if seat == partner and limit is not None:
             fits = [c for c in unseen if strength(c, view.options) <= limit]
             if len(fits) < need:  # only if the view lies
                 fits = unseen
-        else:
-            fits = unseen
-        chosen = fits[:need]
+        chosen = set(fits[:need])
+        holding[seat] = held + fits[:need]
         unseen = [c for c in unseen if c not in chosen]
-        current[seat] = held + chosen
-    stock_rest = unseen  # cards still in the stock, in random order
+    return holding, unseen
 
-    at_play = {s: current[s] + view.played_by(s) for s in range(n)}
-    initial: dict[int, list[Card]] = {}
+
+def hands_dealt(view: AlkortView, at_play: dict[int, list[Card]]) -> tuple[dict[int, list[Card]], list[Card]]:
+    """The hands as dealt (an exchanger's shown hand, the others as they were when play began), and the cards
+    the exchangers took from the stock."""
+    dealt: dict[int, list[Card]] = {}
     taken: list[Card] = []
     for seat, keep, discarded in view.exchanges:
-        initial[seat] = [keep, *discarded]
+        dealt[seat] = [keep, *discarded]
         taken += [c for c in at_play[seat] if c != keep]
-    for s in range(n):
-        if s not in initial:
-            initial[s] = at_play[s]
+    for s in range(view.players):
+        dealt.setdefault(s, at_play[s])
+    partner = view.partner
     if partner is not None and view.shown and view.options.partner_reveal == "best_card":
         first = view.shown[0]  # the engine shows the first of equal cards: put the shown one first
-        if first in initial[partner]:
-            initial[partner].remove(first)
-            initial[partner].insert(0, first)
-        elif first in taken:
-            taken.remove(first)
-            taken.insert(0, first)
-    deck: list[Card] = []
-    for round_ in range(3):
-        for i in range(n):
-            seat = (view.dealer + 1 + i) % n
-            deck += initial[seat][3 * round_:3 * round_ + 3]
-    deck += taken + stock_rest
-    world = AlkortState(view.options, players=n, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
-    for action in view.log:
-        world.apply(action)
-    return world
+        cards = dealt[partner] if first in dealt[partner] else taken
+        if first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+    return dealt, taken

@@ -134,8 +134,8 @@ def test_the_led_queen_and_king_exception_is_a_table() -> None:
 
 
 def test_ranked_and_rubbish_winners() -> None:
-    assert alkort.ranked_winner(hand("A♠ 9♦ K♦ 2♥")) == 2
-    assert alkort.ranked_winner(hand("3♠ Q♥ 9♣ 4♦")) is None
+    assert alkort.judge_trick(hand("A♠ 9♦ K♦ 2♥")) == (2, alkort.RANKED)
+    assert alkort.judge_trick(hand("3♠ Q♥ 9♣ 4♦")) == alkort.rubbish_winner(hand("3♠ Q♥ 9♣ 4♦")) == (0, alkort.LEADER)
     assert alkort.rubbish_winner(hand("Q♣ 3♠ 2♦ 4♥")) == (1, alkort.QUEEN_TAKEN)
     led_suit = alkort.AlkortOptions(rubbish_order="led_suit")
     assert alkort.rubbish_winner(hand("3♠ K♠ 9♣ Q♠"), led_suit) == (1, alkort.LED_SUIT)
