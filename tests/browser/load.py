@@ -52,9 +52,11 @@ from voila_harness import (  # noqa: E402
     CHROMIUM_ARGS,
     ERROR_TEXT,
     LOCAL_HOSTS,
+    REPO,
     free_port,
     start_voila,
     stop_voila,
+    wait_for_log,
     wait_until_serving,
 )
 
@@ -272,8 +274,12 @@ def main() -> None:
         port = free_port()
         server = start_voila(port, ARTIFACTS / "voila-load.log")
         base = f"http://127.0.0.1:{port}/"
-        wait_until_serving(base, server, 90)
-        time.sleep(5)  # let the pre-heated kernels finish, as on a server that has been up a while
+        wait_until_serving(base + "voila/tree", server, 90)  # the file listing: it starts no kernel
+        # As on a server that has been up a while: every pool of pre-heated kernels filled.
+        pools = json.loads((REPO / "notebooks/apps/voila/voila.json").read_text())["VoilaKernelManager"]
+        for notebook, pool in pools["kernel_pools_config"].items():
+            if notebook != "default" and pool.get("pool_size", 0) > 0:
+                wait_for_log(ARTIFACTS / "voila-load.log", f"Kernel pool of {notebook} is filled", 90)
     try:
         url, pid = base + "voila/render/" + args.app, server.pid if server else None
         if args.client == "http":
