@@ -46,6 +46,9 @@ from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, message_line, s
 
 LEARNER = 0
 GAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
+# A box is shown by clearing its CSS display: "" rather than None, which a Pyodide kernel (the static
+# site) sends to the page as undefined, so that a hidden box would never come back.
+SHOWN, HIDDEN = "", "none"
 
 # The two games side by side: a table holds one game's options and plays that game's deals.
 GameOptions: TypeAlias = alkort.AlkortOptions | ecarte.EcarteOptions
@@ -709,7 +712,7 @@ class GuidedRound(Table):
         self.start(self._new_state())
 
     def _render_footer(self) -> None:
-        self.again_button.layout.display = None if self.deal.is_over else "none"
+        self.again_button.layout.display = SHOWN if self.deal.is_over else HIDDEN
 
 
 # ---------------------------------------------------------------------------
@@ -742,7 +745,7 @@ class GameTable(Table):
         if choose_options:
             self._build_pickers()
             self.children = [self.stylesheet, self.title, self.options_box, self.table_box]
-            self.table_box.layout.display = "none"
+            self.table_box.layout.display = HIDDEN
             say(self.options_message, "Choose the rules, then press Start game.")
         else:
             self.start_game(self.options)
@@ -802,7 +805,7 @@ class GameTable(Table):
             self.match = ecarte.EcarteGame(self.options, seed=seed)
         self.deal_number = 0
         self.log.clear()
-        self.table_box.layout.display = None
+        self.table_box.layout.display = SHOWN
         changed = self.options.changed()
         self.log.add("New game" + (f" with {', '.join(f'{k} = {option_text(v)}' for k, v in changed.items())}"
                                    if changed else " with the default rules") + ".", "info")
@@ -854,8 +857,8 @@ class GameTable(Table):
     def _render_footer(self) -> None:
         over = self.match is not None and self.match.is_over
         deal_over = self.state is not None and self.state.is_over
-        self.next_deal_button.layout.display = None if deal_over and not over else "none"
-        self.new_game_button.layout.display = None if over else "none"
+        self.next_deal_button.layout.display = SHOWN if deal_over and not over else HIDDEN
+        self.new_game_button.layout.display = SHOWN if over else HIDDEN
         self.game_over.value = escape(self.winner_text()) if over else ""
         if over and self.winner_text() not in self.log.lines:
             self.log.add(self.winner_text(), "score")

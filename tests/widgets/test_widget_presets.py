@@ -5,6 +5,7 @@ from widget_helpers import learner_move, play_out, text
 
 from cardlib import alkort, card, hand
 from cardlib.widgets import PRESETS, GuidedRound
+from cardlib.widgets.table import SHOWN
 
 
 def test_presets_are_complete_tuples():
@@ -92,7 +93,7 @@ def test_play_this_deal_again_replays_it():
     assert g.again_button.layout.display == "none"
     play_out(g)
     first = list(g.log.lines)
-    assert g.again_button.layout.display is None and "cardlib-play-again" in g.again_button._dom_classes
+    assert g.again_button.layout.display == SHOWN and "cardlib-play-again" in g.again_button._dom_classes
     g.again_button.click()
     assert not g.state.is_over and not g.state.tricks[1:] and g.log.lines[0] == "Deal 1: player 0 deals."
     play_out(g)

@@ -6,6 +6,7 @@ from widget_helpers import learner_move, play_game, play_out, text
 from cardlib import PROPOSE, alkort, card, ecarte
 from cardlib.players import RandomPlayer
 from cardlib.widgets import GameTable, GuidedRound, ScriptedPlayer
+from cardlib.widgets.table import SHOWN
 
 
 def snapshot(table):
@@ -228,7 +229,7 @@ def test_game_table_plays_to_game_over(game, players):
     assert t.scoreboard.rows[winner][3] >= 3 and "First to 3 points" in text(t.scoreboard.view)
     t.next_deal()
     assert "The game is over." in text(t.message)
-    assert t.new_game_button.layout.display is None
+    assert t.new_game_button.layout.display == SHOWN
     first_deck = t.match.finished[0].deck if t.match.finished else t.state.deck
     t.new_game_button.click()
     assert not t.match.is_over and t.match.scores == [0, 0] and t.new_game_button.layout.display == "none"
@@ -258,7 +259,7 @@ def test_game_table_next_deal_only_when_the_deal_is_over():
     t.next_deal()
     assert "The deal is not over yet" in text(t.message) and snapshot(t) == before
     play_out(t)
-    assert t.next_deal_button.layout.display is None
+    assert t.next_deal_button.layout.display == SHOWN
     scores = t.state.scores
     t.next_deal_button.click()
     assert t.state.scores_before == scores and not t.state.is_over and t.deal_number == 2
@@ -288,7 +289,7 @@ def test_game_table_option_pickers_make_the_options():
     t.start_button.click()
     assert t.state.options == alkort.AlkortOptions(lead_rule="rotate", low_eights_ranked=False,
                                                    partner_reveal="hand", target_score=4)
-    assert t.n_players == 2 and len(t.state.hands) == 2 and t.table_box.layout.display is None
+    assert t.n_players == 2 and len(t.state.hands) == 2 and t.table_box.layout.display == SHOWN
     assert "New game with lead_rule = rotate, low_eights_ranked = false, partner_reveal = hand, target_score = 4." \
         in t.log.lines
 
@@ -373,7 +374,7 @@ def test_a_target_score_typed_as_a_whole_number_is_taken():
 def test_a_double_click_on_next_deal_deals_one_deal_and_says_nothing_wrong():
     t = GameTable("ecarte", seed=5, options={"target_score": 9})
     play_out(t)
-    assert t.next_deal_button.layout.display is None and t.deal_number == 1
+    assert t.next_deal_button.layout.display == SHOWN and t.deal_number == 1
     t.next_deal_button.click()
     t.next_deal_button.click()  # the second click of a double click reaches the kernel after the first
     assert t.deal_number == 2 and not t.state.is_over
