@@ -433,15 +433,16 @@ class EcarteState(DealState):
             assert seat is not None
             actions: list[Action] = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
             if not self.tricks:  # a King can be announced only before its holder's first card
+                king = self.king_of_trumps
                 for s in self.yet_to_play():
-                    if self.may_announce(s):
-                        actions.append(Announce(self.king_of_trumps))
+                    if place(king, self.hands[s]) >= 0 and self.may_announce(s):  # its holder's, if anyone's
+                        actions.append(Announce(king))
             return actions
         if phase is CHOOSE:
             actions = list(self.hands[self.non_dealer])
             if self.stock:
                 actions.append(PROPOSE)
-            if self.may_announce(self.non_dealer):
+            if place(self.king_of_trumps, actions) >= 0 and self.may_announce(self.non_dealer):
                 actions.append(Announce(self.king_of_trumps))
             return actions
         if phase is ANSWER:

@@ -549,17 +549,15 @@ class DealState:
         legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        kind = type(action)
-        if kind is Card or kind is Call:  # the usual moves, the engine's own objects: found by identity (cards.place)
-            for legal_action in legal:
-                if legal_action is action:
-                    self._legal = None
-                    self._play(action) if kind is Card else self._do(action)  # type: ignore[arg-type]
-                    self.log.append(action)
-                    return
-        move = canonical_action(action)
-        if move not in legal:
-            raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
+        move: Action | None = None
+        for legal_action in legal:  # the usual move, one of the engine's own legal actions (found as in cards.place)
+            if legal_action is action:
+                move = legal_action
+                break
+        else:
+            move = canonical_action(action)
+            if move not in legal:
+                raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
         self._legal = None
         if type(move) is Card:
             self._play(move)
