@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import psutil
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
 REPO = Path(__file__).resolve().parents[2]
 SERVE = REPO / "notebooks" / "apps" / "serve.py"
@@ -161,8 +161,15 @@ class AppPage:
         self.blocked: list[str] = []  # requests that tried to leave this machine
         self.kernel_idle = 0  # how many times the page's kernel said it went idle
         self.page.on("pageerror", lambda error: self.js_errors.append(str(error)))
+        self.page.on("console", self.console_message)
         self.page.on("websocket", lambda ws: ws.on("framereceived", self.kernel_frame))
         self.page.route("**/*", self.only_local)
+
+    def console_message(self, message: ConsoleMessage) -> None:
+        """A script's error in the console counts too (a front-end extension that fails to load, say);
+        a request this page blocked on purpose is already counted among `blocked`."""
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.js_errors.append(f"console: {message.text.splitlines()[0]}")
 
     def kernel_frame(self, payload: str | bytes) -> None:
         """Count the kernel's 'idle' status messages: each ends the handling of one click or change."""
