@@ -12,13 +12,13 @@ conformance runner) and ``bench`` (the speed benchmark).
 
 from . import alkort, ecarte
 from .cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, CardError, card, hand, show, shuffled
-from .tricks import (
+from .tricks import (  # what every deal shares: actions, the deal as a state, illegal moves
     ACCEPT,
     PROPOSE,
     REFUSE,
     Action,
     Announce,
-    Call,
+    Call,  # PROPOSE, ACCEPT and REFUSE are its values
     DealState,
     Discard,
     Exchange,

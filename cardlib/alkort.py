@@ -35,28 +35,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALKORT_PACK, RANK_NAMES, Card, card, hand, place, show, shuffled
+from .cards import ALKORT_PACK, RANK_NAMES, Card, card, hand, place, show
 from .tricks import (
     Action,
     Dealing,
     DealState,
     Exchange,
-    IllegalAction,
+    Game,
     RuleOptions,
     action_text,
     check_choice,
-    check_deck,
-    check_scores,
-    check_seat,
-    check_seed,
     option,
     positive_whole_number,
-    rest_of_pack,
     seat_name,
 )
 
 # ---------------------------------------------------------------------------
-# 1. Options
+# 1. Options: where the old accounts of Alkort disagree
 
 
 @dataclass(frozen=True)
@@ -492,9 +487,7 @@ def stack_deck(hands: Sequence[Sequence[Card | str] | str], stock: Sequence[Card
 
     A stock not given in full is followed by the rest of the pack, in pack order.
     """
-    cards = [hand(h) for h in hands]
-    top = dealing(dealer, len(cards)).stack(cards) + hand(stock)
-    return top + rest_of_pack(ALKORT_PACK, top)
+    return dealing(dealer, len(hands)).stack(hands, stock, ALKORT_PACK)
 
 
 _HANDS = [hand("K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥"), hand("A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦"),
@@ -526,13 +519,10 @@ class AlkortState(DealState):
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
                  deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
-        self.options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
-        self.n_players = players = check_players(players)
-        self.dealer = dealer = check_seat(dealer, "dealer", players)
-        seed = check_seed(seed)
-        self.deck = check_deck(deck, ALKORT_PACK, "Alkort") if deck is not None else tuple(shuffled(ALKORT_PACK, seed))
+        options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        players = check_players(players)
+        dealer = self._set_up(options, players, dealer, deck, seed, scores_before, ALKORT_PACK)
         self.hands, self.stock = deal_hands(self.deck, dealer, players)
-        self.scores_before = check_scores(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []           # dead cards from exchanges
         self.exchanged: list[int] = []           # seats that made the exchange, in order
         self.hands_at_first_card: list[list[Card]] | None = None  # set when the first card is played
@@ -751,44 +741,21 @@ def next_dealer(dealer: int, losing_side: int, players: int, options: AlkortOpti
     raise AssertionError("a side always has a seat")
 
 
-class AlkortGame:
+class AlkortGame(Game[AlkortState]):
     """A game of Alkort: deals until a side reaches ``target_score``; the deal passes as the options say."""
+
+    options: AlkortOptions
 
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
                  first_dealer: int | None = None, seed: int | random.Random | None = None) -> None:
         self.options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
-        self.players = players = check_players(players)
-        seed = check_seed(seed)
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.finished: list[AlkortState] = []
-        dealer = (self.rng.randrange(players) if first_dealer is None
-                  else check_seat(first_dealer, "first_dealer", players))
-        self.deal = AlkortState(self.options, players=players, dealer=dealer, seed=self.rng)
+        super().__init__(check_players(players), first_dealer, seed)
 
-    @property
-    def scores(self) -> list[int]:
-        """The game score, the current deal's points included once it is over."""
-        return self.deal.scores
+    def new_deal(self, dealer: int, scores_before: list[int] | None) -> AlkortState:
+        return AlkortState(self.options, players=self.players, dealer=dealer, seed=self.rng,
+                           scores_before=scores_before)
 
-    @property
-    def winner(self) -> int | None:
-        """The side that reached the target score, or None while the game goes on."""
-        return self.deal.game_winner if self.deal.is_over else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def next_deal(self) -> AlkortState:
-        """Bank the finished deal's points and deal the next one."""
-        if not self.deal.is_over:
-            raise IllegalAction("The deal is not over yet: play it to the end first.")
-        if self.is_over:
-            raise IllegalAction("The game is over.")
-        self.finished.append(self.deal)
+    def next_dealer(self) -> int:
         result = self.deal.result()
-        assert result is not None
-        dealer = next_dealer(self.deal.dealer, 1 - result.side, self.players, self.options)
-        self.deal = AlkortState(self.options, players=self.players, dealer=dealer, seed=self.rng,
-                                scores_before=self.scores)
-        return self.deal
+        assert result is not None, "the deal is over"
+        return next_dealer(self.deal.dealer, 1 - result.side, self.players, self.options)

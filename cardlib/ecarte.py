@@ -49,21 +49,16 @@ from .tricks import (
     Dealing,
     DealState,
     Discard,
-    IllegalAction,
+    Game,
     RuleOptions,
     action_text,
-    check_deck,
-    check_scores,
-    check_seat,
-    check_seed,
     option,
     positive_whole_number,
-    rest_of_pack,
     seat_name,
 )
 
 # ---------------------------------------------------------------------------
-# 1. Options
+# 1. Options: where the club laws of Paris and London differ
 
 
 @dataclass(frozen=True)
@@ -362,14 +357,11 @@ def stack_deck(hands: Sequence[Sequence[Card | str] | str], turned_up: Card | st
 
     This is ``deal_hands`` undone; a stock not given in full is followed by the rest of the pack, in pack order.
     """
-    cards = [hand(h) for h in hands]
-    top = [*dealing(dealer, packets).stack(cards), card(turned_up), *hand(stock)]
-    return top + rest_of_pack(ECARTE_PACK, top)
+    return dealing(dealer, packets).stack(hands, [card(turned_up), *hand(stock)], ECARTE_PACK)
 
 
-assert deal_hands(stack_deck(["7♠ 8♠ 9♠ 10♠ J♠", "7♥ 8♥ 9♥ 10♥ J♥"], "K♦", dealer=1), 1) == \
-    ([hand("7♠ 8♠ 9♠ 10♠ J♠"), hand("7♥ 8♥ 9♥ 10♥ J♥")], card("K♦"), rest_of_pack(
-        ECARTE_PACK, hand("7♠ 8♠ 9♠ 10♠ J♠ 7♥ 8♥ 9♥ 10♥ J♥ K♦")))  # stacking is dealing undone
+_DECK = shuffled(ECARTE_PACK, 1)
+assert stack_deck(*deal_hands(_DECK, 1), dealer=1) == _DECK  # stacking is dealing undone
 
 
 class EcarteState(DealState):
@@ -381,15 +373,12 @@ class EcarteState(DealState):
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
                  deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
                  scores_before: Sequence[int] | None = None) -> None:
-        self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
-        self.dealer = dealer = check_seat(dealer, "dealer", 2)
+        options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        dealer = self._set_up(options, 2, dealer, deck, seed, scores_before, ECARTE_PACK)
         self.non_dealer = non_dealer(dealer)
-        seed = check_seed(seed)
-        self.deck = check_deck(deck, ECARTE_PACK, "Écarté") if deck is not None else tuple(shuffled(ECARTE_PACK, seed))
         self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
         self.trump = self.turned_up.suit
         self.king_of_trumps = ALL_CARDS["K", self.trump]
-        self.scores_before = check_scores(scores_before) if scores_before is not None else [0, 0]
         self.discards: list[Card] = []
         self.proposals = 0                 # how many proposals the non-dealer has made
         self.refused: int | None = None    # which proposal (1 = the first) the dealer refused
@@ -668,40 +657,18 @@ def new_deal(options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
 # 8. A game: to 5 points, the deal alternating; a King point can end it in mid-deal.
 
 
-class EcarteGame:
+class EcarteGame(Game[EcarteState]):
     """A game of Écarté: deals alternate until a player reaches ``target_score``."""
+
+    options: EcarteOptions
 
     def __init__(self, options: EcarteOptions | Mapping | None = None, *, first_dealer: int | None = None,
                  seed: int | random.Random | None = None) -> None:
         self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
-        seed = check_seed(seed)
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.finished: list[EcarteState] = []
-        # the first dealer is chosen at random
-        dealer = self.rng.randrange(2) if first_dealer is None else check_seat(first_dealer, "first_dealer", 2)
-        self.deal = EcarteState(self.options, dealer=dealer, seed=self.rng)
+        super().__init__(2, first_dealer, seed)
 
-    @property
-    def scores(self) -> list[int]:
-        """The game score, the current deal's points so far included."""
-        return self.deal.scores
+    def new_deal(self, dealer: int, scores_before: list[int] | None) -> EcarteState:
+        return EcarteState(self.options, dealer=dealer, seed=self.rng, scores_before=scores_before)
 
-    @property
-    def winner(self) -> int | None:
-        """The seat that reached the target score, or None while the game goes on."""
-        return self.deal.game_winner
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def next_deal(self) -> EcarteState:
-        """Bank the finished deal's points and deal the next one, the other player dealing."""
-        if not self.deal.is_over:
-            raise IllegalAction("The deal is not over yet: play it to the end first.")
-        if self.is_over:
-            raise IllegalAction("The game is over.")
-        self.finished.append(self.deal)
-        self.deal = EcarteState(self.options, dealer=1 - self.deal.dealer, seed=self.rng,
-                                scores_before=self.deal.scores)
-        return self.deal
+    def next_dealer(self) -> int:
+        return non_dealer(self.deal.dealer)  # the deal alternates

@@ -62,9 +62,9 @@ import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
-from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show
+from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show, shuffled
 
 # ---------------------------------------------------------------------------
 # Actions that are not cards.
@@ -84,28 +84,33 @@ class Call(enum.StrEnum):
 PROPOSE, ACCEPT, REFUSE = Call.PROPOSE, Call.ACCEPT, Call.REFUSE
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class OneCardMove:
+    """A move named by a word and one card, printed as the scenario format writes it: 'exchange 3♦'."""
+
+    __slots__ = ()
+    word: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{self.word} {getattr(self, dataclasses.fields(self)[0].name)}"  # type: ignore[arg-type]
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Exchange(OneCardMove):
     """Alkort's worthless-hand exchange: keep this one card, discard the rest, take the stock."""
 
+    word = "exchange"
     keep: Card
 
-    def __str__(self) -> str:
-        return f"exchange {self.keep}"
 
-    __repr__ = __str__
+@dataclass(frozen=True, slots=True, repr=False)
+class Announce(OneCardMove):
+    """Écarté: announce the King of trumps (the card named) for one point, before one's first card;
+    the dealer scores a turned-up King without announcing it."""
 
-
-@dataclass(frozen=True, slots=True)
-class Announce:
-    """Écarté: announce the King of trumps for one point."""
-
+    word = "announce"
     king: Card
-
-    def __str__(self) -> str:
-        return f"announce {self.king}"
-
-    __repr__ = __str__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -399,23 +404,24 @@ class Dealing:
         """The hands dealt from the top of this deck, one per seat."""
         return [list(take(deck)) for take in self._takers]
 
-    def stack(self, hands: Sequence[Sequence[Card]]) -> list[Card]:
-        """The top of a deck that deals these hands: ``deal`` undone."""
-        return [c for seat, start, size in self.packets for c in hands[seat][start:start + size]]
+    def stack(self, hands: Sequence[Sequence[Card | str] | str], then: Sequence[Card | str] | str = (),
+              pack: Sequence[Card] = ()) -> list[Card]:
+        """The deck (top first) that deals these hands, one per seat, then has these cards: ``deal`` undone.
 
-
-def rest_of_pack(pack: Sequence[Card], placed: Sequence[Card]) -> list[Card]:
-    """The cards of a pack not yet placed in a stacked deck, in pack order (they end the deck)."""
-    if len(placed) >= len(pack):  # the whole deck is stacked already (check_deck says if it is wrong)
-        return []
-    used = set(placed)
-    return [c for c in pack if c not in used]
+        The cards given may be written as text; the rest of the ``pack``, if given, ends the deck in pack order.
+        """
+        cards = [hand(h) for h in hands]
+        top = [c for seat, start, size in self.packets for c in cards[seat][start:start + size]] + hand(then)
+        if len(top) >= len(pack):  # the whole deck is stacked (check_deck says if it is not a pack)
+            return top
+        placed = set(top)
+        return top + [c for c in pack if c not in placed]
 
 
 assert Dealing((1, 0), (3, 2)).packets == ((1, 0, 3), (0, 0, 3), (1, 3, 2), (0, 3, 2))
 assert Dealing((1, 0), (3, 2)).deal(FULL_PACK) == [list(FULL_PACK[3:6] + FULL_PACK[8:10]),
                                                    list(FULL_PACK[0:3] + FULL_PACK[6:8])]
-assert Dealing((1, 0), (3, 2)).stack(Dealing((1, 0), (3, 2)).deal(FULL_PACK)) == list(FULL_PACK[:10])
+assert Dealing((1, 0), (3, 2)).stack(Dealing((1, 0), (3, 2)).deal(FULL_PACK), FULL_PACK[10:]) == list(FULL_PACK)
 
 
 # ---------------------------------------------------------------------------
@@ -509,6 +515,15 @@ class DealState:
         raise NotImplementedError
 
     # -- shared --
+    def _set_up(self, options: RuleOptions, players: int, dealer: object, deck: object, seed: object,
+                scores_before: object, pack: Sequence[Card]) -> int:
+        """Check and keep what every deal is given: options, players, dealer, deck (or seed), score; the dealer."""
+        self.options, self.n_players = options, players
+        self.dealer = check_seat(dealer, "dealer", players)
+        self.deck = deck_to_deal(deck, seed, pack, options.game)
+        self.scores_before = check_scores(scores_before)
+        return self.dealer
+
     def _legal_now(self) -> list[Action]:
         """The legal actions of this position, worked out once and kept until the next move."""
         legal = self._legal
@@ -657,6 +672,60 @@ def _copy_value(value: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------
+# A game: deals until a side reaches the target score.
+
+Deal = TypeVar("Deal", bound=DealState)
+
+
+class Game(Generic[Deal]):
+    """A game: deals until a side reaches ``target_score``. Each game says how a deal is made and who deals next."""
+
+    options: RuleOptions
+
+    def __init__(self, players: int, first_dealer: object, seed: object) -> None:
+        self.players = players
+        shuffle = check_seed(seed)
+        self.rng = shuffle if isinstance(shuffle, random.Random) else random.Random(shuffle)
+        self.finished: list[Deal] = []
+        # the first dealer is chosen at random
+        dealer = self.rng.randrange(players) if first_dealer is None else check_seat(first_dealer, "first_dealer",
+                                                                                     players)
+        self.deal: Deal = self.new_deal(dealer, None)
+
+    def new_deal(self, dealer: int, scores_before: list[int] | None) -> Deal:
+        """A new deal of this game, shuffled by the game's random numbers."""
+        raise NotImplementedError
+
+    def next_dealer(self) -> int:
+        """Who deals the next deal, the current one being over."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> list[int]:
+        """The game score, the current deal's points so far included."""
+        return self.deal.scores
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target score, or None while the game goes on."""
+        return self.deal.game_winner if self.deal.is_over else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_deal(self) -> Deal:
+        """Bank the finished deal's points and deal the next one."""
+        if not self.deal.is_over:
+            raise IllegalAction("The deal is not over yet: play it to the end first.")
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        self.finished.append(self.deal)
+        self.deal = self.new_deal(self.next_dealer(), self.scores)
+        return self.deal
+
+
+# ---------------------------------------------------------------------------
 # Checking what a deal is given.
 #
 # Both games check their arguments with these functions, so that a wrong one gets the
@@ -692,7 +761,9 @@ def check_choice(value: object, name: str, choices: Sequence[int], meaning: str 
 
 
 def check_scores(value: object, name: str = "scores_before") -> list[int]:
-    """The game score before a deal: two whole numbers, not negative, one for each side."""
+    """The game score before a deal: two whole numbers, not negative, one for each side (None: a new game)."""
+    if value is None:
+        return [0, 0]
     scores = [as_whole_number(v) for v in value] if isinstance(value, (list, tuple)) else []
     if len(scores) != 2 or any(score is None or score < 0 for score in scores):
         raise ValueError(f"{name} must be two whole numbers, not negative, one for each side "
@@ -712,6 +783,12 @@ def check_seed(value: object, name: str = "seed") -> int | random.Random | None:
 
 assert as_whole_number(3) == 3 and as_whole_number(True) is None and as_whole_number("3") is None
 assert check_seat(1, "dealer", 2) == 1 and check_choice(2, "players", (4, 2)) == 2 and check_scores((2, 0)) == [2, 0]
+
+
+def deck_to_deal(deck: object, seed: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
+    """The deck a deal is dealt from, top first: the stacked deck given (checked), or the pack shuffled."""
+    shuffle = check_seed(seed)
+    return check_deck(deck, pack, game) if deck is not None else tuple(shuffled(pack, shuffle))
 
 
 def check_deck(deck: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
