@@ -81,11 +81,14 @@ class AlkortOptions(RuleOptions):
 
 DEFAULT_OPTIONS = AlkortOptions()
 
-HAND_SIZE = 9                      # cards dealt to each player ...
-PACKET = 3                         # ... three at a time
+#: Cards dealt to each player, three at a time (``PACKET``); as many tricks are played at most.
+HAND_SIZE = 9
+PACKET = 3
 TRICKS_PER_DEAL = HAND_SIZE
+#: Tricks that win a deal.
 TRICKS_TO_WIN = 5
-EXCHANGE_DRAW = HAND_SIZE - 1      # the worthless-hand exchange keeps one card and draws eight
+#: Cards the worthless-hand exchange draws from the stock: it keeps one card and draws eight.
+EXCHANGE_DRAW = HAND_SIZE - 1
 
 
 def stock_size(players: int) -> int:
@@ -141,6 +144,7 @@ assert next_leader(0, 2, 4, AlkortOptions(lead_rule="rotate")) == 1
 # are ranked, in ten tiers; cards of one tier are equal. Everything else is rubbish,
 # and any ranked card beats any rubbish card.
 
+#: The twenty-one ranked cards, strongest tier first; the cards of a tier are equal.
 RANKED_TIERS: tuple[tuple[Card, ...], ...] = tuple(tuple(hand(tier)) for tier in (
     "K♦", "2♥", "4♣", "8♠", "9♥", "9♦",
     "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣",
@@ -206,8 +210,8 @@ LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3",
 SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = \
     "seven", "ranked", "queen taken", "king taken", "led suit", "leader"
 
-# The led Queen and King exception: a led Queen falls to the first 2 or 3 played to it, a
-# led K♠, K♥ or K♣ to the first 2 (K♦ is ranked, so a trick it is in never gets this far).
+#: The led Queen and King exception: a led Queen falls to the first 2 or 3 played to it, a
+#: led K♠, K♥ or K♣ to the first 2 (K♦ is ranked, so a trick it is in never gets this far).
 TAKERS = {"Q": ("2", "3"), "K": ("2",)}
 TAKEN = {"Q": QUEEN_TAKEN, "K": KING_TAKEN}
 
@@ -347,6 +351,7 @@ assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card
 # A hand that could not beat a led low eight may be shown, all but one card discarded,
 # and the stock taken. The list of cards that forbid it is fixed, whatever the options.
 
+# The cards that could beat a led low eight, whatever the options: a hand holding one is not worthless.
 EXCHANGE_BLOCKERS = frozenset(c for tier in RANKED_TIERS[:-1] for c in tier)
 
 

@@ -224,7 +224,9 @@ assert hand("K♦ 2♥ 4♣") == [Card("K", "♦"), Card("2", "♥"), Card("4", 
 
 # The packs. Each game leaves some ranks out of the full 52.
 FULL_PACK: tuple[Card, ...] = tuple(ALL_CARDS.values())
+#: Alkort's pack: the full pack without the Fives and the Tens, 44 cards.
 ALKORT_PACK: tuple[Card, ...] = tuple(c for c in FULL_PACK if c.rank not in ("5", "10"))
+#: Écarté's pack: Seven to Ace in each suit, 32 cards.
 ECARTE_PACK: tuple[Card, ...] = tuple(c for c in FULL_PACK if c.rank in ("7", "8", "9", "10", "J", "Q", "K", "A"))
 
 assert (len(FULL_PACK), len(ALKORT_PACK), len(ECARTE_PACK)) == (52, 44, 32)

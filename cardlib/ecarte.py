@@ -79,15 +79,18 @@ class EcarteOptions(RuleOptions):
 
 DEFAULT_OPTIONS = EcarteOptions()
 TRICKS_PER_DEAL = 5
+#: Cards dealt to each player, in two packets (deal_packets).
 HAND_SIZE = 5
-STOCK_SIZE = len(ECARTE_PACK) - 2 * HAND_SIZE - 1  # 21: what is left after the deal and the turned-up card
+#: The stock after the deal and the turned-up card: 21 cards.
+STOCK_SIZE = len(ECARTE_PACK) - 2 * HAND_SIZE - 1
 
 # ---------------------------------------------------------------------------
 # 2. The cards' order
 #
 # In each suit: K Q J A 10 9 8 7, King high and the Ace between Jack and Ten.
 
-ORDER = ("7", "8", "9", "10", "A", "J", "Q", "K")  # low to high
+#: The order of the cards in every suit, low to high: the Ace between the Ten and the Jack.
+ORDER = ("7", "8", "9", "10", "A", "J", "Q", "K")
 RANK_ORDER = {rank: position for position, rank in enumerate(ORDER)}
 
 
