@@ -11,6 +11,8 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    manager of the pages comes from this environment, and both halves must speak one protocol), and two
    built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
 3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
+   the standard library and the wheels compiled to bytecode there by Pyodide's own Python (bytecode.py: a
+   visitor's browser then compiles nothing at start-up, which took most of an app's wait),
    with pyodide-lock.json rewritten to list exactly these files (names and sha256), and jupyter-lite.json
    pointing the kernel at ./static/pyodide/pyodide.mjs, preloading the wheels, with no PyPI fallback;
 4. `jupyter lite build` into book/_build/site/lite: the notebooks app for the chapters and exercises, the
@@ -204,6 +206,17 @@ def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
     return {**lock, "packages": packages}
 
 
+def compile_to_bytecode(folder: Path) -> dict[str, Path]:
+    """Compile the standard library and the wheels in this folder for Pyodide's Python (bytecode.py, run by
+    Pyodide under Node); return the compiled wheels by their lock file keys."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("book/site/build.py: node is missing (Node.js 18+ runs Pyodide to compile the site's Python).")
+    wheels = sorted(wheel.name for wheel in folder.glob("*.whl"))
+    run([node, str(HERE / "bytecode.mjs"), str(PYODIDE_NPM), str(folder), "python_stdlib.zip", *wheels])
+    return {canonical(wheel.name.split("-")[0]): wheel for wheel in sorted(folder.glob("*.whl"))}
+
+
 def stage_pyodide(stage: Path) -> dict:
     """Put the runtime and the wheels in stage/static/pyodide with a matching lock file; return that lock."""
     target = stage / "static" / "pyodide"
@@ -213,9 +226,9 @@ def stage_pyodide(stage: Path) -> dict:
         shutil.copy2(PYODIDE_NPM / name, target / name)
     shutil.copy2(PYODIDE_NPM / "package.json", target / "pyodide-package.json")  # which version, for the curious
     original = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
-    wheels = download_wheels(original, stage / "wheels")
-    for wheel in wheels.values():
+    for wheel in download_wheels(original, stage / "wheels").values():
         shutil.copy2(wheel, target / wheel.name)
+    wheels = compile_to_bytecode(target)
     lock = lock_for(original, wheels)
     missing = [name for name in PRELOAD if canonical(name) not in lock["packages"]]
     if missing:

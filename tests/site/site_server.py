@@ -1,8 +1,11 @@
 """A plain static web server for the built site, as any static host serves it: what the tests and the benchmark share.
 
 It sends `.wasm` as application/wasm and `.mjs` as text/javascript (as real hosts do, and as browsers
-require for WebAssembly streaming and module workers), and every other file by its usual type. It runs in a
-thread of this process on a free port of 127.0.0.1, and logs nothing.
+require for WebAssembly streaming and module workers), and every other file by its usual type. Like a plain
+host (Apache's, nginx's defaults) it sends each file's Last-Modified and answers a browser that has the file with
+304 Not Modified, and no Cache-Control: a return visit revalidates what it has cached, the slower case (GitHub
+Pages lets a browser reuse a file for 10 minutes without asking). It runs in a thread of this process on a
+free port of 127.0.0.1, and logs nothing.
 """
 
 from __future__ import annotations

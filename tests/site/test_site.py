@@ -11,11 +11,12 @@ import importlib.util
 import json
 import re
 from pathlib import Path
+from urllib.parse import quote
 from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import expect
-from site_pages import SitePage, deal_over, play_deal
+from site_pages import START_MS, SitePage, deal_over, play_deal
 from site_server import BUILD, ROOT
 
 
@@ -74,6 +75,32 @@ def test_the_build_fails_when_the_kernel_would_load_pyodide_from_elsewhere(site:
     lock = json.loads((site / "lite" / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     with pytest.raises(SystemExit, match="pyodideUrl"):
         build.check_site(lock)
+
+
+# Run in the site's Python: the modules of the runtime and the wheels it imported from source, not from the
+# bytecode the build compiled (a module imported from a zip file is named by its .pyc when its bytecode was used).
+FROM_SOURCE = """import importlib.util, sys
+def from_source(module):
+    file = getattr(module, "__file__", None) or ""
+    if not file.startswith("/lib/") or not file.endswith(".py") or module.__spec__.origin == "frozen":
+        return False
+    if ".zip/" in file:
+        return True
+    try:
+        with open(module.__cached__, "rb") as cached:
+            return cached.read(4) != importlib.util.MAGIC_NUMBER
+    except (TypeError, OSError):
+        return True
+print("compiled from source:", sorted(name for name, module in list(sys.modules.items()) if from_source(module)))"""
+
+
+def test_the_sites_python_starts_from_the_bytecode_compiled_by_the_build(site_page: SitePage):
+    """A browser compiles no module of the kernel, the widgets or the course: the build compiled them for it."""
+    site_page.goto(f"lite/repl/index.html?kernel=python&toolbar=0&code={quote('import cardlib.widgets')}"
+                   f"&code={quote(FROM_SOURCE)}")
+    verdict = site_page.page.locator(".jp-OutputArea-output", has_text="compiled from source:")
+    expect(verdict).to_have_text("compiled from source: []", timeout=START_MS)
+    assert_no_problems(site_page)
 
 
 def test_the_site_is_one_folder_of_its_own(site: Path):
