@@ -109,6 +109,21 @@ def test_the_site_is_one_folder_of_its_own(site: Path):
     assert not [p for p in site.rglob("*") if p.is_symlink()]
 
 
+def test_a_request_to_another_host_fails_and_is_counted(site_page: SitePage):
+    """The guard the other tests rely on: from the page and from a web worker (where the kernel runs)."""
+    page = site_page.goto("index.html")
+    outcomes = page.evaluate("""async () => {
+        const attempt = (url) => fetch(url).then(() => "loaded", () => "failed");
+        const worker = new Worker(URL.createObjectURL(new Blob([
+            'fetch("https://cdn.jsdelivr.net/worker.js").then(() => postMessage("loaded"), () => postMessage("failed"))'
+        ])));
+        const fromWorker = new Promise(resolve => { worker.onmessage = (event) => resolve(event.data); });
+        return [await attempt("https://cdn.jsdelivr.net/page.js"), await fromWorker];
+    }""")
+    assert outcomes == ["failed", "failed"]
+    assert set(site_page.blocked) == {"https://cdn.jsdelivr.net/page.js", "https://cdn.jsdelivr.net/worker.js"}
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The front page and the apps
 
