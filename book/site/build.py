@@ -12,7 +12,8 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
 3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
    the standard library and the wheels compiled to bytecode there by Pyodide's own Python (bytecode.py: a
-   visitor's browser then compiles nothing at start-up, which took most of an app's wait),
+   visitor's browser then compiles nothing at start-up, which took most of an app's wait; the wheels from PyPI
+   as bytecode alone, as Pyodide ships its own packages, the course's with their sources),
    with pyodide-lock.json rewritten to list exactly these files (names and sha256), and jupyter-lite.json
    pointing the kernel at ./static/pyodide/pyodide.mjs, preloading the wheels, with no PyPI fallback;
 4. `jupyter lite build` into book/_build/site/lite: the notebooks app for the chapters and exercises, the
@@ -62,6 +63,8 @@ PRELOAD = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi",
            "widgetsnbextension", "cardlib", "course-app"]
 # Installed here and taken at the same version for the browser: the front end's widget manager speaks their protocol.
 SAME_AS_HERE = ["ipywidgets", "comm"]
+# Built here from this repository: the course's own code, whose sources the site keeps (learners read them).
+OWN = ["cardlib", "course-app"]
 
 APPS = {  # the apps' titles, in the order of the front page
     "play-ecarte": "Play Écarté",
@@ -158,15 +161,14 @@ def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
         shutil.rmtree(folder, ignore_errors=True)
     for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
         shutil.copy2(stub, into / stub.name)  # piplite, pyodide-kernel and its ipykernel/widgetsnbextension shims
-    return {canonical(wheel.name.split("-")[0]): wheel for wheel in newest_shims(sorted(into.glob("*.whl")))}
+    drop_old_shims(into)
+    return wheels_by_key(into)
 
 
-def newest_shims(wheels: list[Path]) -> list[Path]:
-    """The wheels, keeping only the newest of the kernel's widgetsnbextension shims (3.6.999 is for ipywidgets 7)."""
-    shims = [wheel for wheel in wheels if wheel.name.startswith("widgetsnbextension-")]
-    for old in shims[:-1]:
+def drop_old_shims(folder: Path) -> None:
+    """Keep only the newest of the kernel's widgetsnbextension shims in the folder (3.6.999 is for ipywidgets 7)."""
+    for old in sorted(folder.glob("widgetsnbextension-*.whl"))[:-1]:
         old.unlink()
-    return [wheel for wheel in wheels if wheel not in shims[:-1]]
 
 
 def wheel_metadata(wheel: Path) -> dict[str, str | list[str]]:
@@ -206,15 +208,20 @@ def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
     return {**lock, "packages": packages}
 
 
+def wheels_by_key(folder: Path) -> dict[str, Path]:
+    """The wheels in this folder by their lock file keys ('prompt_toolkit-3.0.52-...whl' -> 'prompt-toolkit')."""
+    return {canonical(wheel.name.split("-")[0]): wheel for wheel in sorted(folder.glob("*.whl"))}
+
+
 def compile_to_bytecode(folder: Path) -> dict[str, Path]:
     """Compile the standard library and the wheels in this folder for Pyodide's Python (bytecode.py, run by
-    Pyodide under Node); return the compiled wheels by their lock file keys."""
+    Pyodide under Node; the course's own wheels keep their sources); return the compiled wheels by key."""
     node = shutil.which("node")
     if node is None:
         sys.exit("book/site/build.py: node is missing (Node.js 18+ runs Pyodide to compile the site's Python).")
-    wheels = sorted(wheel.name for wheel in folder.glob("*.whl"))
-    run([node, str(HERE / "bytecode.mjs"), str(PYODIDE_NPM), str(folder), "python_stdlib.zip", *wheels])
-    return {canonical(wheel.name.split("-")[0]): wheel for wheel in sorted(folder.glob("*.whl"))}
+    own = [wheel.name for key, wheel in wheels_by_key(folder).items() if key in OWN]
+    run([node, str(HERE / "bytecode.mjs"), str(PYODIDE_NPM), str(folder), "python_stdlib.zip", *own])
+    return wheels_by_key(folder)
 
 
 def stage_pyodide(stage: Path) -> dict:

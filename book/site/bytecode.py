@@ -6,14 +6,19 @@ library...) from source each time a page starts Python, and that was most of the
 belongs to one version of Python, and the site's is Pyodide's, so this file runs inside Pyodide itself, under
 Node (bytecode.mjs), never in the Python that runs the build.
 
-Each archive keeps its sources (tracebacks show the line, `inspect.getsource` works) and gains, beside them,
-bytecode that Python uses without checking it against the source: an *unchecked* hash-based .pyc (PEP 552), as
-an installed file never changes and a timestamp would not survive the unpacking.
+* The wheels from PyPI are shipped as Pyodide ships its own packages: `pkg/mod.pyc` in place of each
+  `pkg/mod.py`. Half as many files to unpack at every start, a smaller download; a traceback through IPython or
+  ipywidgets names the file and line without showing it.
+* The course's own wheels (cardlib, the app pages' helper) keep their sources, which learners read in their
+  tracebacks and with `inspect.getsource`, and gain `pkg/__pycache__/mod.cpython-314.pyc` beside them: an
+  *unchecked* hash-based .pyc (PEP 552), which Python uses without comparing it with the source, as an
+  installed file never changes and a timestamp would not survive the unpacking.
+* The standard library, which Python imports from the zip file itself, keeps its sources too and gains an
+  unchecked `mod.pyc` beside each `mod.py`, where zipimport looks first, compiled under the name the source
+  has at run time (its tracebacks name that file and show its lines).
 
-* A wheel gets `pkg/__pycache__/mod.cpython-314.pyc` for each `pkg/mod.py`, listed in its RECORD, and is named
-  for this Python (`py3-none-any` becomes `cp314-none-any`, as Pyodide names its own compiled wheels).
-* The standard library, which Python imports from the zip file itself, gets `mod.pyc` beside `mod.py`, where
-  zipimport looks, compiled under the name the source has at run time (its tracebacks name that file).
+Every wheel is listed in its RECORD as it now is, and named for this Python (`py3-none-any` becomes
+`cp314-none-any`, as Pyodide names its own compiled wheels).
 """
 
 from __future__ import annotations
@@ -48,26 +53,30 @@ assert bytecode(b"x = 1\n", "x.py")[4:8] == (1).to_bytes(4, "little"), "flags: h
 assert bytecode(b"x = \n", "x.py") is None
 
 
-def in_wheel(name: str) -> str | None:
-    """Where a wheel's module gets its bytecode ('a/b.py' -> 'a/__pycache__/b.cpython-314.pyc'); None if the
-    file is not a module (metadata, a script to be installed elsewhere)."""
+def beside(name: str) -> str | None:
+    """Where a module's bytecode goes to be found without its source, or before it in a zip file
+    ('json/decoder.py' -> 'json/decoder.pyc'); None if the file is not a module (metadata, a script to be
+    installed elsewhere, a folder)."""
     path = PurePosixPath(name)
     if path.suffix != ".py" or path.parts[0].endswith((".dist-info", ".data")):
         return None
+    return name + "c"
+
+
+assert beside("json/decoder.py") == "json/decoder.pyc" and beside("json/") is None
+assert beside("a-1.0.dist-info/METADATA") is None and beside("a/data.json") is None
+
+
+def cached(name: str) -> str | None:
+    """Where an unpacked module's bytecode goes beside its source ('a/b.py' -> 'a/__pycache__/b.cpython-314.pyc')."""
+    if beside(name) is None:
+        return None
+    path = PurePosixPath(name)
     return str(path.parent / "__pycache__" / f"{path.stem}.{TAG}.pyc").removeprefix("./")
 
 
-assert in_wheel("a/b.py") == f"a/__pycache__/b.{TAG}.pyc"
-assert in_wheel("six.py") == f"__pycache__/six.{TAG}.pyc"
-assert in_wheel("a-1.0.dist-info/METADATA") is None and in_wheel("a/data.json") is None
-
-
-def in_zip(name: str) -> str | None:
-    """Where a module imported from a zip file gets its bytecode ('json/decoder.py' -> 'json/decoder.pyc')."""
-    return name + "c" if name.endswith(".py") else None
-
-
-assert in_zip("json/decoder.py") == "json/decoder.pyc" and in_zip("json/") is None
+assert cached("a/b.py") == f"a/__pycache__/b.{TAG}.pyc"
+assert cached("six.py") == f"__pycache__/six.{TAG}.pyc"
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -76,27 +85,32 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}\n"
 
 
-def add_bytecode(source: str, target: str, place: Callable[[str], str | None], run_from: str = "") -> int:
-    """Copy the zip file `source` to `target` with each module's bytecode where `place` says; return how many.
+def add_bytecode(source: str, target: str, place: Callable[[str], str | None], keep_sources: bool = True,
+                 run_from: str = "") -> int:
+    """Copy the zip file `source` to `target` with each module's bytecode where `place` says, and its source
+    unless not keep_sources; return how many modules were compiled.
 
     run_from is the folder its files are imported from at run time, if they stay in the zip (the name of the
-    source in the bytecode); a wheel's RECORD, if any, is written last with a line for each new file."""
-    compiled = 0
+    source in the bytecode); a wheel's RECORD, if any, is written last, listing the files as they now are."""
+    compiled, dropped, lines = 0, set(), []
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
         record = next((entry for entry in old.infolist() if entry.filename.endswith(".dist-info/RECORD")), None)
-        lines = []
         for entry in old.infolist():
             data = old.read(entry)
-            if entry != record:
-                new.writestr(entry, data)  # as it was: name, date, compression
             name = place(entry.filename)
             pyc = bytecode(data, run_from + entry.filename) if name else None
             if name and pyc:
                 new.writestr(zipfile.ZipInfo(name, date_time=entry.date_time), pyc, zipfile.ZIP_DEFLATED)
                 lines.append(record_line(name, pyc))
                 compiled += 1
+            if name and pyc and not keep_sources:
+                dropped.add(entry.filename)
+            elif entry != record:
+                new.writestr(entry, data)  # as it was: name, date, compression
         if record is not None:
-            new.writestr(record, old.read(record) + "".join(lines).encode("utf-8"))
+            kept = [line for line in old.read(record).decode("utf-8").splitlines(keepends=True)
+                    if line.partition(",")[0] not in dropped]
+            new.writestr(record, "".join(kept + lines).encode("utf-8"))
     return compiled
 
 
@@ -109,14 +123,18 @@ def wheel_name(name: str) -> str:
 assert wheel_name("six-1.17.0-py2.py3-none-any.whl") == f"six-1.17.0-{INTERPRETER}-none-any.whl"
 
 
-def main(folder: str, stdlib: str, wheels: list[str]) -> None:
-    """Compile, in `folder`, the standard library's zip file in place, and each wheel into a wheel of its new name."""
+def main(folder: str, stdlib: str, with_sources: list[str]) -> None:
+    """Compile, in `folder`, the standard library's zip file, and each wheel into a wheel of its new name: those
+    named in with_sources keep their sources, the others are shipped as bytecode alone."""
     here = PurePosixPath(folder)
     stdlib_path = next(path for path in sys.path if path.endswith(".zip"))  # '/lib/python314.zip'
-    total = add_bytecode(str(here / stdlib), str(here / f"{stdlib}.new"), in_zip, run_from=f"{stdlib_path}/")
-    os.replace(here / f"{stdlib}.new", here / stdlib)
-    for name in wheels:
-        total += add_bytecode(str(here / name), str(here / wheel_name(name)), in_wheel)
-        if wheel_name(name) != name:
-            os.remove(here / name)
+    jobs = [(stdlib, stdlib, beside, True, f"{stdlib_path}/")]
+    for name in sorted(name for name in os.listdir(folder) if name.endswith(".whl")):
+        keep = name in with_sources
+        jobs.append((name, wheel_name(name), cached if keep else beside, keep, ""))
+    total = 0
+    for name, new_name, place, keep, run_from in jobs:
+        total += add_bytecode(str(here / name), str(here / f"{new_name}.new"), place, keep, run_from)
+        os.remove(here / name)
+        os.replace(here / f"{new_name}.new", here / new_name)
     print(f"book/site/bytecode.py: {total} modules compiled to bytecode by Pyodide's Python {sys.version.split()[0]}")
