@@ -178,8 +178,8 @@ def wheel_metadata(wheel: Path) -> dict[str, str | list[str]]:
         info = next(name for name in names if name.endswith(".dist-info/METADATA"))
         metadata = archive.read(info).decode("utf-8")
     fields = [line.partition(": ") for line in metadata.splitlines() if ": " in line]
-    tops = sorted({name.split("/")[0].removesuffix(".py") for name in names
-                   if not name.split("/")[0].endswith((".dist-info", ".data"))})
+    tops = sorted({name.split("/")[0].removesuffix(".pyc").removesuffix(".py") for name in names  # bytecode too
+                   if not name.split("/")[0].endswith((".dist-info", ".data")) and not name.startswith("__pycache__/")})
     field = {key: value for key, _, value in fields}
     requires = [value for key, _, value in fields if key == "Requires-Dist" and "extra ==" not in value]
     depends = [canonical(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0]) for requirement in requires]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import zipfile
 from pathlib import Path
 from urllib.parse import quote
 from urllib.request import urlopen
@@ -59,6 +60,27 @@ def test_the_kernel_is_pointed_at_the_sites_own_pyodide_with_every_package_it_pr
         text = page_config.read_text(encoding="utf-8")
         assert "cdn" not in text and "https://" not in text, f"{page_config} names another host"
     assert not any(name.endswith((".map", ".d.ts")) for name in map(str, site.rglob("*"))), "no source maps"
+
+
+def test_each_wheel_is_compiled_and_the_lock_file_says_what_it_lets_python_import(site: Path):
+    """Pyodide installs a package when a cell imports one of its `imports`: for each package the build adds to
+    Pyodide's lock file (cardlib, ipywidgets...), each must be a module of its wheel."""
+    pyodide = site / "lite" / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    pyodides_own = json.loads((build.PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    added = 0
+    for key, entry in lock["packages"].items():
+        if entry["package_type"] == "cpython_module":
+            continue
+        assert entry["file_name"].endswith("-cp314-none-any.whl"), f"{key}: compiled for Pyodide's Python 3.14"
+        if key in pyodides_own:
+            continue
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            tops = {re.sub(r"\.pyc?$", "", name.split("/")[0]) for name in wheel.namelist()
+                    if not re.match(r"__pycache__/|[^/]+\.(dist-info|data)/", name)}  # the names Python can import
+        assert entry["imports"] and set(entry["imports"]) <= tops, f"{key}: {entry['imports']} not all in {tops}"
+        added += 1
+    assert added >= 3, "cardlib, course-app and ipywidgets at least"
 
 
 def test_the_build_fails_when_the_kernel_would_load_pyodide_from_elsewhere(site: Path, tmp_path: Path, monkeypatch):
