@@ -712,6 +712,7 @@ class Game(Generic[Deal]):
 
     @property
     def is_over(self) -> bool:
+        """Whether a side has reached the target score."""
         return self.winner is not None
 
     def next_deal(self) -> Deal:
