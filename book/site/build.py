@@ -155,8 +155,9 @@ def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
     setuptools_output = (ROOT / "build", HERE / "app_page" / "build")
     for folder in setuptools_output:  # setuptools would put a stale module of an earlier build in the wheel
         shutil.rmtree(folder, ignore_errors=True)
+    # The files' dates in the wheels are fixed (the zip format's epoch, 1980), so that each build makes the same site.
     run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT),
-         str(HERE / "app_page")])
+         str(HERE / "app_page")], env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
     for folder in setuptools_output:
         shutil.rmtree(folder, ignore_errors=True)
     for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
