@@ -12,8 +12,8 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
 3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
    the standard library and the wheels compiled to bytecode there by Pyodide's own Python (bytecode.py: a
-   visitor's browser then compiles nothing at start-up, which took most of an app's wait; the wheels from PyPI
-   as bytecode alone, as Pyodide ships its own packages, the course's with their sources),
+   visitor's browser then compiles nothing at start-up, which took most of an app's wait; the kernel's
+   machinery as bytecode alone, as Pyodide ships its own packages, the course and the widgets with their sources),
    with pyodide-lock.json rewritten to list exactly these files (names and sha256), and jupyter-lite.json
    pointing the kernel at ./static/pyodide/pyodide.mjs, preloading the wheels, with no PyPI fallback;
 4. `jupyter lite build` into book/_build/site/lite: the notebooks app for the chapters and exercises, the
@@ -63,8 +63,10 @@ PRELOAD = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi",
            "widgetsnbextension", "cardlib", "course-app"]
 # Installed here and taken at the same version for the browser: the front end's widget manager speaks their protocol.
 SAME_AS_HERE = ["ipywidgets", "comm"]
-# Built here from this repository: the course's own code, whose sources the site keeps (learners read them).
-OWN = ["cardlib", "course-app"]
+# The wheels whose sources the site keeps beside their bytecode: the course's own, and the libraries a learner's
+# code calls, whose lines a learner's traceback shows. The kernel's machinery (IPython, jedi, prompt_toolkit...) is
+# shipped as bytecode alone, as Pyodide ships its own packages: half as many files to unpack at every start.
+WITH_SOURCES = ["cardlib", "course-app", "ipywidgets", "traitlets", "comm"]
 
 APPS = {  # the apps' titles, in the order of the front page
     "play-ecarte": "Play Écarté",
@@ -216,12 +218,12 @@ def wheels_by_key(folder: Path) -> dict[str, Path]:
 
 def compile_to_bytecode(folder: Path) -> dict[str, Path]:
     """Compile the standard library and the wheels in this folder for Pyodide's Python (bytecode.py, run by
-    Pyodide under Node; the course's own wheels keep their sources); return the compiled wheels by key."""
+    Pyodide under Node; the wheels of WITH_SOURCES keep their sources); return the compiled wheels by key."""
     node = shutil.which("node")
     if node is None:
         sys.exit("book/site/build.py: node is missing (Node.js 18+ runs Pyodide to compile the site's Python).")
-    own = [wheel.name for key, wheel in wheels_by_key(folder).items() if key in OWN]
-    run([node, str(HERE / "bytecode.mjs"), str(PYODIDE_NPM), str(folder), "python_stdlib.zip", *own])
+    keep = [wheel.name for key, wheel in wheels_by_key(folder).items() if key in WITH_SOURCES]
+    run([node, str(HERE / "bytecode.mjs"), str(PYODIDE_NPM), str(folder), "python_stdlib.zip", *keep])
     return wheels_by_key(folder)
 
 

@@ -6,13 +6,13 @@ library...) from source each time a page starts Python, and that was most of the
 belongs to one version of Python, and the site's is Pyodide's, so this file runs inside Pyodide itself, under
 Node (bytecode.mjs), never in the Python that runs the build.
 
-* The wheels from PyPI are shipped as Pyodide ships its own packages: `pkg/mod.pyc` in place of each
-  `pkg/mod.py`. Half as many files to unpack at every start, a smaller download; a traceback through IPython or
-  ipywidgets names the file and line without showing it.
-* The course's own wheels (cardlib, the app pages' helper) keep their sources, which learners read in their
-  tracebacks and with `inspect.getsource`, and gain `pkg/__pycache__/mod.cpython-314.pyc` beside them: an
-  *unchecked* hash-based .pyc (PEP 552), which Python uses without comparing it with the source, as an
-  installed file never changes and a timestamp would not survive the unpacking.
+* Most wheels are shipped as Pyodide ships its own packages: `pkg/mod.pyc` in place of each `pkg/mod.py`.
+  Half as many files to unpack at every start, a smaller download; a traceback through them names the file
+  and line without showing it.
+* The wheels the build names (the course's own, and the libraries a learner's code calls) keep their sources,
+  which learners read in their tracebacks and with `inspect.getsource`, and gain beside them
+  `pkg/__pycache__/mod.cpython-314.pyc`: an *unchecked* hash-based .pyc (PEP 552), which Python uses without
+  comparing it with the source, as an installed file never changes and a timestamp would not survive the unpacking.
 * The standard library, which Python imports from the zip file itself, keeps its sources too and gains an
   unchecked `mod.pyc` beside each `mod.py`, where zipimport looks first, compiled under the name the source
   has at run time (its tracebacks name that file and show its lines).

@@ -17,7 +17,7 @@ from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import expect
-from site_pages import START_MS, SitePage, deal_over, play_deal
+from site_pages import ERROR_OUTPUT, START_MS, SitePage, deal_over, play_deal
 from site_server import BUILD, ROOT
 
 
@@ -123,6 +123,14 @@ def test_the_sites_python_starts_from_the_bytecode_compiled_by_the_build(site_pa
     verdict = site_page.page.locator(".jp-OutputArea-output", has_text="compiled from source:")
     expect(verdict).to_have_text("compiled from source: []", timeout=START_MS)
     assert_no_problems(site_page)
+
+
+def test_a_learners_traceback_through_the_widgets_shows_their_lines(site_page: SitePage):
+    """The widgets keep their sources beside their bytecode (build.WITH_SOURCES), so a mistake shows where it failed."""
+    mistake = quote("import ipywidgets\nipywidgets.IntSlider(value='x')")
+    site_page.goto(f"lite/repl/index.html?kernel=python&toolbar=0&code={mistake}")
+    expect(site_page.page.locator(ERROR_OUTPUT)).to_contain_text("raise TraitError(e)", timeout=START_MS)
+    assert site_page.js_errors == [] and site_page.blocked == []
 
 
 def test_the_site_is_one_folder_of_its_own(site: Path):
