@@ -520,8 +520,9 @@ class DealState:
         """Check and keep what every deal is given: options, players, dealer, deck (or seed), score; the dealer."""
         self.options, self.n_players = options, players
         self.dealer = check_seat(dealer, "dealer", players)
-        self.deck = deck_to_deal(deck, seed, pack, options.game)
-        self.scores_before = check_scores(scores_before)
+        shuffle = check_seed(seed)  # checked even when a deck is given
+        self.deck = check_deck(deck, pack, options.game) if deck is not None else tuple(shuffled(pack, shuffle))
+        self.scores_before = [0, 0] if scores_before is None else check_scores(scores_before)  # None: a new game
         return self.dealer
 
     def _legal_now(self) -> list[Action]:
@@ -762,9 +763,7 @@ def check_choice(value: object, name: str, choices: Sequence[int], meaning: str 
 
 
 def check_scores(value: object, name: str = "scores_before") -> list[int]:
-    """The game score before a deal: two whole numbers, not negative, one for each side (None: a new game)."""
-    if value is None:
-        return [0, 0]
+    """The game score before a deal: two whole numbers, not negative, one for each side."""
     scores = [as_whole_number(v) for v in value] if isinstance(value, (list, tuple)) else []
     if len(scores) != 2 or any(score is None or score < 0 for score in scores):
         raise ValueError(f"{name} must be two whole numbers, not negative, one for each side "
@@ -784,12 +783,6 @@ def check_seed(value: object, name: str = "seed") -> int | random.Random | None:
 
 assert as_whole_number(3) == 3 and as_whole_number(True) is None and as_whole_number("3") is None
 assert check_seat(1, "dealer", 2) == 1 and check_choice(2, "players", (4, 2)) == 2 and check_scores((2, 0)) == [2, 0]
-
-
-def deck_to_deal(deck: object, seed: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
-    """The deck a deal is dealt from, top first: the stacked deck given (checked), or the pack shuffled."""
-    shuffle = check_seed(seed)
-    return check_deck(deck, pack, game) if deck is not None else tuple(shuffled(pack, shuffle))
 
 
 def check_deck(deck: object, pack: Sequence[Card], game: str) -> tuple[Card, ...]:
