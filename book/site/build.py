@@ -10,6 +10,7 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    versions Pyodide's lock file names), ipywidgets and comm at the versions installed here (the widget
    manager of the pages comes from this environment, and both halves must speak one protocol), and two
    built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
+   jedi without the type stubs of libraries the site does not have (1,100 files fewer to unpack at each start);
 3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
    the standard library and the wheels compiled to bytecode there by Pyodide's own Python (bytecode.py: a
    visitor's browser then compiles nothing at start-up, which took most of an app's wait; the kernel's
@@ -165,6 +166,7 @@ def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
     for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
         shutil.copy2(stub, into / stub.name)  # piplite, pyodide-kernel and its ipykernel/widgetsnbextension shims
     drop_old_shims(into)
+    leave_out_unusable_stubs(into)
     return wheels_by_key(into)
 
 
@@ -209,6 +211,44 @@ def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
         entry.update(version=meta["version"], file_name=wheel.name, sha256=sha256(wheel))
         packages[key] = entry
     return {**lock, "packages": packages}
+
+
+JEDI_STUBS = "jedi/third_party/typeshed/third_party/"  # a folder jedi lists: it must stay, even if emptied
+
+
+def stub_of(name: str) -> str | None:
+    """The library a file of jedi's wheel is a type stub of, if it is one of a library's
+    ('jedi/third_party/typeshed/third_party/2and3/requests/api.pyi' -> 'requests'), else None."""
+    if name.startswith("jedi/third_party/django-stubs/"):
+        return "django"
+    parts = name.removeprefix(JEDI_STUBS).split("/")
+    return parts[1].removesuffix(".pyi") if name.startswith(JEDI_STUBS) and len(parts) > 1 else None
+
+
+assert stub_of(JEDI_STUBS + "2and3/requests/api.pyi") == "requests" and stub_of(JEDI_STUBS + "3/six/moves.pyi") == "six"
+assert stub_of(JEDI_STUBS + "2and3/decorator.pyi") == "decorator" and stub_of("jedi/api/__init__.py") is None
+assert stub_of("jedi/third_party/typeshed/stdlib/3/os/__init__.pyi") is None  # the standard library's: all kept
+
+
+def leave_out_unusable_stubs(folder: Path) -> None:
+    """Rewrite jedi's wheel without the type stubs of libraries that no page can import.
+
+    jedi (the notebooks' completion) brings stubs for some 80 libraries, typeshed's and Django's, and reads those of
+    a library only when it is installed; the site has only its own wheels (no PyPI), so the stubs of the others
+    are some 1,100 files of jedi's 1,900 that every start of Python would unpack for nothing."""
+    importable = {name for wheel in folder.glob("*.whl") for name in wheel_metadata(wheel)["imports"]}
+    wheel = next(folder.glob("jedi-*.whl"))
+    with zipfile.ZipFile(wheel) as old:
+        kept = [entry for entry in old.infolist() if stub_of(entry.filename) in (None, *importable)]
+        left_out = {entry.filename for entry in old.infolist()} - {entry.filename for entry in kept}
+        files = [(entry, old.read(entry)) for entry in kept]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        new.writestr(zipfile.ZipInfo(JEDI_STUBS, date_time=files[0][0].date_time), b"")
+        for entry, data in files:
+            if entry.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(line for line in lines if line.partition(",")[0] not in left_out).encode("utf-8")
+            new.writestr(entry, data)
 
 
 def wheels_by_key(folder: Path) -> dict[str, Path]:

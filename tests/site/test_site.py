@@ -133,6 +133,22 @@ def test_a_learners_traceback_through_the_widgets_shows_their_lines(site_page: S
     assert site_page.js_errors == [] and site_page.blocked == []
 
 
+JEDI_COMPLETES = """import jedi, os, six
+def completions(code, **namespace):
+    return [completion.name for completion in jedi.Interpreter(code, [namespace]).complete()]
+print("jedi completes:", completions("os.path.jo", os=os), completions("six.mo", six=six))"""
+
+
+def test_jedi_completes_with_the_type_stubs_the_site_keeps(site_page: SitePage):
+    """jedi (the notebooks' completion) reads type stubs: the site leaves out those of libraries it does not have
+    (build.leave_out_unusable_stubs), and jedi still completes the standard library and the site's own packages
+    (IPython would hide a crash of jedi behind its simpler completion: so jedi is asked directly)."""
+    site_page.goto(f"lite/repl/index.html?kernel=python&toolbar=0&code={quote(JEDI_COMPLETES)}")
+    verdict = site_page.page.locator(".jp-OutputArea-output", has_text="jedi completes:")
+    expect(verdict).to_have_text("jedi completes: ['join'] ['moves']", timeout=START_MS)
+    assert_no_problems(site_page)
+
+
 def test_the_site_is_one_folder_of_its_own(site: Path):
     """Nothing in it points outside it (a symbolic link would not survive the copy to a host)."""
     assert (site / "index.html").exists()
