@@ -484,7 +484,7 @@ def _snapshot(state: DealState) -> str:
 
 
 def _card_set(cards: Any) -> str:
-    return show(sorted(set(cards), key=lambda c: (c.suit, c.rank)))
+    return show(sorted(set(cards)))
 
 
 def _differences(got: dict[str, Any], expect: dict[str, Any]) -> list[str]:

@@ -32,14 +32,6 @@ def nearly_worthless_hand(rng: random.Random) -> tuple[list[Card]]:
     return (cards,)
 
 
-def exchange_explained(cards: list[Card]) -> str:
-    """Why a hand may or may not make the worthless-hand exchange."""
-    blockers = alkort.exchange_blockers(cards)
-    if blockers:
-        return f"{show(blockers)} could beat a led low eight, so the hand is not worthless."
-    return "No card here could beat a led low eight (low eights, rubbish and sevens cannot): the hand is worthless."
-
-
 def best_card(cards: list[Card]) -> Card | None:
     """The card shown to a partner, as the engine decides it."""
     return alkort.best_card(cards)
@@ -153,7 +145,7 @@ Low eights do not forbid it (they only tie with a led low eight), nor do rubbish
            (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),), (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),)],
     random_case=nearly_worthless_hand,
     n_random=300,
-    explain=exchange_explained,
+    explain=alkort.explain_exchange,
     hints=["Only nine kinds of card forbid the exchange; a low eight is not one of them.",
            "BLOCKERS = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦')); a card blocks if it is in BLOCKERS or its rank is "
            "'A', 'J' or '6'. The hand may exchange if no card blocks: not any(...)."],

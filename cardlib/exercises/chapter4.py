@@ -82,19 +82,6 @@ def capitalised(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def decided_explained(sides: list[int]) -> str:
-    """Why a deal is, or is not yet, decided."""
-    a, b = sides.count(0), sides.count(1)
-    counts = f"After {len(sides)} tricks team A has {a} and team B {b}"
-    if len(sides) >= alkort.TRICKS_PER_DEAL:
-        return f"{counts}: all 9 tricks are played, so the deal is over."
-    if max(a, b) >= alkort.TRICKS_TO_WIN and min(a, b) == 0:
-        return f"{counts}: one side has won every trick, so its múk may still grow into a stroke — not decided."
-    if max(a, b) >= alkort.TRICKS_TO_WIN:
-        return f"{counts}: a side has 5 and the other has won a trick, so nothing can change — decided."
-    return f"{counts}: nobody has 5 yet — not decided."
-
-
 def run_explained(sides: list[int]) -> str:
     run = alkort.opening_run(sides)
     who = "team A" if sides[0] == 0 else "team B"
@@ -277,7 +264,7 @@ a stroke), or all 9 tricks have been played. Write `deal_is_decided(trick_sides)
     fixed=[([0, 0, 0, 0, 0],), ([0, 0, 0, 0, 0, 1],), ([0, 1, 0, 0, 0, 0],), ([1] * 9,), ([0, 1, 0, 1],)],
     random_case=sides_sequence,
     n_random=300,
-    explain=lambda sides: decided_explained(sides),
+    explain=lambda sides: alkort.explain_decided(sides),
     hints=["Three facts matter: how many tricks have been played, how many each side has, and whether both "
            "sides have won at least one.",
            "return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1), with a and b the counts of 0 and 1."],

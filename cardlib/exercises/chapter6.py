@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from .. import ecarte
@@ -13,14 +12,6 @@ from .checker import Exercise, describe, expect_card, expect_cards, expect_ints,
 
 CHAPTER = 6
 SETUP = "from cardlib import ECARTE_PACK, Card, card, hand, show"
-
-
-def stacked_deck(non_dealer: Sequence[Card], dealer: Sequence[Card], turned_up: Card,
-                 stock: Sequence[Card]) -> list[Card]:
-    """A deck that deals these hands (dealer 0, packets 3 then 2), turns this card up, and has this stock on top."""
-    used = {*non_dealer, *dealer, turned_up, *stock}
-    rest = [c for c in ECARTE_PACK if c not in used]
-    return [*non_dealer[:3], *dealer[:3], *non_dealer[3:5], *dealer[3:5], turned_up, *stock, *rest]
 
 
 def deal_with_turned_up(turned_up: Card, dealer: int) -> ecarte.EcarteState:
@@ -231,7 +222,7 @@ q4 = Exercise(
 def serve(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """The engine serves a non-dealer's discard: play the proposal through an ``EcarteState`` and read the result."""
     others = [c for c in ECARTE_PACK if c not in cards and c not in stock]  # the dealer's hand and the turn-up
-    state = ecarte.new_deal(dealer=0, deck=stacked_deck(cards, others[:5], others[5], stock))
+    state = ecarte.new_deal(dealer=0, deck=ecarte.stack_deck([others[:5], cards], others[5], stock))
     state.apply(PROPOSE)
     state.apply(ACCEPT)
     state.apply(Discard(discards))

@@ -393,7 +393,7 @@ class Table(widgets.VBox):
             if any(state.points):
                 lines.append(state.explain_score())
         else:
-            forehand = (state.dealer + 1) % self.n_players
+            forehand = alkort.forehand(state.dealer, self.n_players)
             lines.append(f"{self.name(forehand)} lead{'' if forehand == LEARNER else 's'} to the first trick.")
             if self.n_players == 4:
                 lines.append(self._reveal_text(state))
@@ -537,7 +537,7 @@ class Table(widgets.VBox):
         action = parse_action(wanted)
         if isinstance(action, Discard) and self.hand.selecting:
             self.hand.show(self.hand.cards, selecting=True)
-            for c in sorted(action.cards, key=str):
+            for c in sorted(action.cards):
                 if c in self.hand.cards:
                     self.hand.click(c)
             self._discard_selected_with(action)
@@ -564,11 +564,6 @@ class Table(widgets.VBox):
     def legal_choices(self) -> list[Action]:
         """The learner's legal moves now (the engine's)."""
         return [] if self.state is None else self.state.legal_actions(LEARNER)
-
-    @property
-    def learners_turn(self) -> bool:
-        """Whether the learner has something to decide now."""
-        return self.state is not None and not self.state.is_over and bool(self.legal_choices)
 
     # -- drawing -------------------------------------------------------------
     def _render(self) -> None:
@@ -749,11 +744,6 @@ class GameTable(Table):
             say(self.options_message, "Choose the rules, then press Start game.")
         else:
             self.start_game(self.options)
-
-    @property
-    def game_obj(self) -> alkort.AlkortGame | ecarte.EcarteGame | None:
-        """The engine's game (AlkortGame or EcarteGame)."""
-        return self.match
 
     # -- options ------------------------------------------------------------
     def _build_pickers(self) -> None:
