@@ -76,59 +76,93 @@ def bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[Estimate]], *
     return BarChart(groups, rows, title, ylabel, (float(scale[0]), float(scale[1])), reference)
 
 
+class Canvas:
+    """Where a chart is drawn: the plot area inside the margins, and a value's height on the scale."""
+
+    def __init__(self, chart: BarChart) -> None:
+        self.chart = chart
+        self.low, self.high = chart.scale
+        self.plot_width, self.plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+        self.group_width = self.plot_width / max(1, len(chart.groups))
+        self.bar_width = self.group_width * 0.8 / max(1, len(chart.series))
+
+    def y(self, value: float) -> float:
+        """The vertical pixel of a value, clipped to the scale."""
+        low, high = self.low, self.high
+        return TOP + self.plot_height * (1 - (min(max(value, low), high) - low) / (high - low))
+
+    def rule(self, value: float, style: str) -> str:
+        """A horizontal line across the plot at this value."""
+        return f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{self.y(value):.1f}" y2="{self.y(value):.1f}" {style}/>'
+
+
 def draw(chart: BarChart) -> str:
     """The SVG text of a chart."""
-    low, high = chart.scale
-    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def y(value: float) -> float:
-        """The vertical pixel of a value, clipped to the scale."""
-        return TOP + plot_height * (1 - (min(max(value, low), high) - low) / (high - low))
-
-    group_width = plot_width / max(1, len(chart.groups))
-    bar_width = group_width * 0.8 / max(1, len(chart.series))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-             f'height="{HEIGHT}" role="img" aria-label="{escape(chart.title or "bar chart")}" '
-             f'font-family="sans-serif" font-size="12">',
-             f"<title>{escape(chart.title)}</title><desc>{escape(chart.describe())}</desc>",
-             f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">'
-             f"{escape(chart.title)}</text>"]
-    for tick in range(5):  # the value axis: gridlines at quarters of the scale
-        value = low + (high - low) * tick / 4
-        label = f"{value:.0%}" if high <= 1 else f"{value:g}"  # shares as percentages
-        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-                     f'stroke="#ddd"/><text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{label}</text>')
-    parts.append(f'<text transform="translate(16 {TOP + plot_height / 2}) rotate(-90)" text-anchor="middle">'
-                 f"{escape(chart.ylabel)}</text>")
-    for g, group in enumerate(chart.groups):
-        centre = LEFT + group_width * (g + 0.5)
-        for line, text in enumerate(group.split("\n")[:2]):
-            parts.append(f'<text x="{centre:.1f}" y="{TOP + plot_height + 18 + 15 * line}" '
-                         f'text-anchor="middle">{escape(text)}</text>')
-        for s, (name, estimates) in enumerate(chart.series):
-            value, error = estimates[g]
-            x = centre - group_width * 0.4 + bar_width * s
-            middle = x + bar_width / 2
-            parts.append(f'<rect x="{x:.1f}" y="{y(value):.1f}" width="{bar_width - 2:.1f}" '
-                         f'height="{y(low) - y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
-                         f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>")
-            if error > 0:
-                top, bottom = y(value + error), y(value - error)
-                parts.append(f'<path d="M{middle - 4:.1f} {top:.1f}h8M{middle:.1f} {top:.1f}V{bottom:.1f}'
-                             f'M{middle - 4:.1f} {bottom:.1f}h8" stroke="#222" fill="none"/>')
+    canvas = Canvas(chart)
+    parts = [*_heading(chart), *_value_axis(canvas)]
+    for g in range(len(chart.groups)):
+        parts += _group(canvas, g)
     if chart.reference:
         value, label = chart.reference
-        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-                     f'stroke="#555" stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT - 4}" y="{y(value) - 5:.1f}" '
-                     f'text-anchor="end" fill="#333">{escape(label)}</text>')
-    parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(low):.1f}" y2="{y(low):.1f}" stroke="#222"/>')
-    x = LEFT  # the legend, in a row between the title and the plot
+        parts.append(canvas.rule(value, 'stroke="#555" stroke-dasharray="6 4"')
+                     + f'<text x="{WIDTH - RIGHT - 4}" y="{canvas.y(value) - 5:.1f}" text-anchor="end" '
+                       f'fill="#333">{escape(label)}</text>')
+    parts.append(canvas.rule(canvas.low, 'stroke="#222"'))
+    return "".join([*parts, *_legend(chart), "</svg>"])
+
+
+def _heading(chart: BarChart) -> list[str]:
+    """The SVG element with its accessible name, title and description, and the title drawn."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" role="img" aria-label="{escape(chart.title or "bar chart")}" '
+            f'font-family="sans-serif" font-size="12">',
+            f"<title>{escape(chart.title)}</title><desc>{escape(chart.describe())}</desc>",
+            f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">'
+            f"{escape(chart.title)}</text>"]
+
+
+def _value_axis(canvas: Canvas) -> list[str]:
+    """Gridlines at quarters of the scale, labelled (shares as percentages), and the axis's name."""
+    low, high = canvas.low, canvas.high
+    parts = []
+    for tick in range(5):
+        value = low + (high - low) * tick / 4
+        label = f"{value:.0%}" if high <= 1 else f"{value:g}"
+        parts.append(canvas.rule(value, 'stroke="#ddd"')
+                     + f'<text x="{LEFT - 6}" y="{canvas.y(value) + 4:.1f}" text-anchor="end">{label}</text>')
+    parts.append(f'<text transform="translate(16 {TOP + canvas.plot_height / 2}) rotate(-90)" '
+                 f'text-anchor="middle">{escape(canvas.chart.ylabel)}</text>')
+    return parts
+
+
+def _group(canvas: Canvas, g: int) -> list[str]:
+    """One group: its label (one or two lines) and a bar with its error bar for each series."""
+    chart, group = canvas.chart, canvas.chart.groups[g]
+    centre = LEFT + canvas.group_width * (g + 0.5)
+    parts = [f'<text x="{centre:.1f}" y="{TOP + canvas.plot_height + 18 + 15 * line}" '
+             f'text-anchor="middle">{escape(text)}</text>' for line, text in enumerate(group.split("\n")[:2])]
+    for s, (name, estimates) in enumerate(chart.series):
+        value, error = estimates[g]
+        x = centre - canvas.group_width * 0.4 + canvas.bar_width * s
+        middle = x + canvas.bar_width / 2
+        parts.append(f'<rect x="{x:.1f}" y="{canvas.y(value):.1f}" width="{canvas.bar_width - 2:.1f}" '
+                     f'height="{canvas.y(canvas.low) - canvas.y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
+                     f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>")
+        if error > 0:
+            top, bottom = canvas.y(value + error), canvas.y(value - error)
+            parts.append(f'<path d="M{middle - 4:.1f} {top:.1f}h8M{middle:.1f} {top:.1f}V{bottom:.1f}'
+                         f'M{middle - 4:.1f} {bottom:.1f}h8" stroke="#222" fill="none"/>')
+    return parts
+
+
+def _legend(chart: BarChart) -> list[str]:
+    """The legend, in a row between the title and the plot: a coloured key and the series' name."""
+    parts, x = [], LEFT
     for s, (name, _) in enumerate(chart.series):
         parts.append(f'<rect x="{x}" y="{TOP - 20}" width="12" height="12" fill="{COLOURS[s % len(COLOURS)]}"/>'
                      f'<text x="{x + 16}" y="{TOP - 10}">{escape(name)}</text>')
         x += 16 + 7 * len(name) + 18  # about 7 pixels a character at this size
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 _example = bar_chart(["a", "b\n(2 hands)"], {"one": [(0.5, 0.1), (1.0, 0.0)], "two": [(0.25, 0.3), (0.0, 0.0)]},
