@@ -11,6 +11,7 @@ the demo is full. The timeouts here are the test servers' own, seconds instead o
 from __future__ import annotations
 
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -112,6 +113,11 @@ def test_a_game_left_alone_stops_and_the_page_says_so(browser_context: BrowserCo
         # The idle culler stops the kernel while the page is open (connected): not the rule for unvisited kernels.
         wait_for_log(impatient_server.log, f"({kernel}) with 1 connections due to", 60)
         assert f"Stopping kernel {kernel}" not in impatient_server.log.read_text()
+        # The server logs the shutdown as it begins it, and lists the kernel until its process has ended.
+        deadline = time.monotonic() + 30
+        while fetch(impatient_server.url + f"api/kernels/{kernel}")[0] != 404:
+            assert time.monotonic() < deadline, "the culled kernel is still listed after 30 s"
+            time.sleep(0.2)
         # The learner comes back and presses a key: the page says at once that the game has stopped.
         page.keyboard.press("Tab")
         expect(page.get_by_role("alert")).to_have_text(re.compile(STOPPED.pattern), timeout=10_000)
