@@ -14,11 +14,13 @@ from . import alkort, ecarte
 from .cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, CardError, card, hand, show, shuffled
 from .tricks import (  # what every deal shares: actions, the deal as a state, illegal moves
     ACCEPT,
+    PASS,
     PROPOSE,
     REFUSE,
     Action,
     Announce,
-    Call,  # PROPOSE, ACCEPT and REFUSE are its values
+    Call,  # PROPOSE, ACCEPT, REFUSE and PASS are its values
+    Claim,
     DealState,
     Discard,
     Exchange,
@@ -31,6 +33,7 @@ from .tricks import (  # what every deal shares: actions, the deal as a state, i
 __all__ = [
     "alkort", "ecarte", "Card", "CardError", "card", "hand", "show", "shuffled",
     "FULL_PACK", "ALKORT_PACK", "ECARTE_PACK",
-    "Action", "Call", "PROPOSE", "ACCEPT", "REFUSE", "Exchange", "Announce", "Discard", "IllegalAction",
+    "Action", "Call", "PROPOSE", "ACCEPT", "REFUSE", "PASS", "Exchange", "Announce", "Claim", "Discard",
+    "IllegalAction",
     "OptionError", "DealState", "action_text", "parse_action",
 ]

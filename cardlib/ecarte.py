@@ -26,6 +26,12 @@ naturally (and the rulebook says so, under "Where the rulebook is silent"):
   risks the 2 points; a later refusal still ends the exchanges.
 - A discard may not be larger than the stock can serve; when the non-dealer's
   discard empties the stock the dealer says a bare ``discard``.
+- With ``turned_king = "claimed"`` only the dealer may claim the turned-up King, at
+  any moment from the turn-up until the next deal, in his turn or not: after the
+  fifth trick the deal waits for his claim or his ``pass``. A claim that reaches the
+  target ends the game at once; once a player has reached it, nothing is left to claim.
+- With ``stand_bonus = "non_dealer"`` a non-dealer who played without proposing
+  and lost gives the dealer the usual point (2 for the vole), not 2 for the point.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from .tricks import (
     Action,
     Announce,
     Call,
+    Claim,
     Dealing,
     DealState,
     Discard,
@@ -73,8 +80,14 @@ class EcarteOptions(RuleOptions):
                               words={True: "must trump if he can", False: "may play any card"})
     refusal_penalty: str = option("first", "any", doc="Which refusal risks 2 points",
                                   words={"first": "refusing the first proposal", "any": "refusing any proposal"})
+    stand_bonus: str = option("dealer", "non_dealer", doc="Who scores 2 when the non-dealer stands",
+                              words={"dealer": "the dealer, if the non-dealer loses",
+                                     "non_dealer": "the non-dealer, if he wins"})
     dealer_min_discard: int = option(0, 1, doc="The dealer's discard after accepting",
                                      words={0: "none or more cards", 1: "at least one card"})
+    turned_king: str = option("scored", "claimed", doc="A turned-up King",
+                              words={"scored": "scores for the dealer at once",
+                                     "claimed": "scores only if the dealer claims it"})
     target_score: int = positive_whole_number(5, doc="Points that win the game")
 
 DEFAULT_OPTIONS = EcarteOptions()
@@ -228,7 +241,9 @@ assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥
 # then the dealer discards 0-5 (dealer_min_discard) and is served; then the non-dealer
 # again plays or proposes. A refusal ends the exchanges. Nobody may propose when the
 # stock cannot serve the non-dealer one card. The King of trumps scores 1 point when
-# turned up (for the dealer) or announced before its holder's first card.
+# turned up (for the dealer) or announced before its holder's first card. With
+# turned_king = claimed a turned-up King scores only when the dealer claims it, which
+# he may do at any moment until the next deal: after the fifth trick he still may.
 
 
 
@@ -240,6 +255,7 @@ class Phase(enum.StrEnum):
     DISCARD_NON_DEALER = "non-dealer discards"  # after an acceptance, the non-dealer first ...
     DISCARD_DEALER = "dealer discards"          # ... then the dealer
     PLAY = "play"                               # the tricks
+    CLAIM = "claim the King or pass"            # the tricks are over; the dealer may still claim a turned-up King
     OVER = "over"
 
     @property
@@ -248,7 +264,7 @@ class Phase(enum.StrEnum):
         return self is Phase.DISCARD_NON_DEALER or self is Phase.DISCARD_DEALER
 
 
-CHOOSE, ANSWER, DISCARD_NON_DEALER, DISCARD_DEALER, PLAY, OVER = Phase
+CHOOSE, ANSWER, DISCARD_NON_DEALER, DISCARD_DEALER, PLAY, CLAIM, OVER = Phase
 
 
 def non_dealer(dealer: int) -> int:
@@ -288,8 +304,10 @@ assert discard_sizes(True, 0, EcarteOptions(dealer_min_discard=1)) == range(0, 1
 # 6. Scoring a deal
 #
 # The point (3 or 4 tricks) is 1, the vole (all 5) 2. A non-dealer who played without
-# proposing and loses gives the dealer 2; a dealer who refused (the first) proposal and
-# loses gives the non-dealer 2. Never more than 2 for the tricks.
+# proposing and loses gives the dealer 2 (stand_bonus = non_dealer, the Écarté text's
+# reading: a non-dealer who played without proposing and wins scores 2); a dealer who
+# refused (the first) proposal and loses gives the non-dealer 2. Never more than 2 for
+# the tricks.
 
 
 class DealScore(NamedTuple):
@@ -300,10 +318,18 @@ class DealScore(NamedTuple):
     kind: str  # "point", "vole", "played without proposing", "refused"
 
 
-def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_refusal: bool) -> DealScore:
-    """Score 5 played tricks: point 1, vole 2, or 2 for beating a player who stood or refused."""
+def stand_scores_two(winner: int, dealer: int, options: EcarteOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether this winner scores 2 after the non-dealer played without proposing (stand_bonus): the dealer who
+    beat him (the club laws), or the non-dealer himself (the Écarté text)."""
+    return (winner == dealer) == (options.stand_bonus == "dealer")
+
+
+def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_refusal: bool,
+               options: EcarteOptions = DEFAULT_OPTIONS) -> DealScore:
+    """Score 5 played tricks: point 1, vole 2, or 2 for beating a player who stood or refused (or, by stand_bonus,
+    for standing and winning)."""
     winner = 0 if tricks_won[0] >= 3 else 1
-    if winner == dealer and not proposed:
+    if not proposed and stand_scores_two(winner, dealer, options):
         return DealScore(winner, 2, "played without proposing")
     if winner != dealer and penalty_refusal:
         return DealScore(winner, 2, "refused")
@@ -315,11 +341,17 @@ def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_r
 assert score_deal([3, 2], dealer=1, proposed=True, penalty_refusal=False) == (0, 1, "point")
 assert score_deal([0, 5], dealer=0, proposed=True, penalty_refusal=False) == (1, 2, "vole")
 assert score_deal([3, 2], dealer=0, proposed=False, penalty_refusal=False).points == 2
+assert score_deal([3, 2], dealer=0, proposed=False, penalty_refusal=False,
+                  options=EcarteOptions(stand_bonus="non_dealer")) == (0, 1, "point")
+assert score_deal([2, 3], dealer=0, proposed=False, penalty_refusal=False,
+                  options=EcarteOptions(stand_bonus="non_dealer")) == (1, 2, "played without proposing")
 
 
 def explain_score(result: DealScore, dealer: int) -> str:
     """One sentence saying how the tricks of a deal were scored."""
     who = f"{seat_name(result.seat)} ({'the dealer' if result.seat == dealer else 'the non-dealer'})"
+    if result.kind == "played without proposing" and result.seat != dealer:
+        return f"{who} played without proposing and won the point — 2 points (stand_bonus = non_dealer)."
     if result.kind == "played without proposing":
         return f"{who} won the point against a non-dealer who played without proposing — 2 points."
     if result.kind == "refused":
@@ -386,6 +418,8 @@ class EcarteState(DealState):
         self.proposals = 0                 # how many proposals the non-dealer has made
         self.refused: int | None = None    # which proposal (1 = the first) the dealer refused
         self.announced = [False, False]
+        # turned_king = claimed: the dealer may still claim the turned-up King's point (until he does, or passes)
+        self.king_to_claim = self.turned_up.rank == "K" and options.turned_king == "claimed"
         self.king_points = [0, 0]
         self.trick_points = [0, 0]
         self.tricks: list[Trick] = []
@@ -396,7 +430,7 @@ class EcarteState(DealState):
         self.is_over = False
         self.log: list[Action] = []
         self._legal: list[Action] | None = None
-        if self.turned_up.rank == "K":
+        if self.turned_up.rank == "K" and options.turned_king == "scored":
             self._score_king(dealer)
 
     # -- what may be done -------------------------------------------------
@@ -420,35 +454,40 @@ class EcarteState(DealState):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
+        actions: list[Action]
         if phase is PLAY:
             seat = self.current_player
             assert seat is not None
-            actions: list[Action] = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
+            actions = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
             if not self.tricks:  # a King can be announced only before its holder's first card
                 king = self.king_of_trumps
                 for s in self.yet_to_play():
                     if place(king, self.hands[s]) >= 0 and self.may_announce(s):  # its holder's, if anyone's
                         actions.append(Announce(king))
-            return actions
-        if phase is CHOOSE:
+        elif phase is CHOOSE:
             actions = list(self.hands[self.non_dealer])
             if self.stock:
                 actions.append(PROPOSE)
             if place(self.king_of_trumps, actions) >= 0 and self.may_announce(self.non_dealer):
                 actions.append(Announce(self.king_of_trumps))
-            return actions
-        if phase is ANSWER:
-            return [ACCEPT, REFUSE]
-        if phase.is_discard:
+        elif phase is ANSWER:
+            actions = [ACCEPT, REFUSE]
+        elif phase.is_discard:
             seat = self.seat_to_move()
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
-            return [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
-        return []
+            actions = [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
+        elif phase is CLAIM:  # the tricks are over: claim now, or pass and lose the point
+            return [Claim(self.turned_up), Call.PASS]
+        else:
+            return []
+        if self.king_to_claim:  # the dealer may claim a turned-up King at any moment, in his turn or not
+            actions.append(Claim(self.turned_up))
+        return actions
 
     def _actor(self, move: Action) -> int | None:
         if isinstance(move, Announce):
             return self.holder(move.king)
-        return self.current_player
+        return self.dealer if isinstance(move, Claim) else self.current_player  # a claim is the dealer's
 
     # -- doing it ---------------------------------------------------------
     def _do(self, action: Action) -> None:
@@ -469,6 +508,12 @@ class EcarteState(DealState):
             if self.phase is CHOOSE:  # announcing ends the exchanges: the non-dealer plays
                 self.phase = PLAY
             self._score_king(seat)
+        else:  # the turned-up King claimed, or (once the tricks are over) let go
+            self.king_to_claim = False
+            if isinstance(action, Claim):
+                self._score_king(self.dealer)
+            if self.phase is CLAIM and not self.is_over:
+                self._end()
 
     def _discard(self, cards: frozenset[Card]) -> None:
         seat = self.seat_to_move()
@@ -501,7 +546,10 @@ class EcarteState(DealState):
             result = self.result()
             assert result is not None
             self.trick_points[result.seat] = result.points
-            self._end()
+            if self.king_to_claim and self.game_winner is None:  # the dealer may still claim the turned-up King
+                self.phase, self.current_player = CLAIM, self.dealer
+            else:
+                self._end()
 
     def _score_king(self, seat: int) -> None:
         """One point for the King of trumps, at once: it may end the game in mid-deal."""
@@ -510,7 +558,8 @@ class EcarteState(DealState):
             self._end()
 
     def _end(self) -> None:
-        self.phase, self.current_player, self.is_over = OVER, None, True
+        """The deal is over: an unclaimed turned-up King is lost with it."""
+        self.phase, self.current_player, self.is_over, self.king_to_claim = OVER, None, True, False
 
     # -- where the deal stands --------------------------------------------
     @property
@@ -524,7 +573,7 @@ class EcarteState(DealState):
             return None
         winners = self.trick_winners
         return score_deal([winners.count(0), winners.count(1)], self.dealer, self.proposals > 0,
-                          self.refusal_risks_penalty)
+                          self.refusal_risks_penalty, self.options)
 
     @property
     def points(self) -> list[int]:
@@ -560,13 +609,14 @@ class EcarteState(DealState):
                 return "Discard nothing: the stock is empty."
             none = " (or none)" if sizes.start == 0 else ""
             return f"Discard {sizes.start} to {sizes.stop - 1} cards{none}; the stock serves you as many."
+        if phase is CLAIM:
+            return (f"The tricks are played: claim the turned-up {self.turned_up} for a point, or pass and lose it "
+                    f"(turned_king = claimed: it scores only if the dealer claims it before the next deal).")
         return explain_duty(self.hands[seat], self.trick, self.trump, self.options)
 
     def explain_score(self) -> str:
         """How the deal was scored, Kings included."""
-        parts = []
-        if self.turned_up.rank == "K":
-            parts.append(f"the turned-up {self.turned_up} gave {seat_name(self.dealer)} (the dealer) 1 point")
+        parts = self._king_words()
         parts += [f"{seat_name(s)} announced {self.king_of_trumps} — 1 point" for s in (0, 1) if self.announced[s]]
         result = self.result()
         if result is not None:
@@ -578,6 +628,17 @@ class EcarteState(DealState):
             return "No points yet."
         sentence = "; ".join(parts)
         return sentence[0].upper() + sentence[1:] + "."
+
+    def _king_words(self) -> list[str]:
+        """What a turned-up King gave, in words: a point at once, a point claimed, or (turned_king = claimed) none."""
+        if self.turned_up.rank != "K":
+            return []
+        dealer, king = f"{seat_name(self.dealer)} (the dealer)", self.turned_up
+        if self.options.turned_king == "scored":
+            return [f"the turned-up {king} gave {dealer} 1 point"]
+        if any(isinstance(a, Claim) for a in self.log):
+            return [f"{dealer} claimed the turned-up {king} — 1 point"]
+        return [] if self.king_to_claim else [f"{dealer} did not claim the turned-up {king}, so it scored nothing"]
 
     # -- why a move is illegal: one helper per kind of action --------------
     def _why_illegal(self, action: Action) -> str:
@@ -591,11 +652,15 @@ class EcarteState(DealState):
             return self._why_no_discard(action)
         if isinstance(action, Announce):
             return self._why_no_announce(action.king)
+        if isinstance(action, Claim):
+            return self._why_no_claim(action.king)
         return (f"{action_text(action)} is not a move in Écarté: "
-                "play a card, propose, accept, refuse, discard or announce.")
+                "play a card, propose, accept, refuse, discard, announce, claim or pass.")
 
     def _why_not_playable(self, c: Card) -> str:
         seat = self.seat_to_move()
+        if self.phase is CLAIM:
+            return "The five tricks are played: the dealer may only claim the turned-up King, or pass."
         if self.phase is ANSWER:
             return "The dealer must first accept or refuse the proposal."
         if self.phase.is_discard:
@@ -608,6 +673,11 @@ class EcarteState(DealState):
 
     def _why_no_call(self, call: Call) -> str:
         phase = self.phase
+        if call is Call.PASS:
+            return "There is nothing to pass: the dealer passes only to let an unclaimed turned-up King go, " \
+                   "once the tricks are played."
+        if phase is CLAIM:
+            return "The tricks are played: the dealer may only claim the turned-up King, or pass."
         if phase is ANSWER:
             return "The dealer must answer the proposal: accept or refuse."
         if call is PROPOSE and phase is CHOOSE:
@@ -642,6 +712,15 @@ class EcarteState(DealState):
         if self.has_played(seat):
             return "Too late: the King must be announced before its holder plays his first card."
         return "The King is announced at the start of play: the dealer once the exchanges are over."
+
+    def _why_no_claim(self, king: Card) -> str:
+        if self.turned_up.rank != "K" or king != self.turned_up:
+            return f"Only a turned-up King can be claimed, by the dealer; the turned-up card is {self.turned_up}."
+        if self.options.turned_king == "scored":
+            return f"The turned-up {king} scored for the dealer at once (turned_king = scored): nothing to claim."
+        if any(isinstance(a, Claim) for a in self.log):
+            return f"The dealer has already claimed the turned-up {king}."
+        return f"The dealer let the turned-up {king} go: it can no longer be claimed."
 
     def __str__(self) -> str:
         return (f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"

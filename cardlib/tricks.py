@@ -41,6 +41,8 @@ action                  meaning                                     game
 ``ACCEPT``/``REFUSE``   the dealer's answer                         Écarté
 ``Discard({7♠, 8♠})``   throw these cards away and draw as many     Écarté
 ``Announce(K♥)``        show the King of trumps for a point         Écarté
+``Claim(K♥)``           claim the turned-up King's point            Écarté
+``PASS``                let the turned-up King's point go           Écarté
 ======================  ==========================================  ===========
 
 Every action prints the way the scenario format writes it (``play K♦``,
@@ -71,17 +73,18 @@ from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show, shuff
 
 
 class Call(enum.StrEnum):
-    """A spoken move in Écarté: propose an exchange, accept or refuse it."""
+    """A spoken move in Écarté: propose an exchange, accept or refuse it; pass (let a turned-up King's point go)."""
 
     PROPOSE = "propose"
     ACCEPT = "accept"
     REFUSE = "refuse"
+    PASS = "pass"
 
     def __repr__(self) -> str:
         return self.value
 
 
-PROPOSE, ACCEPT, REFUSE = Call.PROPOSE, Call.ACCEPT, Call.REFUSE
+PROPOSE, ACCEPT, REFUSE, PASS = Call.PROPOSE, Call.ACCEPT, Call.REFUSE, Call.PASS
 
 
 class OneCardMove:
@@ -113,6 +116,14 @@ class Announce(OneCardMove):
     king: Card
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Claim(OneCardMove):
+    """Écarté, with turned_king = claimed: the dealer claims the point of the turned-up King (the card named)."""
+
+    word = "claim"
+    king: Card
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Écarté: throw these cards away (possibly none, for the dealer) and be served as many."""
@@ -132,7 +143,7 @@ class Discard:
     __repr__ = __str__
 
 
-Action = Card | Call | Exchange | Announce | Discard
+Action = Card | Call | Exchange | Announce | Claim | Discard
 
 
 def parse_action(text: str) -> Action:
@@ -141,7 +152,7 @@ def parse_action(text: str) -> Action:
     word = word.lower()
     if word == "play":
         return card(rest)
-    if word in ("propose", "accept", "refuse") and not rest.strip():
+    if word in ("propose", "accept", "refuse", "pass") and not rest.strip():
         return Call(word)
     if word == "discard":
         cards = hand(rest)
@@ -152,8 +163,10 @@ def parse_action(text: str) -> Action:
         return Announce(card(rest))
     if word == "exchange":
         return Exchange(card(rest))
+    if word == "claim":
+        return Claim(card(rest))
     raise ValueError(f"{text!r} is not an action: the actions are play C, exchange C, propose, "
-                     f"accept, refuse, discard C1 C2 ..., announce C")
+                     f"accept, refuse, discard C1 C2 ..., announce C, claim C, pass")
 
 
 def action_text(action: Action) -> str:
@@ -165,6 +178,7 @@ assert parse_action("play KD") == card("K♦") and action_text(card("K♦")) == 
 assert parse_action("discard 8♠ 7♠") == Discard(hand("7♠ 8♠"))
 assert action_text(parse_action("discard 8♠ 7♠")) == "discard 7♠ 8♠"
 assert parse_action(" propose ") is PROPOSE and action_text(Discard()) == "discard"
+assert parse_action("claim KH") == Claim(card("K♥")) and action_text(parse_action("Pass")) == "pass"
 
 
 # ---------------------------------------------------------------------------
@@ -175,9 +189,9 @@ class IllegalAction(ValueError):
     """A move the rules forbid, or something that is not a move. The message names the rule broken."""
 
 
-ACTION_FORMS = ("the actions are a card (card('K♦') or Card('K', '♦')), PROPOSE, ACCEPT, REFUSE, "
-                "Exchange(card), Discard(cards), Announce(card), or their text: 'play K♦', 'exchange 3♦', "
-                "'propose', 'accept', 'refuse', 'discard 7♠ 8♠', 'announce K♥'")
+ACTION_FORMS = ("the actions are a card (card('K♦') or Card('K', '♦')), PROPOSE, ACCEPT, REFUSE, PASS, "
+                "Exchange(card), Discard(cards), Announce(card), Claim(card), or their text: 'play K♦', "
+                "'exchange 3♦', 'propose', 'accept', 'refuse', 'discard 7♠ 8♠', 'announce K♥', 'claim K♥', 'pass'")
 
 
 def canonical_action(action: object) -> Action:
@@ -190,11 +204,11 @@ def canonical_action(action: object) -> Action:
     """
     if type(action) is Call:
         return action
-    # A discarded or announced card never joins a hand, so one made past Card's check (equal to the
+    # A discarded, announced or claimed card never joins a hand, so one made past Card's check (equal to the
     # pack's own, but another object) may stay; every card that may join a hand becomes the pack's own.
     if isinstance(action, Discard) and all(type(c) is Card for c in action.cards):
         return action
-    if isinstance(action, Announce) and type(action.king) is Card:
+    if isinstance(action, (Announce, Claim)) and type(action.king) is Card:
         return action
     try:
         rebuilt = _rebuilt(action)
@@ -217,8 +231,8 @@ def _rebuilt(action: object) -> Action | None:
         return card(action)
     if isinstance(action, Exchange):
         return Exchange(card(action.keep))
-    if isinstance(action, Announce):
-        return Announce(card(action.king))
+    if isinstance(action, (Announce, Claim)):
+        return type(action)(card(action.king))
     if isinstance(action, Discard):
         cards = [card(c) for c in action.cards]
         if doubled := repeated(cards):
@@ -253,7 +267,8 @@ assert canonical_action("play kd") == card("K♦") and canonical_action(Exchange
 
 
 class OptionError(ValueError):
-    """A rule option that does not exist, or a value it cannot take."""
+    """A rule option that does not exist, a value it cannot take, or values that cannot be played together."""
+
 
 
 def option(default: Any, *others: Any, doc: str, words: Mapping[Any, str]) -> Any:
@@ -302,7 +317,7 @@ class RuleOptions:
         if isinstance(values, cls):
             return values
         if isinstance(values, RuleOptions):  # another game's options: their names are refused below
-            values = vars(values)
+            values = {f.name: getattr(values, f.name) for f in dataclasses.fields(values)}
         elif values is not None and not isinstance(values, Mapping):
             raise OptionError(f"options must be {cls.__name__}(...) or a dict of option names and values "
                               f"like {{'target_score': 5}}, not {_given(values)}")
