@@ -7,10 +7,11 @@ Read this module top to bottom like a chapter of the rulebook (book/rules/alkort
 3. the cards' order: a few *ranked* cards, and *rubbish*;
 4. who wins a trick, sevens and the led King/Queen exceptions included;
 5. what may be led;
-6. the worthless-hand exchange;
-7. scoring a deal: múk, stroke, or 1 point;
-8. dealing, and the deal as a state machine (``AlkortState``), with explanations for every decision;
-9. a game: deals until a side reaches the target score.
+6. before play: what is shown, and who leads to the first trick;
+7. the worthless-hand exchange, asked of the trick rule itself;
+8. scoring a deal: múk, stroke, or 1 point (or, drawing after each trick, most tricks);
+9. dealing, and the deal as a state machine (``AlkortState``), with explanations for every decision;
+10. a game: deals until a side reaches the target score.
 
 Where the rulebook is silent, this module decides as a careful reading of the
 sources suggests (and the rulebook says so, under "Where the rulebook is silent"):
@@ -21,9 +22,15 @@ sources suggests (and the rulebook says so, under "Where the rulebook is silent"
 - The partner reveal is made when play begins, from the hands as they are then
   (after any exchange); until the first card it shows the hands as they are now.
   Of several equal highest cards (two Aces, say) the first in the hand is shown.
-  With two players there is no partner, so nothing is shown.
+  With two players there is no partner, so nothing is shown (but with
+  ``partner_reveal = "table"`` each shows the other his best card).
+- With ``first_lead = "highest_card"`` the highest card is sought in the hands as
+  play begins (after any exchange); of equal cards the first held clockwise from
+  forehand leads, and forehand leads when nobody holds a ranked card.
 - A 7 led that does not count as unbeatable is rubbish, and with
   ``rubbish_order = "led_suit"`` the lowest rubbish of its suit.
+- With ``draw_after_trick`` the trick's winner draws first, then the others
+  clockwise; the deal is worth 1 point to the side with most tricks.
 - With ``next_dealer = "loser"`` in the two-player game, the loser deals.
 """
 
@@ -42,6 +49,7 @@ from .tricks import (
     DealState,
     Exchange,
     Game,
+    OptionError,
     RuleOptions,
     action_text,
     check_choice,
@@ -62,24 +70,51 @@ class AlkortOptions(RuleOptions):
 
     lead_rule: str = option("winner", "rotate", doc="Who leads the next trick",
                             words={"winner": "the winner", "rotate": "the next player in turn"})
+    first_lead: str = option("forehand", "highest_card", doc="Who leads to the first trick",
+                             words={"forehand": "forehand, on the dealer's left",
+                                    "highest_card": "the holder of the highest card, shown to all"})
     seven_lead: str = option("after_win", "forehand_exempt", "as_rubbish", doc="When a Seven may be led",
                              words={"after_win": "once its player has won a trick",
                                     "forehand_exempt": "after a win, or unbeatable on the opening lead",
                                     "as_rubbish": "at any time, but as rubbish before a win"})
+    ranking: str = option("sources", "short", doc="Which cards are ranked",
+                          words={"sources": "21 cards, in ten tiers",
+                                 "short": "only 2♥ 4♣ 8♠ 9♥ 9♦ A♦ K♦, low to high"})
     low_eights_ranked: bool = option(True, False, doc="The low Eights 8♥ 8♦ 8♣",
                                      words={True: "ranked, the lowest tier", False: "rubbish"})
     rubbish_order: str = option("equal", "led_suit", doc="Between rubbish cards",
                                 words={"equal": "all equal: the leader wins",
                                        "led_suit": "the higher of the suit led wins"})
-    partner_reveal: str = option("best_card", "hand", "none", doc="What partners show each other before play",
-                                 words={"best_card": "the best card", "hand": "the whole hand", "none": "nothing"})
+    partner_reveal: str = option("best_card", "hand", "none", "table", doc="What each player shows before play",
+                                 words={"best_card": "his best card, to his partner",
+                                        "hand": "his whole hand, to his partner", "none": "nothing",
+                                        "table": "his best card, to every player"})
     play_out: bool = option(False, True, doc="When the deal ends",
-                            words={False: "as soon as it is decided", True: "after all nine tricks"})
+                            words={False: "as soon as it is decided", True: "after every trick is played"})
+    draw_after_trick: bool = option(False, True, doc="After each trick",
+                                    words={False: "nobody draws; first to 5 tricks wins",
+                                           True: "each player draws a card; most tricks wins"})
     target_score: int = positive_whole_number(10, doc="Points that win the game")
     next_dealer: str = option("left", "loser", doc="Who deals next",
                               words={"left": "the player to the left", "loser": "a player of the losing side"})
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.ranking == "short" and self.low_eights_ranked:
+            raise OptionError("ranking = 'short' ranks only the seven cards the second Alkort text lists, and the "
+                              "low Eights are not among them: choose low_eights_ranked = false with it")
+
+
 DEFAULT_OPTIONS = AlkortOptions()
+
+
+def check_options(options: AlkortOptions, players: int) -> AlkortOptions:
+    """The options, if they can be played by this many players (OptionError if not)."""
+    if options.draw_after_trick and players == 2:
+        raise OptionError("draw_after_trick is the second Alkort text's game for four: with two players the "
+                          "26-card stock would make 22 tricks, an even number, so the side with most tricks "
+                          "could tie, and the text does not say who wins a tie")
+    return options
 
 #: Cards dealt to each player, three at a time (``PACKET``); as many tricks are played at most.
 HAND_SIZE = 9
@@ -151,51 +186,72 @@ RANKED_TIERS: tuple[tuple[Card, ...], ...] = tuple(tuple(hand(tier)) for tier in
     "8♥ 8♦ 8♣",  # the "low eights"
 ))
 TIER_NAMES = ("K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "an Ace", "a Jack", "a Six", "a low eight")
+#: The low Eights 8♥ 8♦ 8♣ (8♠ is ranked on its own): the worthless-hand test leads one.
 LOW_EIGHTS = RANKED_TIERS[-1]
+#: The second Alkort text's short ranking (ranking = "short"): only these seven cards, strongest first. The
+#: text lists them "♥2, ♣4, ♠8, ♥9, ♦9, ♦Т, ♦К", lowest first as its catalogue lists every ranking;
+#: its Т is the Russian Туз, the Ace (the pack has no Tens).
+SHORT_TIERS: tuple[tuple[Card, ...], ...] = tuple((c,) for c in hand("K♦ A♦ 9♦ 9♥ 8♠ 4♣ 2♥"))
+TIERS = {"sources": RANKED_TIERS, "short": SHORT_TIERS}
 RUBBISH = 0
 
 
-def _strength_table(low_eights_ranked: bool) -> dict[Card, int]:
-    """Each card's strength: 10 for K♦ down to 1 for a low eight; 0 for rubbish."""
+def _strength_table(ranking: str, low_eights_ranked: bool) -> dict[Card, int]:
+    """Each card's strength, its tier counted from the bottom (10 for K♦ ... 1 for a low eight); 0 for rubbish."""
+    tiers = TIERS[ranking]
     table = dict.fromkeys(ALKORT_PACK, RUBBISH)
-    for position, tier in enumerate(RANKED_TIERS):
+    for position, tier in enumerate(tiers):
         for c in tier:
-            table[c] = len(RANKED_TIERS) - position
+            table[c] = len(tiers) - position
     if not low_eights_ranked:
         for c in LOW_EIGHTS:
             table[c] = RUBBISH
     return table
 
 
-STRENGTH = {True: _strength_table(True), False: _strength_table(False)}
+#: Each card's strength, by ranking and by low_eights_ranked (the short ranking has no low Eights to rank).
+STRENGTH = {"sources": {True: _strength_table("sources", True), False: _strength_table("sources", False)},
+            "short": {False: _strength_table("short", False)}}
+
+
+def strength_table(options: AlkortOptions = DEFAULT_OPTIONS) -> dict[Card, int]:
+    """Every card's strength under these options: the table of ``STRENGTH`` for the ranking and the low Eights."""
+    return STRENGTH[options.ranking][options.low_eights_ranked]
 
 
 def strength(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
     """How strong a card is in play: 10 for K♦ ... 1 for a low eight, 0 for rubbish."""
-    return STRENGTH[options.low_eights_ranked][c]
+    return STRENGTH[options.ranking][options.low_eights_ranked][c]  # strength_table(options)[c], written out
 
 
 def is_ranked(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
     """A ranked card beats every rubbish card."""
-    return STRENGTH[options.low_eights_ranked][c] > RUBBISH
+    return strength(c, options) > RUBBISH
 
 
-def tier_name(c: Card) -> str:
-    """What a ranked card is called in the explanations: 'an Ace', 'a low eight', 'K♦'."""
+def tier_name(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> str:
+    """What a ranked card is called in the explanations: 'an Ace', 'a low eight', 'K♦' (a tier of one: the card)."""
     for tier, name in zip(RANKED_TIERS, TIER_NAMES):
-        if c in tier:
+        if c in tier and options.ranking == "sources":
             return name
-    return "rubbish"
+    return str(c) if is_ranked(c, options) else "rubbish"
 
 
+SHORT = AlkortOptions(ranking="short", low_eights_ranked=False)
 assert strength(card("K♦")) > strength(card("2♥")) > strength(card("A♠")) == strength(card("A♥"))
 assert is_ranked(card("8♥")) and not is_ranked(card("8♥"), AlkortOptions(low_eights_ranked=False))
 assert not is_ranked(card("K♠")) and not is_ranked(card("7♦")) and is_ranked(card("8♠"))
-assert sum(map(is_ranked, ALKORT_PACK)) == 21
+assert sum(map(is_ranked, ALKORT_PACK)) == 21 and sum(is_ranked(c, SHORT) for c in ALKORT_PACK) == 7
+assert strength(card("K♦"), SHORT) > strength(card("A♦"), SHORT) > strength(card("2♥"), SHORT) > RUBBISH
+assert tier_name(card("A♥")) == "an Ace" and tier_name(card("A♦"), SHORT) == "A♦"
+assert tier_name(card("A♥"), SHORT) == "rubbish"
 
 # Among rubbish, with rubbish_order = "led_suit": a higher card of the led suit beats a
-# lower one, in this order, low to high.
-LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3", "4", "8", "9", "Q", "K"))}
+# lower one, in this order, low to high: the Seven lowest, then as in an ordinary pack. With
+# the sources' ranking only 2 3 4 8 9 Q K (and the Seven) can be rubbish; with the short one
+# the Sixes, Jacks and Aces can be too.
+LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3", "4", "6", "8", "9", "J", "Q", "K",
+                                                                   "A"))}
 
 # ---------------------------------------------------------------------------
 # 4. Who wins a trick
@@ -245,7 +301,7 @@ def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick
     """The index of the card that wins a complete trick, and the code of the rule that decided it."""
     if cards[0].rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
         return 0, SEVEN
-    table = STRENGTH[options.low_eights_ranked]
+    table = STRENGTH[options.ranking][options.low_eights_ranked]  # strength_table(options), written out: every trick
     best, best_strength = 0, RUBBISH
     for i, c in enumerate(cards):  # the highest ranked card ...
         if table[c] > best_strength:  # ... strictly higher: among equals the first played stays
@@ -300,7 +356,7 @@ def _why_ranked(cards: Sequence[Card], winner: int, options: AlkortOptions) -> s
     if len(equals) > 1:
         why = f"{show(equals)} are equal and the best cards here, so the first played wins"
     elif len(ranked) == 1:
-        why = f"{tier_name(w)} is ranked, and the rest is rubbish"
+        why = f"{tier_name(w, options)} is ranked, and the rest is rubbish"
     else:
         why = f"it is the highest of the ranked cards {show(ranked)}"
     if cards[0].rank == "7" and winner != 0:
@@ -336,49 +392,143 @@ assert legal_plays(hand("7♠ K♠ 3♦"), [], has_won=True) == hand("7♠ K♠ 
 assert legal_plays(hand("7♠ K♠ 3♦"), hand("A♠")) == hand("7♠ K♠ 3♦")
 assert legal_plays(hand("7♠ 7♥"), []) == hand("7♠ 7♥")
 
+
+# ---------------------------------------------------------------------------
+# 6. Before play: what is shown, and who leads first
+#
+# Each player shows his partner one of his highest cards (partner_reveal: or his whole
+# hand, or nothing, or his best card to every player). Forehand leads to the first trick,
+# or (first_lead = highest_card) the holder of the highest card, who shows it to all.
+
+
 def best_card(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> Card | None:
-    """The card a player shows his partner: a highest ranked card (the first of equals), None if all is rubbish."""
-    table = STRENGTH[options.low_eights_ranked]
+    """The card a player shows: a highest ranked card (the first of equals), None if all is rubbish."""
+    table = strength_table(options)
     best = max(cards_in_hand, key=table.__getitem__)  # max keeps the first of equal cards
     return best if table[best] > RUBBISH else None
 
 
 assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card(hand("Q♠ 3♦ 7♥")) is None
 
+
+def first_leader(hands: Sequence[Sequence[Card]], dealer: int, players: int,
+                 options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+    """Who leads to the first trick: forehand, or (first_lead = highest_card) the holder of the highest ranked
+    card; of equal cards, the first held clockwise from forehand; forehand if nobody holds a ranked card."""
+    start = forehand(dealer, players)
+    if options.first_lead == "forehand":
+        return start
+    table = strength_table(options)
+    clockwise = [(start + i) % players for i in range(players)]
+    return max(clockwise, key=lambda seat: max(map(table.__getitem__, hands[seat])))  # max keeps the first of equals
+
+
+def explain_first_lead(hands: Sequence[Sequence[Card]], dealer: int, players: int,
+                       options: AlkortOptions = DEFAULT_OPTIONS) -> str:
+    """Who leads to the first trick, and why, in one sentence."""
+    leader = first_leader(hands, dealer, players, options)
+    if options.first_lead == "forehand":
+        return f"{seat_name(leader)}, forehand (on the dealer's left), leads to the first trick."
+    best = best_card(hands[leader], options)
+    if best is None:
+        return f"Nobody holds a ranked card, so {seat_name(leader)}, forehand, leads to the first trick."
+    equal = [s for s in range(players) if s != leader and any(strength(c, options) == strength(best, options)
+                                                                 for c in hands[s])]
+    tie = f" ({', '.join(map(seat_name, equal))} holds an equal card, but {seat_name(leader)} comes first " \
+          f"clockwise from forehand)" if equal else ""
+    return f"{seat_name(leader)} holds the highest card, {best}, shows it to all and leads to the first trick{tie}."
+
+
+def shown_before_play(hands: Sequence[Sequence[Card]], seat: int, players: int, opener: int,
+                      options: AlkortOptions = DEFAULT_OPTIONS) -> dict[int, list[Card]]:
+    """What a seat is shown of the other hands before play, by seat: its partner's best card or whole hand, or
+    every other player's best card (partner_reveal); the first leader's best card (first_lead = highest_card)."""
+    reveal, partner = options.partner_reveal, partner_of(seat, players)
+    showers = {s for s in range(players) if s != seat} if reveal == "table" else \
+        {partner} if reveal in ("best_card", "hand") and partner is not None else set()
+    if options.first_lead == "highest_card" and opener != seat:
+        showers.add(opener)
+    shown = {}
+    for s in sorted(showers):
+        best = best_card(hands[s], options)
+        cards = list(hands[s]) if reveal == "hand" and s == partner else [best] if best is not None else []
+        if cards:
+            shown[s] = cards
+    return shown
+
+
+_SHOWN = [hand("Q♠ A♥ 3♦"), hand("A♠ 2♠ 2♦"), hand("9♠ 9♣ Q♦"), hand("6♠ 7♣ J♥")]
+_TABLE = AlkortOptions(first_lead="highest_card", partner_reveal="table")
+assert first_leader(_SHOWN, 3, 4) == 0 and first_leader(_SHOWN, 3, 4, _TABLE) == 0  # two Aces: the first clockwise
+assert first_leader(_SHOWN, 0, 4, _TABLE) == 1 and explain_first_lead(_SHOWN, 0, 4, _TABLE).startswith("player 1 ")
+assert shown_before_play(_SHOWN, 0, 4, 0) == {}  # the partner, seat 2, holds only rubbish: nothing to show
+assert shown_before_play(_SHOWN, 0, 4, 0, _TABLE) == {1: hand("A♠"), 3: hand("J♥")}
+
 # ---------------------------------------------------------------------------
-# 6. The worthless-hand exchange
+# 7. The worthless-hand exchange
 #
 # A hand that could not beat a led low eight may be shown, all but one card discarded,
-# and the stock taken. The list of cards that forbid it is fixed, whatever the options.
-
-# The cards that could beat a led low eight, whatever the options: a hand holding one is not worthless.
-EXCHANGE_BLOCKERS = frozenset(c for tier in RANKED_TIERS[:-1] for c in tier)
-
-
-def exchange_blockers(cards_in_hand: Sequence[Card]) -> list[Card]:
-    """The cards of a hand that forbid the exchange: its K♦, 2♥, 4♣, 8♠, 9♥, 9♦, Aces, Jacks and Sixes."""
-    return [c for c in cards_in_hand if c in EXCHANGE_BLOCKERS]
+# and the stock taken. Which cards could beat a led low eight is asked of the trick rule
+# itself, under the options in force: with the defaults K♦ 2♥ 4♣ 8♠ 9♥ 9♦, the Aces, the
+# Jacks and the Sixes; with the low Eights rubbish and rubbish_order = "led_suit", also a
+# higher rubbish card of the Eight's suit, 9♣ or a Queen or King of ♥ ♦ ♣.
 
 
-def may_exchange(cards_in_hand: Sequence[Card]) -> bool:
+def beats_a_led_low_eight(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether this card, played to one of the low Eights led, would take the trick (under these options)."""
+    return any(judge_trick((eight, c), options=options)[0] == 1 for eight in LOW_EIGHTS if eight != c)
+
+
+def cards_beating_a_low_eight(options: AlkortOptions = DEFAULT_OPTIONS) -> frozenset[Card]:
+    """Every card that could beat a led low eight under these options: a hand holding one is not worthless."""
+    return frozenset(c for c in ALKORT_PACK if beats_a_led_low_eight(c, options))
+
+
+#: ``cards_beating_a_low_eight`` worked out once for every combination of the options that decide a trick led with
+#: a low Eight: the ranking, the low Eights, the rubbish order (the Sevens' options count only when a Seven is led).
+LOW_EIGHT_BEATERS = {ranking: {ranked: {order: cards_beating_a_low_eight(
+                         AlkortOptions(ranking=ranking, low_eights_ranked=ranked, rubbish_order=order))
+                                          for order in ("equal", "led_suit")}
+                                 for ranked in STRENGTH[ranking]}
+                     for ranking in STRENGTH}
+
+
+def low_eight_beaters(options: AlkortOptions = DEFAULT_OPTIONS) -> frozenset[Card]:
+    """The cards that could beat a led low eight under these options (``LOW_EIGHT_BEATERS``)."""
+    return LOW_EIGHT_BEATERS[options.ranking][options.low_eights_ranked][options.rubbish_order]
+
+
+def exchange_blockers(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> list[Card]:
+    """The cards of a hand that forbid the exchange, those that could beat a led low eight: by default its
+    K♦, 2♥, 4♣, 8♠, 9♥, 9♦, Aces, Jacks and Sixes."""
+    beaters = low_eight_beaters(options)
+    return [c for c in cards_in_hand if c in beaters]
+
+
+def may_exchange(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
     """A worthless hand, with no card that could beat a led low eight, may make the exchange."""
-    return EXCHANGE_BLOCKERS.isdisjoint(cards_in_hand)  # no exchange_blockers: asked before every first card
+    beaters = LOW_EIGHT_BEATERS[options.ranking][options.low_eights_ranked][options.rubbish_order]
+    return beaters.isdisjoint(cards_in_hand)  # low_eight_beaters(options), written out: asked before every first card
 
 
-def explain_exchange(cards_in_hand: Sequence[Card]) -> str:
+def explain_exchange(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> str:
     """Whether a hand is worthless, so that it may make the exchange, and why, in one sentence."""
-    blockers = exchange_blockers(cards_in_hand)
+    blockers = exchange_blockers(cards_in_hand, options)
     if blockers:
         return f"{show(blockers)} could beat a led low eight, so the hand is not worthless."
-    return "No card here could beat a led low eight (low eights, rubbish and sevens cannot): the hand is worthless."
+    return "No card here could beat a led low eight: the hand is worthless."
 
 
+_LED_SUIT = AlkortOptions(rubbish_order="led_suit", low_eights_ranked=False)
+assert cards_beating_a_low_eight() == frozenset(c for tier in RANKED_TIERS[:-1] for c in tier)
+assert cards_beating_a_low_eight(_LED_SUIT) - cards_beating_a_low_eight() == frozenset(hand("9♣ Q♥ Q♦ Q♣ K♥ K♣"))
 assert may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"))
 assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"))
+assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"), _LED_SUIT)
 assert explain_exchange(hand("K♠ Q♥ 6♦ 2♦")) == "6♦ could beat a led low eight, so the hand is not worthless."
 
 # ---------------------------------------------------------------------------
-# 7. Scoring a deal
+# 8. Scoring a deal
 #
 # The first side to win 5 of the 9 tricks wins the deal. What it scores depends only on
 # its opening run, unbroken from trick 1: exactly 5 is a múk (5 points), longer is a
@@ -390,7 +540,7 @@ class DealScore(NamedTuple):
 
     side: int
     points: int
-    kind: str  # "múk", "stroke" or "point"
+    kind: str  # "múk", "stroke" or "point"; "most tricks" when drawing after each trick
 
 
 def opening_run(trick_sides: Sequence[int]) -> int:
@@ -411,6 +561,8 @@ def deal_is_decided(trick_sides: Sequence[int], play_out: bool = False) -> bool:
     """
     if len(trick_sides) >= TRICKS_PER_DEAL:
         return True
+    if len(trick_sides) <= TRICKS_TO_WIN:  # five tricks to one side and one to the other take six at least
+        return False
     won = trick_sides.count(0)
     lost = len(trick_sides) - won
     return not play_out and max(won, lost) >= TRICKS_TO_WIN and min(won, lost) > 0
@@ -453,6 +605,33 @@ assert deal_is_decided([0, 0, 0, 0, 0, 1]) and not deal_is_decided([0] * 5)
 assert explain_decided([0] * 5).endswith("its múk may still grow into a stroke — not decided.")
 
 
+# Drawing after each trick (draw_after_trick, the second Alkort text): after every trick each
+# player draws a card from the stock while it lasts, the trick's winner first and then
+# clockwise, so that with four players and the whole stock eleven tricks are played. The side
+# with most tricks wins the deal, 1 point: the text names no múk or stroke. The deal ends when
+# every card is played or, unless play_out, as soon as the side ahead cannot be caught.
+
+MOST_TRICKS = "most tricks"
+
+
+def most_tricks_decided(trick_sides: Sequence[int], tricks_left: int, play_out: bool = False) -> bool:
+    """Drawing after each trick: over when no trick is left, or (unless play_out) when the side ahead leads by
+    more tricks than are left to play."""
+    lead = abs(2 * trick_sides.count(0) - len(trick_sides))
+    return tricks_left == 0 or (not play_out and lead > tricks_left)
+
+
+def score_most_tricks(trick_sides: Sequence[int]) -> DealScore | None:
+    """Drawing after each trick: the side with most tricks wins the deal, 1 point (None while they are level)."""
+    won = trick_sides.count(0)
+    lost = len(trick_sides) - won
+    return None if won == lost else DealScore(0 if won > lost else 1, 1, MOST_TRICKS)
+
+
+assert most_tricks_decided([0] * 6 + [1] * 2, tricks_left=3) and not most_tricks_decided([0] * 6, 5, play_out=True)
+assert score_most_tricks([0, 1, 1] + [0] * 4 + [1] * 4) == (1, 1, MOST_TRICKS) and score_most_tricks([0, 1]) is None
+
+
 def explain_score(result: DealScore | None, players: int = 4) -> str:
     """One sentence saying how a deal was scored."""
     if result is None:
@@ -462,10 +641,12 @@ def explain_score(result: DealScore | None, players: int = 4) -> str:
         return f"múk: {who} won the first 5 tricks — 5 points."
     if result.kind == "stroke":
         return f"stroke: {who} won the first {result.points} tricks in a row — {result.points} points."
+    if result.kind == MOST_TRICKS:
+        return f"{who} took the most tricks — 1 point."
     return f"{who} won 5 tricks, but not the first 5 in a row — 1 point."
 
 # ---------------------------------------------------------------------------
-# 8. Dealing, and the deal as a state
+# 9. Dealing, and the deal as a state
 #
 # Dealing: 9 cards each, in three rounds of 3, clockwise from forehand; the rest is the
 # face-down stock. Before the first card is played any entitled player may make the
@@ -526,15 +707,20 @@ class AlkortState(DealState):
                  scores_before: Sequence[int] | None = None) -> None:
         options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
+        if options.draw_after_trick:  # the only option that cannot be played by two
+            check_options(options, players)
         dealer = self._set_up(options, players, dealer, deck, seed, scores_before, ALKORT_PACK)
         self.hands, self.stock = deal_hands(self.deck, dealer, players)
         self.discards: list[Card] = []           # dead cards from exchanges
         self.exchanged: list[int] = []           # seats that made the exchange, in order
+        self.draws: list[tuple[int, Card]] = []  # who drew which card after the tricks, in order (draw_after_trick)
         self.hands_at_first_card: list[list[Card]] | None = None  # set when the first card is played
         self.trick_sides: list[int] = []         # the side that won each finished trick
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []              # the trick being played, leader first
-        self.leader = forehand(dealer, players)  # forehand leads to the first trick
+        # forehand leads to the first trick (first_leader, written out for the usual rule: every deal asks it)
+        self.leader = forehand(dealer, players) if options.first_lead == "forehand" else \
+            first_leader(self.hands, dealer, players, options)
         self.has_won = [False] * players
         self.current_player: int | None = self.leader
         self.is_over = False
@@ -562,8 +748,9 @@ class AlkortState(DealState):
 
     def may_exchange_now(self, seat: int) -> bool:
         """Whether this seat may make the worthless-hand exchange right now."""
-        return (not self.first_card_played and seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
-                and may_exchange(self.hands[seat]))
+        return (self.hands_at_first_card is None  # not first_card_played, written out: asked before every first card
+                and seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
+                and may_exchange(self.hands[seat], self.options))
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
@@ -594,6 +781,7 @@ class AlkortState(DealState):
         taken, self.stock = self.stock[:EXCHANGE_DRAW], self.stock[EXCHANGE_DRAW:]
         self.hands[seat] = [keep, *taken]
         self.exchanged.append(seat)
+        self.leader = self.current_player = first_leader(self.hands, self.dealer, self.n_players, self.options)
 
     def _play(self, c: Card) -> None:
         seat = self.current_player
@@ -609,40 +797,74 @@ class AlkortState(DealState):
             self._end_trick()
 
     def _end_trick(self) -> None:
-        """Score the trick just completed; end the deal if it is decided, else let the next leader lead."""
-        trick, leader, n = self.trick, self.leader, self.n_players
+        """Score the trick just completed, draw (draw_after_trick); end the deal if it is decided, else let the
+        next leader lead."""
+        trick, leader, n, options = self.trick, self.leader, self.n_players, self.options
         first, had_won = not self.tricks, self.has_won[leader]
-        winner = (leader + judge_trick(trick, had_won, first, self.options)[0]) % n
+        winner = (leader + judge_trick(trick, had_won, first, options)[0]) % n
         self.tricks.append(Trick(leader, tuple(trick), winner, had_won, first))
         self.trick_sides.append(side_of(winner, n))
         self.has_won[winner] = True
         self.trick = []
-        if deal_is_decided(self.trick_sides, self.options.play_out):
+        if options.draw_after_trick:
+            self._draw(winner)
+            decided = most_tricks_decided(self.trick_sides, self.tricks_left, options.play_out)
+        else:
+            decided = deal_is_decided(self.trick_sides, options.play_out)
+        if decided:
             self.current_player, self.is_over = None, True
         else:
-            self.leader = self.current_player = next_leader(leader, winner, n, self.options)
+            self.leader = self.current_player = next_leader(leader, winner, n, options)
 
-    # -- the partner reveal -----------------------------------------------
+    def _draw(self, winner: int) -> None:
+        """After a trick (draw_after_trick): each player takes the top card of the stock, the winner first, then
+        clockwise. The stock holds a card for every player, or none (an exchange takes eight)."""
+        n = self.n_players
+        if len(self.stock) >= n:
+            for i in range(n):
+                seat = (winner + i) % n
+                c = self.stock.pop(0)
+                self.hands[seat].append(c)
+                self.draws.append((seat, c))
+
+    def drawn_by(self, seat: int) -> list[Card]:
+        """The cards this seat has drawn after tricks (draw_after_trick), in order."""
+        return [c for drawer, c in self.draws if drawer == seat]
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks still to play (the one being played among them): a hand's cards, and a trick for each round
+        of draws the stock still holds (draw_after_trick)."""
+        draws = len(self.stock) // self.n_players if self.options.draw_after_trick else 0
+        return max(map(len, self.hands)) + draws
+
+    # -- what is shown, and who leads first --------------------------------
+    @property
+    def opener(self) -> int:
+        """Who leads (or led) to the first trick."""
+        return self.tricks[0].leader if self.tricks else self.leader
+
     def shown_to(self, seat: int) -> dict[int, list[Card]]:
-        """What this seat's partner shows it before play: a highest card, the whole hand, or nothing.
+        """What this seat is shown of the other hands before play, by seat (``shown_before_play``): its partner's
+        best card or whole hand, or every player's best card; and the first leader's highest card.
 
         The reveal is made from the hands as they are when play begins, after any
         exchange; until the first card is played it shows the hands as they are now.
         """
-        partner = self.partner(seat)
-        reveal = self.options.partner_reveal
-        if partner is None or reveal == "none":
-            return {}
-        cards = (self.hands_at_first_card or self.hands)[partner]
-        if reveal == "hand":
-            return {partner: list(cards)}
-        best = best_card(cards, self.options)
-        return {partner: [best]} if best is not None else {}
+        return shown_before_play(self.hands_at_first_card or self.hands, seat, self.n_players, self.opener,
+                                 self.options)
+
+    def explain_first_lead(self) -> str:
+        """Who leads (or led) to the first trick, and why (``explain_first_lead``)."""
+        return explain_first_lead(self.hands_at_first_card or self.hands, self.dealer, self.n_players, self.options)
 
     # -- where the deal stands --------------------------------------------
     def result(self) -> DealScore | None:
-        """How the deal is scored, once it is over (None before)."""
-        return score_deal(self.trick_sides) if self.is_over else None
+        """How the deal is scored, once it is over (None before): by the side with most tricks, when drawing after
+        each trick."""
+        if not self.is_over:
+            return None
+        return score_most_tricks(self.trick_sides) if self.options.draw_after_trick else score_deal(self.trick_sides)
 
     @property
     def points(self) -> list[int]:
@@ -713,8 +935,8 @@ class AlkortState(DealState):
             return f"Nobody holds {keep}, so nobody can keep it in an exchange."
         if self.first_card_played:
             return "The exchange is over: it must be made before the first card is played."
-        if not may_exchange(self.hands[seat]):
-            return f"{seat_name(seat)} may not make the exchange: {explain_exchange(self.hands[seat])}"
+        if not may_exchange(self.hands[seat], self.options):
+            return f"{seat_name(seat)} may not make the exchange: {explain_exchange(self.hands[seat], self.options)}"
         if seat in self.exchanged:
             return f"{seat_name(seat)} has already made the exchange in this deal."
         return "The stock is gone: only one player can make the exchange in a deal."
@@ -732,7 +954,7 @@ def new_deal(options: AlkortOptions | Mapping | None = None, *, players: int = 4
     return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
 
 # ---------------------------------------------------------------------------
-# 9. A game: deals until a side reaches the target score
+# 10. A game: deals until a side reaches the target score
 
 
 def next_dealer(dealer: int, losing_side: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
@@ -753,8 +975,10 @@ class AlkortGame(Game[AlkortState]):
 
     def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
                  first_dealer: int | None = None, seed: int | random.Random | None = None) -> None:
-        self.options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
-        super().__init__(check_players(players), first_dealer, seed)
+        options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        players = check_players(players)
+        self.options = check_options(options, players)
+        super().__init__(players, first_dealer, seed)
 
     def new_deal(self, dealer: int, scores_before: list[int] | None) -> AlkortState:
         return AlkortState(self.options, players=self.players, dealer=dealer, seed=self.rng,

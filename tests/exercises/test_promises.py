@@ -122,8 +122,9 @@ def test_a_learner_who_put_their_function_into_the_engine_is_still_judged_by_the
 
 
 def test_a_changed_table_inside_the_engine_does_not_change_the_oracle(monkeypatch):
-    aces_high = {flag: {c: (11 if c.rank == "A" else s) for c, s in table.items()}
-                 for flag, table in alkort.STRENGTH.items()}
+    aces_high = {ranking: {flag: {c: (11 if c.rank == "A" else s) for c, s in table.items()}
+                           for flag, table in tables.items()}
+                 for ranking, tables in alkort.STRENGTH.items()}
     monkeypatch.setattr(alkort, "STRENGTH", aces_high)
     fn = define('''def ranked_winner(cards):
     from cardlib import alkort
