@@ -75,9 +75,12 @@ FIELDS = {  # (game, kind) -> (required fields, optional fields, expect keys)
     ("ecarte", "legal"): ({"hand", "trick", "trump"}, set(), {"legal"}),
     ("alkort", "exchange"): ({"hand"}, set(), {"entitled"}),
     ("alkort", "deal"): ({"dealer", "deck", "actions"}, {"scores_before"},
-                         {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands"}),
+                         {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands",
+                          "to_move", "seen"}),
+    ("ecarte", "deal"): ({"dealer", "deck", "actions"}, {"scores_before"},
+                         {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands",
+                          "to_move"}),
 }
-FIELDS[("ecarte", "deal")] = FIELDS[("alkort", "deal")]
 
 FORMS = {
     "id": TEXT, "game": TEXT, "kind": TEXT, "players": WHOLE, "options": OBJECT, "expect": OBJECT,
@@ -88,7 +91,7 @@ FORMS = {
 EXPECT_FORMS = {
     "winner": WHOLE, "legal": CARDS, "entitled": TRUTH,
     "illegal": WHOLE, "trick_winners": WHOLES, "points": WHOLES, "scores": WHOLES, "over": TRUTH,
-    "game_winner": WHOLE_OR_NULL, "stock": WHOLE, "hands": OBJECT,
+    "game_winner": WHOLE_OR_NULL, "stock": WHOLE, "hands": OBJECT, "to_move": WHOLE_OR_NULL, "seen": OBJECT,
 }
 assert FORMS.keys() == COMMON.union(*(required | optional for required, optional, _ in FIELDS.values()))
 assert EXPECT_FORMS.keys() == set().union(*(expect for _, _, expect in FIELDS.values()))
@@ -287,7 +290,7 @@ def validate(data: Any, where: str) -> Scenario:
             _check_range(where, "expect.winner", data["expect"]["winner"], range(seats), "an index into cards")
     if kind == "legal":
         _validate_legal(data, listed, pack, seats, where)
-    dealt = alkort.TRICKS_PER_DEAL  # an Alkort hand is dealt a card for each trick
+    dealt = alkort.HAND_SIZE
     if kind == "exchange" and len(listed["hand"]) != dealt:
         raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(listed['hand'])}")
     if kind == "deal":
@@ -318,7 +321,7 @@ def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where
         except (ValueError, TypeError) as error:
             raise _fail(where, f"actions: {error}") from None
         cards = [action] if isinstance(action, Card) else [getattr(action, "keep", None), getattr(action, "king", None),
-                                                             *getattr(action, "cards", ())]
+                                                             *getattr(action, "cards", ())]  # king: announce, claim
         for c in cards:
             if c is not None and c not in pack:
                 raise _fail(where, f"action {text!r}: {c} is not in this game's pack")
@@ -336,11 +339,14 @@ def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where
         _check_range(where, "expect.game_winner", expect["game_winner"], range(2), "a side")
     if "stock" in expect:
         _check_range(where, "expect.stock", expect["stock"], range(len(pack) + 1), "a number of cards")
-    for seat, cards in expect.get("hands", {}).items():
-        if seat not in [str(n) for n in range(seats)]:
-            raise _fail(where, f"expect.hands: {seat!r} is not a seat: the keys are seats written as text, "
-                               f"\"0\" to \"{seats - 1}\"")
-        parse_cards(cards, pack, where, f"expect.hands[{seat}]")
+    if expect.get("to_move") is not None:
+        _check_range(where, "expect.to_move", expect["to_move"], range(seats), "a seat")
+    for key in ("hands", "seen"):
+        for seat, cards in expect.get(key, {}).items():
+            if seat not in [str(n) for n in range(seats)]:
+                raise _fail(where, f"expect.{key}: {seat!r} is not a seat: the keys are seats written as text, "
+                                   f"\"0\" to \"{seats - 1}\"")
+            parse_cards(cards, pack, where, f"expect.{key}[{seat}]")
 
 
 # ---------------------------------------------------------------------------
@@ -433,7 +439,7 @@ def run(scenario: Scenario) -> list[str]:
         return _differences({"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))}
                             if "legal" in expect else {})
     if kind == "exchange":
-        return _differences({"entitled": alkort.may_exchange([card(c) for c in data["hand"]])}, expect)
+        return _differences({"entitled": alkort.may_exchange([card(c) for c in data["hand"]], options)}, expect)
     return _run_deal(data, options)
 
 
@@ -460,11 +466,20 @@ def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
         "trick_winners": state.trick_winners, "points": state.points, "scores": state.scores,
         "over": state.is_over, "game_winner": state.game_winner, "stock": len(state.stock),
         "hands": {seat: _card_set(state.hands[int(seat)]) for seat in expect.get("hands", {})},
+        "to_move": state.current_player,
+        "seen": {seat: _card_set(_seen(state, int(seat))) for seat in expect.get("seen", {})},
     }
     wanted = {k: v for k, v in expect.items() if k != "illegal"}
-    if "hands" in wanted:
-        wanted["hands"] = {seat: _card_set(map(card, cards)) for seat, cards in wanted["hands"].items()}
+    for key in ("hands", "seen"):
+        if key in wanted:
+            wanted[key] = {seat: _card_set(map(card, cards)) for seat, cards in wanted[key].items()}
     return problems + _differences(got, wanted)
+
+
+def _seen(state: DealState, seat: int) -> list[Card]:
+    """The cards of other hands an Alkort seat has been shown before play."""
+    assert isinstance(state, alkort.AlkortState)
+    return [c for cards in state.shown_to(seat).values() for c in cards]
 
 
 def _check_refused(state: DealState, action: Action, number: int) -> list[str]:

@@ -19,15 +19,46 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlib import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, IllegalAction, action_text, alkort, ecarte, parse_action
-from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Call, Discard, Exchange, RuleOptions
+from cardlib import (
+    ALKORT_PACK,
+    ECARTE_PACK,
+    FULL_PACK,
+    Card,
+    IllegalAction,
+    OptionError,
+    action_text,
+    alkort,
+    ecarte,
+    parse_action,
+)
+from cardlib.tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Call, Claim, Discard, Exchange, RuleOptions
 
 
-def options_strategy(cls: type[RuleOptions]) -> st.SearchStrategy:
-    """Any combination of a game's option values (target scores from 1 to 12)."""
+def playable(cls: type[RuleOptions], values: dict, players: int) -> bool:
+    """Whether these option values can be played together, by this many players (the engine says)."""
+    try:
+        options = cls(**values)
+        if isinstance(options, alkort.AlkortOptions):
+            alkort.check_options(options, players)
+    except OptionError:
+        return False
+    return True
+
+
+def options_strategy(cls: type[RuleOptions], players: int = 2) -> st.SearchStrategy:
+    """Any combination of a game's option values that can be played by this many (target scores from 1 to 12)."""
     fields = {name: st.sampled_from(choices) if choices else st.integers(1, 12)
               for name, choices in cls.describe().items()}
-    return st.builds(cls, **fields)
+    return st.fixed_dictionaries(fields).filter(lambda values: playable(cls, values, players)).map(lambda v: cls(**v))
+
+
+def random_options(cls: type[RuleOptions], players: int, rng: random.Random) -> RuleOptions:
+    """A random combination of option values that can be played by this many."""
+    while True:
+        values = {name: rng.choice(choices) if choices else rng.randint(1, 12)
+                  for name, choices in cls.describe().items()}
+        if playable(cls, values, players):
+            return cls(**values)
 
 
 def new_state(game: str, seed: int, options: RuleOptions, dealer: int, scores_before: list[int]):
@@ -43,7 +74,8 @@ games = st.sampled_from(["alkort4", "alkort2", "ecarte"])
 
 
 def state_options(game: str) -> st.SearchStrategy:
-    return options_strategy(ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions)
+    return options_strategy(ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions,
+                            4 if game == "alkort4" else 2)
 
 
 def snapshot(state, leave_out: tuple[str, ...] = ("_legal",)) -> str:
@@ -86,8 +118,8 @@ def by_hand(action: Action) -> Action:
         return Card(action.rank, action.suit)
     if isinstance(action, Exchange):
         return Exchange(Card(action.keep.rank, action.keep.suit))
-    if isinstance(action, Announce):
-        return Announce(Card(action.king.rank, action.king.suit))
+    if isinstance(action, (Announce, Claim)):
+        return type(action)(Card(action.king.rank, action.king.suit))
     if isinstance(action, Discard):
         return Discard([Card(c.rank, c.suit) for c in action.cards])
     return Call(str(action))
@@ -104,8 +136,8 @@ def look_alikes(action: Action) -> Action:
         return look_alike(action)
     if isinstance(action, Exchange):
         return Exchange(look_alike(action.keep))
-    if isinstance(action, Announce):
-        return Announce(look_alike(action.king))
+    if isinstance(action, (Announce, Claim)):
+        return type(action)(look_alike(action.king))
     if isinstance(action, Discard):
         return Discard(map(look_alike, action.cards))
     return action
@@ -115,7 +147,8 @@ def not_actions(state) -> list:
     """Things a learner may pass that are no action at all: tuples of cards, numbers, None, lists, sets."""
     some = random.Random(len(state.log)).sample(pack_of(state), 3)
     return [*(tuple(c) for c in some), (some[0].rank, 10), 3, 0, None, True, 1.5, [some[0]], {some[0]},
-            Exchange(tuple(some[1])), Announce(None), Discard([tuple(some[2])]), "", "play", "exchange 5♥ 5♥"]
+            Exchange(tuple(some[1])), Announce(None), Claim(None), Discard([tuple(some[2])]), "", "play",
+            "exchange 5♥ 5♥", "claim", "pass K♥"]
 
 
 def candidate_actions(state) -> list:
@@ -124,8 +157,8 @@ def candidate_actions(state) -> list:
     some_hand = state.hands[rng.randrange(len(state.hands))]
     discards = [Discard(cards) for size in range(0, 7)
                 for cards in itertools.islice(itertools.combinations(some_hand, size), 2)]
-    return [*FULL_PACK, PROPOSE, ACCEPT, REFUSE, *discards,
-            *(Announce(c) for c in FULL_PACK if c.rank == "K"), *(Exchange(c) for c in rng.sample(FULL_PACK, 8))]
+    return [*FULL_PACK, PROPOSE, ACCEPT, REFUSE, PASS, *discards, *(Announce(c) for c in FULL_PACK if c.rank == "K"),
+            *(Claim(c) for c in FULL_PACK if c.rank == "K"), *(Exchange(c) for c in rng.sample(FULL_PACK, 8))]
 
 
 # ---------------------------------------------------------------------------
@@ -133,9 +166,13 @@ def candidate_actions(state) -> list:
 
 
 def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
-    """book/rules/alkort.md: first side to 5 of 9 tricks; múk 5, stroke = opening run (6-9), else 1."""
+    """book/rules/alkort.md: first side to 5 of 9 tricks; múk 5, stroke = opening run (6-9), else 1.
+    Drawing after each trick: 1 point to the side with most tricks."""
     sides = [w % 2 if state.n_players == 4 else w for w in state.trick_winners]
     points = [0, 0]
+    if state.options.draw_after_trick:
+        points[max((0, 1), key=sides.count)] = 1
+        return points
     for side in (0, 1):
         if sides.count(side) >= 5:
             run = len(list(itertools.takewhile(side.__eq__, sides)))
@@ -144,9 +181,11 @@ def alkort_points_by_the_rulebook(state: alkort.AlkortState) -> list[int]:
 
 
 def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
-    """book/rules/ecarte.md: King points; the point 1, the vole 2; 2 against a stander or a refuser who loses."""
+    """book/rules/ecarte.md: King points (a turned-up King at once, or when claimed); the point 1, the vole 2;
+    2 against a stander or a refuser who loses (or, stand_bonus = non_dealer, to a stander who wins)."""
     points = [0, 0]
-    if state.turned_up.rank == "K":
+    claimed = any(isinstance(a, Claim) for a in state.log)
+    if state.turned_up.rank == "K" and (state.options.turned_king == "scored" or claimed):
         points[state.dealer] += 1
     for action in state.log:
         if isinstance(action, Announce):
@@ -159,7 +198,8 @@ def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
         refusals = [i for i, a in enumerate(state.log) if a is REFUSE]
         refused_first = bool(refusals) and sum(1 for a in state.log[:refusals[0]] if a is PROPOSE) == 1
         refusal_counts = bool(refusals) and (refused_first or state.options.refusal_penalty == "any")
-        if winner == state.dealer and proposals == 0:
+        stander_wins = state.options.stand_bonus == "non_dealer"
+        if proposals == 0 and (winner != state.dealer if stander_wins else winner == state.dealer):
             trick_points = 2
         elif winner != state.dealer and refusal_counts:
             trick_points = 2
@@ -243,7 +283,9 @@ def test_deals_score_as_the_rulebook_says_and_replay(data, game: str, seed: int,
             assert state.game_winner is not None
     else:
         assert state.points == alkort_points_by_the_rulebook(state)
-        assert len(state.tricks) == 9 or not options.play_out
+        every_card_played = not any(state.hands) and (not options.draw_after_trick or not state.stock)
+        assert len(state.tricks) == 9 + len(state.draws) // state.n_players or not every_card_played
+        assert every_card_played or not options.play_out
         assert sum(1 for p in state.points if p) == 1
     assert state.scores == [b + p for b, p in zip(before, state.points)]
     again = state.replay()
@@ -258,11 +300,9 @@ def test_thousands_of_random_deals_conserve_cards_and_end_scored() -> None:
     """A plain loop over 3000 seeded deals (1000 per game): quick, and many more than Hypothesis plays."""
     for game in ("alkort4", "alkort2", "ecarte"):
         options_cls = ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions
-        choices = options_cls.describe()
         for seed in range(1000):
             rng = random.Random(seed)
-            options = options_cls(**{name: rng.choice(values) if values else rng.randint(1, 12)
-                                     for name, values in choices.items()})
+            options = random_options(options_cls, 4 if game == "alkort4" else 2, rng)
             state = new_state(game, seed, options, seed, [0, 0])
             pack = ECARTE_PACK if game == "ecarte" else ALKORT_PACK
             while not state.is_over:

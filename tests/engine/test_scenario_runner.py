@@ -12,7 +12,7 @@ import pytest
 
 from cardlib import scenarios
 from cardlib.cards import card
-from cardlib.tricks import Announce, Call, Discard, Exchange, action_text, parse_action
+from cardlib.tricks import Announce, Call, Claim, Discard, Exchange, action_text, parse_action
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE.parent / "scenarios"
@@ -85,7 +85,7 @@ def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
         "missing.jsonl": json.dumps({k: v for k, v in GOOD.items() if k != "cards"}),
         "json.jsonl": "{not json",
         "action.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
-                                    "deck": [str(c) for c in scenarios.ECARTE_PACK], "actions": ["pass"],
+                                    "deck": [str(c) for c in scenarios.ECARTE_PACK], "actions": ["fold"],
                                     "expect": {}}),
         "discard.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
                                      "deck": [str(c) for c in scenarios.ECARTE_PACK],
@@ -312,11 +312,11 @@ def test_the_page_lists_every_field_of_every_kind() -> None:
 
 def test_the_page_lists_every_action_and_exit_status() -> None:
     actions = section("Actions")
-    samples = [card("K♦"), Exchange(card("K♦")), Announce(card("K♦")), Discard(), *Call]
+    samples = [card("K♦"), Exchange(card("K♦")), Announce(card("K♦")), Claim(card("K♦")), Discard(), *Call]
     for action in samples:
         word = action_text(action).split()[0]
         assert f"| `{word}" in actions, f"the page does not show the action {word!r}"
-        assert parse_action(word + (" K♦" if word in ("play", "exchange", "announce") else "")) == action
+        assert parse_action(word + (" K♦" if word in ("play", "exchange", "announce", "claim") else "")) == action
     statuses = section("Running scenarios")
     assert all(f"\n| {status} |" in statuses for status in (0, 1, 2))
 
