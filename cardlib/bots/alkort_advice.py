@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..alkort import STRENGTH, AlkortOptions, partner_of, seven_is_unbeatable, strength, trick_winner
+from ..alkort import STRENGTH, AlkortOptions, partner_of, seven_is_unbeatable, strength, strength_table, trick_winner
 from ..cards import ALKORT_PACK, Card
 from ..players import Decision
 from ..tricks import Exchange
@@ -45,14 +45,15 @@ def keep_value(c: Card, options: AlkortOptions) -> float:
 
 
 # keep_value of every card, worked out once (the play-outs ask it often). The options matter to it only
-# through a card's strength, that is through low_eights_ranked, as for the engine's STRENGTH.
-KEEP_TABLES = {ranked: {c: keep_value(c, AlkortOptions(low_eights_ranked=ranked)) for c in ALKORT_PACK}
-               for ranked in (True, False)}
+# through a card's strength, that is through the ranking and low_eights_ranked, as for the engine's STRENGTH.
+KEEP_TABLES = {(ranking, ranked): {c: keep_value(c, AlkortOptions(ranking=ranking, low_eights_ranked=ranked))
+                                   for c in ALKORT_PACK}
+               for ranking in STRENGTH for ranked in STRENGTH[ranking]}
 
 
 def keep_table(options: AlkortOptions) -> dict[Card, float]:
     """``keep_value`` of every card under these options."""
-    return KEEP_TABLES[options.low_eights_ranked]
+    return KEEP_TABLES[options.ranking, options.low_eights_ranked]  # keyed as the engine's STRENGTH
 
 
 def cheapest(cards: Sequence[Card], options: AlkortOptions) -> Card:
@@ -109,7 +110,7 @@ def lead_advice(hand: Sequence[Card], legal: Sequence[Card], i_have_won: bool, f
     sevens = [c for c in legal if c.rank == "7"]
     if sevens and seven_is_unbeatable(i_have_won, first_trick, options):
         return sevens[0], f"cashes {sevens[0]}: a seven led after winning a trick cannot be beaten"
-    table = STRENGTH[options.low_eights_ranked]  # strength(c, options) for every card, as one look-up
+    table = strength_table(options)  # strength(c, options) for every card, as one look-up
     top_outside = max(map(table.__getitem__, outside), default=0)
     masters = [c for c in legal if table[c] >= max(top_outside, 1)]
     held_sevens = [c for c in hand if c.rank == "7"]

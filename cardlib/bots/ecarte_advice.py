@@ -33,7 +33,7 @@ from collections.abc import Collection, Sequence
 from ..cards import ECARTE_PACK, SUITS, Card
 from ..ecarte import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, trick_winner
 from ..players import Decision
-from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
+from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Claim, Discard
 from .base import InformedPlayer
 from .views import EcarteView, View
 
@@ -190,6 +190,9 @@ class EcarteRuleBot(InformedPlayer):
         assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
         legal = view.legal
         trump = view.trump
+        claim = claim_the_king(view)
+        if claim is not None:
+            return claim
         announce = next((a for a in legal if isinstance(a, Announce)), None)
         if view.phase is ANSWER:
             rule = jeu_de_regle(view.hand, trump, dealer=True)
@@ -219,10 +222,21 @@ class EcarteRuleBot(InformedPlayer):
 
     def choose_optional(self, view: View) -> Decision | None:
         assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
+        claim = claim_the_king(view)
+        if claim is not None:
+            return claim
         announce = next((a for a in view.legal if isinstance(a, Announce)), None)
         if announce is None:
             return None
         return Decision(announce, f"announces {announce.king} for a point before playing a card.")
+
+
+def claim_the_king(view: EcarteView) -> Decision | None:
+    """Claim a turned-up King's point the moment the rules allow it (turned_king = claimed): it is free."""
+    claim = next((a for a in view.legal if isinstance(a, Claim)), None)
+    if claim is None:
+        return None
+    return Decision(claim, f"claims the turned-up {claim.king} for a point: an unclaimed King scores nothing.")
 
 
 assert jeu_de_regle([Card("K", "♠"), Card("7", "♠"), Card("8", "♠"), Card("9", "♥"), Card("J", "♦")], "♠")

@@ -41,7 +41,7 @@ from ..alkort import AlkortState, partner_of
 from ..cards import Card
 from ..ecarte import ANSWER, CHOOSE, PLAY, EcarteState
 from ..players import Decision
-from ..tricks import ACCEPT, PROPOSE, REFUSE, Action, Announce, Discard, Exchange, action_text
+from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard, Exchange, action_text
 from . import alkort_advice, ecarte_advice
 from .base import InformedPlayer
 from .views import EcarteView, HiddenDiscard, History, View, alkort_world, discard_count, ecarte_world
@@ -52,6 +52,8 @@ from .views import EcarteView, HiddenDiscard, History, View, alkort_world, disca
 
 def ecarte_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
     """The book's move for the player to move in an Écarté world, reckoning only with the cards he could see."""
+    if state.king_to_claim:  # a free point for the dealer, claimed at once
+        return Claim(state.turned_up)
     seat = state.seat_to_move()
     hand, trump, phase = state.hands[seat], state.trump, state.phase
     if phase is ANSWER:
@@ -193,6 +195,8 @@ def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
     stock = ecarte.STOCK_SIZE
     answering = False
     for action in view.log:
+        if isinstance(action, Claim) or action is PASS:  # the dealer's turned-up King: no call of the exchanges
+            continue
         hand = hands[min(round_, len(hands) - 1)]
         if answering:  # the dealer answers a proposal
             refused = action is REFUSE
@@ -407,6 +411,9 @@ class MonteCarloBot(InformedPlayer):
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
         """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
         if isinstance(view, EcarteView):
+            claim = ecarte_advice.claim_the_king(view)
+            if claim is not None:
+                return claim
             announce = next((a for a in legal if isinstance(a, Announce)), None)
             if announce is not None and (view.phase is PLAY or PROPOSE not in legal):
                 return Decision(announce, f"announces {announce.king} for a point before playing a card")

@@ -9,9 +9,11 @@ What a seat knows:
 - both games: its own hand, every card played and by whom, the legal moves the
   engine offers it, the score before the deal, the options;
 - Alkort: the exchanges (an exchanger *shows* his worthless hand, so his discards
-  and the card he keeps are public), the size of the stock, and what its partner
-  showed it (the partner reveal: a highest card, the whole hand, or nothing —
-  and "nothing" means the partner holds no ranked card);
+  and the card he keeps are public), the size of the stock, the cards it drew after
+  tricks (draw_after_trick), and what the others showed it before play (the partner
+  reveal: a highest card, the whole hand, or nothing — and "nothing" means the
+  partner holds no ranked card; with partner_reveal = table every player's highest
+  card; with first_lead = highest_card the first leader's, which nobody outranks);
 - Écarté: the turned-up card, its own discards, how many cards the other player
   discarded (not which), the calls (propose, accept, refuse, announce), and what
   the duty to head, follow and trump gives away: a player who did not follow is
@@ -192,7 +194,9 @@ class AlkortView:
     hand: tuple[Card, ...]
     log: tuple[Action, ...]              # all public: exchanged hands are shown
     exchanges: tuple[tuple[int, Card, tuple[Card, ...]], ...]  # (seat, card kept, cards discarded)
-    shown: tuple[Card, ...] | None       # what the partner showed (None: no partner reveal in this game)
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, the cards it showed this one before play)
+    opener: int                          # who leads (or led) to the first trick
+    drawn: tuple[Card, ...]              # the cards this seat drew after tricks, in order (draw_after_trick)
     plays: tuple[Play, ...]
     trick: tuple[Card, ...]
     leader: int
@@ -222,21 +226,25 @@ class AlkortView:
         """The cards a seat has played so far, in order."""
         return [p.card for p in self.plays if p.seat == seat]
 
+    def shown_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards a seat showed this one before play (none, if it showed nothing)."""
+        return dict(self.shown).get(seat, ())
+
     def hand_size(self, seat: int) -> int:
-        """How many cards a seat holds: nine less those it has played."""
-        return alkort.HAND_SIZE - len(self.played_by(seat))
+        """How many cards a seat holds: nine, and a card for each round of draws, less those it has played."""
+        return alkort.HAND_SIZE + len(self.drawn) - len(self.played_by(seat))
 
     def known_holdings(self) -> dict[int, list[Card]]:
-        """Cards known to be in another seat's hand: an exchanger's kept card, the partner's shown cards."""
+        """Cards known to be in another seat's hand: an exchanger's kept card, the cards shown before play."""
         known: dict[int, list[Card]] = {}
         played = {p.card for p in self.plays}
         for seat, keep, _ in self.exchanges:
             if seat != self.seat and keep not in played:
                 known.setdefault(seat, []).append(keep)
-        if self.shown and self.partner is not None:
-            for c in self.shown:
-                if c not in played and c not in known.get(self.partner, []):
-                    known.setdefault(self.partner, []).append(c)
+        for seat, cards in self.shown:
+            for c in cards:
+                if c not in played and c not in known.get(seat, []):
+                    known.setdefault(seat, []).append(c)
         return known
 
     def unseen(self) -> list[Card]:
@@ -253,16 +261,30 @@ class AlkortView:
             seen.update(cards)
         return tuple(c for c in ALKORT_PACK if c not in seen)
 
-    def partner_limit(self) -> int | None:
-        """The strongest a partner's hidden card can be, from the reveal (None: no limit known)."""
-        if self.partner is None or self.shown is None or self.options.partner_reveal != "best_card":
-            return None
-        return strength(self.shown[0], self.options) if self.shown else 0
+    def strength_caps(self) -> dict[int, int]:
+        """For the other seats whose hands at the first card are bounded by what was shown: the strongest card
+        each may have held. A seat that showed its best card holds none stronger (none ranked, if it showed
+        nothing); with first_lead = highest_card none outranks the first leader, and a seat before him clockwise
+        from forehand holds none as strong."""
+        reveal, options = self.options.partner_reveal, self.options
+        caps = {s: max((strength(c, options) for c in self.shown_by(s)), default=0) for s in range(self.players)
+                if s != self.seat and (reveal == "table" or s == self.partner and reveal != "none")}
+        if options.first_lead == "highest_card":
+            opener = self.opener
+            own = [c for c in (*self.hand, *self.played_by(self.seat)) if c not in self.drawn]
+            top = max((strength(c, options) for c in (own if opener == self.seat else self.shown_by(opener))),
+                      default=0)
+            start = alkort.forehand(self.dealer, self.players)
+            for s in range(self.players):
+                if s != self.seat:
+                    before = (s - start) % self.players < (opener - start) % self.players
+                    caps[s] = min(caps.get(s, top), top - 1 if before else top)
+        return caps
 
     def key(self) -> str:
         """A text that names this information set (used to seed a bot's thinking reproducibly)."""
         return f"A{self.players}{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|" \
-               + ",".join(map(str, self.log)) + f"|{self.shown}"
+               + ",".join(map(str, self.log)) + f"|{self.shown}|{' '.join(map(str, self.drawn))}"
 
 
 View = EcarteView | AlkortView
@@ -312,19 +334,17 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
 
 
 def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
-    """What an Alkort seat knows: everything public, its hand, and its partner's reveal."""
+    """What an Alkort seat knows: everything public, its hand and its draws, and what was shown it."""
     keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
     thrown = alkort.EXCHANGE_DRAW  # an exchanger throws as many cards as he draws: his shown hand is public
     exchanges = tuple((who, keep, tuple(state.discards[thrown * i:thrown * (i + 1)]))
                       for i, (who, keep) in enumerate(zip(state.exchanged, keeps)))
-    partner = state.partner(seat)  # None with two players
-    shown = None
-    if partner is not None and state.options.partner_reveal != "none":
-        shown = tuple(sorted(state.shown_to(seat).get(partner, ())))
+    shown = tuple(sorted((s, tuple(sorted(cards))) for s, cards in state.shown_to(seat).items()))
     return AlkortView(
         options=state.options, players=state.n_players, seat=seat, dealer=state.dealer,
         scores_before=tuple(state.scores_before), hand=tuple(sorted(state.hands[seat])), log=tuple(state.log),
-        exchanges=exchanges, shown=shown, plays=plays_of(state), trick=tuple(state.trick), leader=state.leader,
+        exchanges=exchanges, shown=shown, opener=state.opener, drawn=tuple(state.drawn_by(seat)),
+        plays=plays_of(state), trick=tuple(state.trick), leader=state.leader,
         trick_winners=tuple(state.trick_winners), has_won=tuple(state.has_won), to_move=state.current_player,
         stock_size=len(state.stock), legal=in_fixed_order(state.legal_actions(seat)))
 
@@ -454,17 +474,23 @@ def unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]]
 
 
 def alkort_world(view: AlkortView, rng: random.Random, template: AlkortState | None = None) -> AlkortState:
-    """Deal the unseen cards at random to the hidden hands (the partner's within its reveal) and the stock.
+    """Deal the unseen cards at random to the hidden hands (within what each seat showed) and the stock.
 
     As in Écarté (``ecarte_world``), a world is a stacked deck with the log replayed on it, or,
     given a ``template`` built from this same view, a copy of it with the new hidden cards.
     """
     holding, stock_rest = hidden_hands(view, rng)
-    at_play = {s: holding[s] + view.played_by(s) for s in range(view.players)}
-    dealt, taken = hands_dealt(view, at_play)
+    caps = view.strength_caps()
+    began: dict[int, list[Card]] = {}  # each seat's hand when play began
+    drawn: dict[int, list[Card]] = {}  # and the cards it drew after tricks, in order
+    for s in range(view.players):
+        drawn[s] = draws_of(view, s, holding[s] + view.played_by(s), caps.get(s), rng)
+        began[s] = as_shown(view, s, [c for c in holding[s] + view.played_by(s) if c not in drawn[s]])
     if template is not None:
-        return refilled_alkort(template, view, dealt, taken, stock_rest)
-    deck = alkort.stack_deck([dealt[s] for s in range(view.players)], taken + stock_rest, view.dealer)
+        return refilled_alkort(template, view, began, drawn, stock_rest)
+    dealt, taken = hands_dealt(view, began)
+    draws = [c for _, c in draw_order(view, drawn)]
+    deck = alkort.stack_deck([dealt[s] for s in range(view.players)], taken + draws + stock_rest, view.dealer)
     world = AlkortState(view.options, players=view.players, dealer=view.dealer, deck=deck,
                         scores_before=view.scores_before)
     for action in view.log:
@@ -472,62 +498,106 @@ def alkort_world(view: AlkortView, rng: random.Random, template: AlkortState | N
     return world
 
 
-def refilled_alkort(template: AlkortState, view: AlkortView, dealt: dict[int, list[Card]], taken: list[Card],
-                    stock_rest: list[Card]) -> AlkortState:
-    """A copy of a world of this view with other hidden cards: the same hands and stock as a deck stacked with
-    them would give. The copy keeps the template's deck and log, so it must not be replayed."""
+def refilled_alkort(template: AlkortState, view: AlkortView, began: dict[int, list[Card]],
+                    drawn: dict[int, list[Card]], stock_rest: list[Card]) -> AlkortState:
+    """A copy of a world of this view with other hidden cards: the same hands, draws and stock as a deck stacked
+    with them would give. The copy keeps the template's deck and log, so it must not be replayed."""
     world = template.clone()
-    began = dict(dealt)  # the hands when play began: an exchanger's kept card, then what he drew, in order
-    for k, (seat, keep, _) in enumerate(view.exchanges):
-        began[seat] = [keep, *taken[alkort.EXCHANGE_DRAW * k:alkort.EXCHANGE_DRAW * (k + 1)]]
     played = {p.card for p in view.plays}
     for s in range(view.players):
-        world.hands[s][:] = [c for c in began[s] if c not in played]
+        world.hands[s][:] = [c for c in (*began[s], *drawn[s]) if c not in played]
+    world.draws[:] = draw_order(view, drawn)
     if world.hands_at_first_card is not None:
         world.hands_at_first_card = [list(began[s]) for s in range(view.players)]
     world.stock[:] = stock_rest
     return world
 
 
+NO_CAP = 99  # stronger than any card
+
+
 def hidden_hands(view: AlkortView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Each seat's cards now (the unseen dealt at random; the partner's within its reveal), and the stock left."""
-    known = view.known_holdings()
+    """Each seat's cards now (the unseen dealt at random, within what each seat showed), and the stock left.
+
+    The seats the most bounded by what they showed are dealt first: the cards that fit a tighter bound fit a
+    looser one too, so none is left short."""
+    known, caps = view.known_holdings(), view.strength_caps()
     unseen = view.unseen()
     rng.shuffle(unseen)
     holding: dict[int, list[Card]] = {view.seat: list(view.hand)}
-    partner, limit = view.partner, view.partner_limit()
-    others = [s for s in range(view.players) if s not in (view.seat, partner)]
-    if partner is not None:  # the partner first: its reveal limits which cards it may hold
-        others.insert(0, partner)
-    for seat in others:
+    for seat in sorted((s for s in range(view.players) if s != view.seat), key=lambda s: caps.get(s, NO_CAP)):
         held = list(known.get(seat, []))
-        need = view.hand_size(seat) - len(held)
-        fits = unseen
-        if seat == partner and limit is not None:
-            fits = [c for c in unseen if strength(c, view.options) <= limit]
-            if len(fits) < need:  # only if the view lies
-                fits = unseen
-        chosen = set(fits[:need])
-        holding[seat] = held + fits[:need]
-        unseen = [c for c in unseen if c not in chosen]
+        chosen = within_cap(view, seat, unseen, view.hand_size(seat) - len(held), caps.get(seat))
+        holding[seat] = held + chosen
+        taken = set(chosen)
+        unseen = [c for c in unseen if c not in taken]
     return holding, unseen
 
 
-def hands_dealt(view: AlkortView, at_play: dict[int, list[Card]]) -> tuple[dict[int, list[Card]], list[Card]]:
+def within_cap(view: AlkortView, seat: int, unseen: list[Card], need: int, cap: int | None) -> list[Card]:
+    """The first ``need`` unseen cards a seat may hold now: none stronger than its cap, but for what its draws
+    after tricks may have brought it (the stronger cards it has already played were drawn too)."""
+    if cap is None:
+        return unseen[:need]
+    options = view.options
+    spare = len(view.drawn) - sum(strength(c, options) > cap for c in view.played_by(seat))
+    chosen: list[Card] = []
+    for c in unseen:
+        if len(chosen) == need:
+            break
+        if strength(c, options) <= cap or spare > 0:
+            spare -= strength(c, options) > cap
+            chosen.append(c)
+    return chosen if len(chosen) == need else unseen[:need]  # too few only if the view lies
+
+
+def draws_of(view: AlkortView, seat: int, cards: list[Card], cap: int | None, rng: random.Random) -> list[Card]:
+    """Which of a seat's cards of the deal (held now, or played) it drew after each trick, in order: its own draws
+    it knows; another's are any cards it did not show, a card drawn after trick k played (if at all) after it,
+    and every card stronger than its cap among them."""
+    rounds = len(view.drawn)
+    if seat == view.seat or not rounds:
+        return list(view.drawn) if seat == view.seat else []
+    played_in = {p.card: p.trick for p in view.plays if p.seat == seat}  # drawn after trick k: played in k+1 on
+    latest = {c: min(played_in.get(c, rounds), rounds) for c in cards if c not in view.shown_by(seat)}
+    owed = {c for c in latest if cap is not None and strength(c, view.options) > cap}
+    free = list(latest)
+    rng.shuffle(free)
+    draws: list[Card] = []
+    for k in range(rounds, 0, -1):  # the last round first: the fewest cards may have come from it
+        fits = [c for c in free if latest[c] >= k]
+        if len(owed & set(free)) >= k:  # the rounds left must bring the stronger cards
+            fits = [c for c in fits if c in owed]
+        c = fits[0] if fits else free[0]  # no fit only if the view lies
+        draws.append(c)
+        free.remove(c)
+    return draws[::-1]
+
+
+def as_shown(view: AlkortView, seat: int, cards: list[Card]) -> list[Card]:
+    """A seat's hand when play began, in an order that makes the engine show what it showed: an exchanger's kept
+    card first (he holds it before the cards he takes), then the cards shown (the engine shows the first of
+    equal cards)."""
+    keep = [k for s, k, _ in view.exchanges if s == seat]
+    first = keep + [c for c in view.shown_by(seat) if c in cards and c not in keep]
+    return first + [c for c in cards if c not in first]
+
+
+def hands_dealt(view: AlkortView, began: dict[int, list[Card]]) -> tuple[dict[int, list[Card]], list[Card]]:
     """The hands as dealt (an exchanger's shown hand, the others as they were when play began), and the cards
-    the exchangers took from the stock."""
-    dealt: dict[int, list[Card]] = {}
+    the exchangers took from the stock, in order."""
+    dealt = dict(began)
     taken: list[Card] = []
     for seat, keep, discarded in view.exchanges:
         dealt[seat] = [keep, *discarded]
-        taken += [c for c in at_play[seat] if c != keep]
-    for s in range(view.players):
-        dealt.setdefault(s, at_play[s])
-    partner = view.partner
-    if partner is not None and view.shown and view.options.partner_reveal == "best_card":
-        first = view.shown[0]  # the engine shows the first of equal cards: put the shown one first
-        cards = dealt[partner] if first in dealt[partner] else taken
-        if first in cards:
-            cards.remove(first)
-            cards.insert(0, first)
+        taken += began[seat][1:]  # his kept card, then what he took
     return dealt, taken
+
+
+def draw_order(view: AlkortView, drawn: dict[int, list[Card]]) -> list[tuple[int, Card]]:
+    """Who drew which card after the tricks, in the order the stock gave them: after each trick, its winner first."""
+    order: list[tuple[int, Card]] = []
+    for k, winner in enumerate(view.trick_winners[:len(view.drawn)]):
+        seats = [(winner + i) % view.players for i in range(view.players)]
+        order += [(seat, drawn[seat][k]) for seat in seats]
+    return order
