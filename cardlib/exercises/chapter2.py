@@ -138,14 +138,15 @@ q3 = Exercise(
     statement="""A player whose hand holds **no card that could beat a led low eight** — no K♦, 2♥, 4♣, 8♠,
 9♥, 9♦, Ace, Jack or Six — may make the *worthless-hand exchange*: keep one card and take the stock.
 Low eights do not forbid it (they only tie with a led low eight), nor do rubbish cards. Write
-`may_exchange(cards)` for a hand of 9 cards.""",
-    oracle=alkort.may_exchange,
+`may_exchange(cards)` for a hand of 9 cards, under the default rules. (The list is what the trick rule gives
+with the defaults: exercise 8.6 asks the same question when options change the trick rule.)""",
+    oracle=lambda cards: alkort.may_exchange(cards, alkort.DEFAULT_OPTIONS),
     expects=expect_bool,
     fixed=[(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"),), (hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"),),
            (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),), (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),)],
     random_case=nearly_worthless_hand,
     n_random=300,
-    explain=alkort.explain_exchange,
+    explain=lambda cards: alkort.explain_exchange(cards, alkort.DEFAULT_OPTIONS),
     hints=["Only nine kinds of card forbid the exchange; a low eight is not one of them.",
            "BLOCKERS = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦')); a card blocks if it is in BLOCKERS or its rank is "
            "'A', 'J' or '6'. The hand may exchange if no card blocks: not any(...)."],

@@ -6,6 +6,7 @@ import random
 
 from .. import alkort, ecarte
 from ..cards import ALKORT_PACK, Card, hand
+from .chapter2 import nearly_worthless_hand
 from .chapter3 import any_trick, rubbish_trick
 from .chapter5 import play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
@@ -295,5 +296,87 @@ def next_dealer(dealer: int, losing_side: int, rule: str) -> int:
     setup=SETUP,
 )
 
-EXERCISES = [q1, q2, q3, q4, q5]
+
+# -- 8.6: the worthless hand asks the trick rule in force ----------------------------------------------------
+
+EIGHT_OPTIONS = [(ranked, order) for ranked in (True, False) for order in ("equal", "led_suit")]
+
+
+def options_of(low_eights_ranked: bool, rubbish_order: str) -> alkort.AlkortOptions:
+    """The Alkort options of exercise 8.6: these two switched, the rest the defaults."""
+    return alkort.AlkortOptions(low_eights_ranked=low_eights_ranked, rubbish_order=rubbish_order)
+
+
+def worthless_case(rng: random.Random) -> tuple[list[Card], bool, str]:
+    """A nearly worthless hand, often with 9♣ or a Queen or King of a low Eight's suit, under random options."""
+    (cards,) = nearly_worthless_hand(rng)
+    if rng.random() < 0.5:
+        tempting = [c for c in hand("9♣ Q♣ K♣ Q♥ K♥ Q♦") if c not in cards]
+        cards[rng.randrange(9)] = rng.choice(tempting)
+    return (cards, *rng.choice(EIGHT_OPTIONS))
+
+
+def worthless_explained(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> str:
+    """The engine's sentence about the hand, under the options of the case."""
+    options = options_of(low_eights_ranked, rubbish_order)
+    return (f"With low_eights_ranked = {low_eights_ranked} and rubbish_order = {rubbish_order!r}: "
+            + alkort.explain_exchange(cards, options))
+
+
+TEMPTED = hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 4♦ 2♦")
+q6 = Exercise(
+    CHAPTER, 6, "the worthless hand, under the rules in force", "may_exchange",
+    ("cards", "low_eights_ranked", "rubbish_order"),
+    "def may_exchange(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> bool:",
+    "Whether no card of the hand could beat a led low eight, under these options.",
+    statement="""The first Alkort text's test for the worthless-hand exchange is *a hand unable to beat a led
+low eight*. With the default rules that is the fixed list of exercise 2.3. Switch options and the list
+changes: with `low_eights_ranked = False` a led low Eight is rubbish, and with `rubbish_order = "led_suit"`
+as well, 9♣, Q♣, K♣, Q♥, K♥ and Q♦ beat one of them. So ask **the trick rule in force** instead of a list:
+a card could beat a led low eight if it wins a two-card trick `[eight, card]` for some low eight other
+than itself. Write `may_exchange(cards, low_eights_ranked, rubbish_order)`; you may use the engine's trick
+rule:
+
+```python
+from cardlib.alkort import AlkortOptions, LOW_EIGHTS, trick_winner   # LOW_EIGHTS: 8♥ 8♦ 8♣
+trick_winner(hand("8♣ 9♣"), options=AlkortOptions(low_eights_ranked=False, rubbish_order="led_suit"))  # 1
+```""",
+    oracle=lambda cards, low_eights_ranked, rubbish_order: alkort.may_exchange(
+        cards, options_of(low_eights_ranked, rubbish_order)),
+    expects=expect_bool,
+    fixed=[(TEMPTED, ranked, order) for ranked, order in EIGHT_OPTIONS]
+          + [(hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ K♠"), ranked, order) for ranked, order in EIGHT_OPTIONS],
+    random_case=worthless_case,
+    n_random=300,
+    explain=worthless_explained,
+    hints=["Make the options once: AlkortOptions(low_eights_ranked=low_eights_ranked, rubbish_order=rubbish_order).",
+           "A card blocks the exchange if trick_winner([eight, card], options=options) == 1 for some eight in "
+           "LOW_EIGHTS with eight != card; the hand may exchange if no card blocks."],
+    solution_source='''from cardlib.alkort import LOW_EIGHTS, AlkortOptions, trick_winner
+
+
+def may_exchange(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> bool:
+    """Whether no card of the hand could beat a led low eight, under these options."""
+    options = AlkortOptions(low_eights_ranked=low_eights_ranked, rubbish_order=rubbish_order)
+    return not any(trick_winner([eight, c], options=options) == 1
+                   for c in cards for eight in LOW_EIGHTS if eight != c)
+''',
+    mistakes={"the default list whatever the options": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
+
+
+def may_exchange(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> bool:
+    """Whether no card of the hand could beat a led low eight, under these options."""
+    return not any(c in BLOCKERS or c.rank in ("A", "J", "6") for c in cards)
+''', "only ranked cards block": '''from cardlib.alkort import LOW_EIGHTS, AlkortOptions, is_ranked
+
+
+def may_exchange(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> bool:
+    """Whether no card of the hand could beat a led low eight, under these options."""
+    options = AlkortOptions(low_eights_ranked=low_eights_ranked, rubbish_order=rubbish_order)
+    return not any(is_ranked(c, options) and c not in LOW_EIGHTS for c in cards)
+'''},
+    setup=SETUP,
+)
+
+EXERCISES = [q1, q2, q3, q4, q5, q6]
 

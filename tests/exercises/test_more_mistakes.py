@@ -326,6 +326,14 @@ def trick_winner(cards, leader_has_won, first_trick, seven_lead):
         if seat % 2 == losing_side:
             return seat
 '''},
+    "8.6": {"asks only the Eight of the same suit": '''from cardlib.alkort import AlkortOptions, trick_winner
+
+
+def may_exchange(cards, low_eights_ranked, rubbish_order):
+    options = AlkortOptions(low_eights_ranked=low_eights_ranked, rubbish_order=rubbish_order)
+    return not any(c.suit != "♠" and c.rank != "8" and trick_winner([Card("8", c.suit), c], options=options) == 1
+                   for c in cards)
+'''},
 }
 
 CASES = [(key, name) for key, mistakes in MORE_MISTAKES.items() for name in mistakes]
