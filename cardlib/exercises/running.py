@@ -114,10 +114,24 @@ def learner_frames(tb: TracebackType | None, fn: Any) -> list[tuple[str, int, st
     return found
 
 
+def recursing_call(frames: list[tuple[str, int, str]]) -> tuple[str, int, str]:
+    """The outermost frame that calls a function already running: where an endless recursion closes its loop
+    (the frame the recursion limit stops in depends on how deep the stack was when the check began)."""
+    running: set[tuple[str, str]] = set()
+    for (file, line, name), (next_file, _, next_name) in zip(frames, frames[1:]):
+        running.add((file, name))
+        if (next_file, next_name) in running:
+            return file, line, name
+    return frames[-1]
+
+
 def learner_line(error: BaseException, fn: Any) -> str:
-    """'line 3: return cards[4]' — the last line of the learner's own code that was running."""
+    """'line 3: return cards[4]' — the last line of the learner's own code that was running (for an endless
+    recursion, the call that recurses)."""
     mine = learner_frames(error.__traceback__, fn)
-    return line_text(*mine[-1], fn) if mine else ""
+    if not mine:
+        return ""
+    return line_text(*(recursing_call(mine) if isinstance(error, RecursionError) else mine[-1]), fn)
 
 
 def raised_in_cardlib(error: BaseException) -> str:

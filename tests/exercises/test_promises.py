@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -268,14 +269,20 @@ def test_a_bots_counterexample_pastes_too():
 # 7. Exits, interrupts and broken objects: one friendly line each
 
 
-def test_endless_recursion_points_at_the_call_that_recurses():
+def checked_at_depth(depth: int, fn: Any) -> Any:
+    """Check fn from a stack this many frames deeper (the recursion limit stops at a frame that depends on it)."""
+    return chapter3.q1.check(fn) if depth == 0 else checked_at_depth(depth - 1, fn)
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3])
+def test_endless_recursion_points_at_the_call_that_recurses(depth: int):
     fn = define('''def ranked_winner(cards):
     return helper(cards)
 
 def helper(cards):
     return ranked_winner(cards)
 ''', "ranked_winner")
-    result = chapter3.q1.check(fn)
+    result = checked_at_depth(depth, fn)
     assert result.headline.startswith("Your code raised RecursionError: maximum recursion depth exceeded")
     assert result.headline.endswith("— at line 5 of helper: return ranked_winner(cards)")
 
