@@ -241,6 +241,22 @@ def _check_range(where: str, name: str, value: int, allowed: range, what: str) -
 
 def validate(data: Any, where: str) -> Scenario:
     """Check one scenario's fields, cards, options and actions; raise ScenarioFileError if anything is off."""
+    game, kind = _validate_fields(data, where)
+    if not data["id"].strip():
+        raise _fail(where, "id must name the scenario, not be blank")
+    players = data.get("players", PLAYERS[game][0])
+    if players not in PLAYERS[game]:
+        raise _fail(where, f"{game} is played by {' or '.join(map(str, PLAYERS[game]))} players, not {players}")
+    try:
+        OPTIONS[game].from_dict(data.get("options"))
+    except (ValueError, TypeError) as error:  # OptionError, mostly
+        raise _fail(where, f"options: {error}") from None
+    _validate_cards(data, game, kind, players if game == "alkort" else 2, where)
+    return Scenario(data, where)
+
+
+def _validate_fields(data: Any, where: str) -> tuple[str, str]:
+    """Check that every field and expect key is known for the scenario's game and kind, and of its form."""
     if type(data) is not dict:
         raise _fail(where, f"a scenario must be a JSON object {{...}}, not {_brief(data)}")
     for name in ("id", "game", "kind", "expect"):
@@ -265,15 +281,11 @@ def validate(data: Any, where: str) -> Scenario:
             keys = ", ".join(sorted(expect_keys))
             raise _fail(where, f"unknown expect key {name!r} for a {kind} scenario (one of {keys})")
         _check_form(where, f"expect.{name}", value, EXPECT_FORMS[name])
-    if not data["id"].strip():
-        raise _fail(where, "id must name the scenario, not be blank")
-    players = data.get("players", PLAYERS[game][0])
-    if players not in PLAYERS[game]:
-        raise _fail(where, f"{game} is played by {' or '.join(map(str, PLAYERS[game]))} players, not {players}")
-    try:
-        OPTIONS[game].from_dict(data.get("options"))
-    except (ValueError, TypeError) as error:  # OptionError, mostly
-        raise _fail(where, f"options: {error}") from None
+    return game, kind
+
+
+def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, where: str) -> None:
+    """Check the cards of a scenario: each in the game's pack, once, and as many as its kind needs."""
     pack = PACKS[game]
     listed = {name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck")
               if name in data}
@@ -282,7 +294,6 @@ def validate(data: Any, where: str) -> Scenario:
         raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
     if "trump" in data:
         parse_suit(data["trump"], where)
-    seats = players if game == "alkort" else 2
     if kind == "trick":
         if len(listed["cards"]) != seats:
             raise _fail(where, f"a complete trick has {seats} cards, not {len(listed['cards'])}")
@@ -295,7 +306,6 @@ def validate(data: Any, where: str) -> Scenario:
         raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(listed['hand'])}")
     if kind == "deal":
         _validate_deal(data, pack, seats, where)
-    return Scenario(data, where)
 
 
 def _validate_legal(data: dict[str, Any], listed: dict[str, list[Card]], pack: Sequence[Card], seats: int,
