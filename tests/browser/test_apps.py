@@ -16,7 +16,9 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+from cardlib.alkort import AlkortOptions
 from cardlib.widgets.parts import in_sentence
+from cardlib.widgets.table import value_label
 
 from voila_harness import AppPage
 
@@ -167,7 +169,9 @@ def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, art
     page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
     assert app_page.accessibility_problems() == []
     app_page.screenshot("play-alkort-options", artifacts)
-    page.locator(".cardlib-option-partner_reveal select").select_option(label="the whole hand")
+    # The value's label as the picker builds it from the engine's words ("his whole hand, to his partner").
+    whole_hand = value_label(AlkortOptions.value_words("partner_reveal")["hand"], "hand")
+    page.locator(".cardlib-option-partner_reveal select").select_option(label=whole_hand)
     page.locator(".cardlib-option-target_score input").fill("7")
     click(app_page, page.locator(".cardlib-start-game").first)
     expect(page.locator(".cardlib-log").first).to_contain_text("partner_reveal = hand, target_score = 7")
