@@ -201,8 +201,10 @@ def place(c: Card, cards: Sequence[object]) -> int:
 
     This is ``cards.index(c)`` made quick for the engine, which asks it on every move: since
     cards sort in pack order, ``==`` between two cards runs their Python-level comparison and
-    costs four times a tuple's. Every card exists once, so the card itself is looked for; the
-    engine's states hold only the pack's own cards (``tricks.canonical_action`` sees to that).
+    costs four times a tuple's (with ``index`` here, ``make bench`` runs 9 % slower). Every card
+    exists once: ``Card("K", "♥")``, ``card("kh")``, a copy or an unpickled K♥ are all the one
+    K♥, so for cards identity and equality agree, and the engine's states hold only the pack's
+    own cards (``tricks.canonical_action`` turns any accepted action into them).
     """
     i = 0
     for other in cards:
