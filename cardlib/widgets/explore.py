@@ -5,7 +5,8 @@ ranked cards (with their tier) and the rubbish, and whether the hand may make th
 worthless-hand exchange; in Écarté the turned-up trump, the stock and the King of trumps.
 
 ``RankComparator`` lets a learner pick the cards of a trick and shows who wins and why,
-in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``).
+in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``);
+``AlkortRankLab`` puts it under pickers for the Alkort options that decide a trick.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..cards import hand as parse_hand
 from ..tricks import RuleOptions
 from .faces import card_html, escape, stylesheet
 from .parts import message_line, say
-from .table import GAMES, button, game_key, options_for
+from .table import GAMES, button, game_key, option_picker, options_for
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -82,7 +83,7 @@ class DealExplorer(widgets.VBox):
         self.state = state
         self.hand_cards = list(state.hands[0])
         by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, options))
-        self.ranked = [(c, alkort.tier_name(c)) for c in by_strength if alkort.is_ranked(c, options)]
+        self.ranked = [(c, alkort.tier_name(c, options)) for c in by_strength if alkort.is_ranked(c, options)]
         self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, options)]
         ranked = "".join(f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
                          f'{card_html(c)}<br><small>{escape(tier)}</small></span>' for c, tier in self.ranked)
@@ -90,8 +91,8 @@ class DealExplorer(widgets.VBox):
                            f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
                            f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>"
                            f"{faces(self.rubbish) or '<i>none</i>'}</div>")
-        blockers = alkort.exchange_blockers(self.hand_cards)
-        if alkort.may_exchange(self.hand_cards):
+        blockers = alkort.exchange_blockers(self.hand_cards, options)
+        if alkort.may_exchange(self.hand_cards, options):
             verdict = ('<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
                        "none of its cards could beat a led low eight. Before the first lead you may keep one card, "
                        "discard the rest and take the stock.")
@@ -251,3 +252,40 @@ class RankComparator(widgets.VBox):
             f'style="display:inline-block;text-align:center;margin:0 4px">'
             f'{card_html(c)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>' for i, c in enumerate(cards))
         say(self.message, "")
+
+
+#: The Alkort options that decide who wins a trick: the rank lab has a picker for each.
+TRICK_OPTIONS = ("seven_lead", "ranking", "low_eights_ranked", "rubbish_order")
+
+
+class AlkortRankLab(widgets.VBox):
+    """Alkort's RankComparator under pickers for the options that decide a trick and for the number of players;
+    options the engine refuses together are refused in its words, and the cards picked stay as the options change."""
+
+    def __init__(self, players: int = 4) -> None:
+        self.pickers = {name: option_picker(alkort.AlkortOptions, name) for name in TRICK_OPTIONS}
+        self.players = widgets.ToggleButtons(options=[("4 players", 4), ("2 players", 2)], value=players,
+                                             description="Players", style={"description_width": "430px"})
+        self.message = message_line("cardlib-options-message")
+        self.comparator: RankComparator | None = None
+        super().__init__()
+        self.add_class("cardlib-rank-lab")
+        for control in [*self.pickers.values(), self.players]:
+            control.observe(lambda _change: self.refresh(), names="value")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """A fresh comparator for the options and trick size chosen, with the cards picked so far; or, for options
+        the engine refuses, its reason and no comparator (the last one judged by other rules)."""
+        controls = [*self.pickers.values(), self.players, self.message]
+        try:
+            options = alkort.AlkortOptions.from_dict({name: p.value for name, p in self.pickers.items()})
+        except ValueError as error:  # OptionError: e.g. the short ranking with the low Eights ranked
+            say(self.message, str(error), warning=True)
+            self.children = controls
+            return
+        old = self.comparator
+        cards = old.cards if old is not None and len(old.cards) == self.players.value else None
+        self.comparator = RankComparator("alkort", options=options, players=self.players.value, cards=cards)
+        say(self.message, "")
+        self.children = [*controls, self.comparator]

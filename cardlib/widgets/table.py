@@ -4,7 +4,8 @@ Both are the same ``Table``: the learner sits in seat 0 (in four-player Alkort w
 bot in seat 2 as partner). Bots move by themselves (``cardlib.players.next_move``) until
 the learner has something to decide: a card to play, or a move that is not a card
 (Alkort's worthless-hand exchange, Écarté's propose / accept / refuse / discard /
-announce). Before each decision the table lists the learner's legal choices; after each
+announce, and with ``turned_king = "claimed"`` the dealer's claim of a turned-up King or
+his pass). Before each decision the table lists the learner's legal choices; after each
 trick it says who won it and by which rule; at the end, how the deal was scored. All
 of that is the engine's: ``legal_actions``, ``why_illegal``, ``explain_trick``,
 ``explain_score``. The table draws and asks; it never decides a rule itself.
@@ -28,10 +29,12 @@ from ..cards import card as parse_card
 from ..players import Decision, Player, RandomPlayer, ScriptedPlayer, next_move
 from ..tricks import (
     ACCEPT,
+    PASS,
     PROPOSE,
     REFUSE,
     Action,
     Announce,
+    Claim,
     DealState,
     Discard,
     Exchange,
@@ -181,14 +184,28 @@ def action_label(action: Action) -> str:
         return f"Announce {action.king}"
     if isinstance(action, Exchange):
         return f"Exchange, keeping {action.keep}"
+    if isinstance(action, Claim):
+        return f"Claim the King, {action.king}"
+    if action is PASS:
+        return "Pass: let the King go"
     return action_text(action)
 
 
+def action_tooltip(action: Action) -> str:
+    """What a move's button says when pointed at: for a claim or a pass, what the turned-up King is worth (the
+    option's words); otherwise the button's own text."""
+    if isinstance(action, Claim) or action is PASS:
+        worth = ecarte.EcarteOptions.value_words("turned_king")["claimed"]
+        return f"The turned-up King {worth} (turned_king = claimed)."
+    return action_label(action)
+
+
 def action_kind(action: Action) -> str:
-    """A short CSS-friendly name of a move's kind: propose, accept, refuse, announce, exchange, discard, play."""
+    """A short CSS-friendly name of a move's kind: propose, accept, refuse, pass, announce, claim, exchange, discard,
+    play."""
     if isinstance(action, Card):
         return "play"
-    if isinstance(action, (Announce, Exchange, Discard)):
+    if isinstance(action, (Announce, Claim, Exchange, Discard)):
         return type(action).__name__.lower()
     return str(action)
 
@@ -306,14 +323,19 @@ class Table(widgets.VBox):
         self._declined: list[Action] = []
         self._new_lines: list[str] = []
         self._move_line = ""
-
+        self._before_play_said: list[str] = []  # who leads first and what is shown, as the deal's intro said
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
         self.title = widgets.HTML(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
-        self.four_colour = widgets.Checkbox(value=four_colour, indent=False,
-                                            description="Four-colour suits (♦ blue, ♣ green)")
-        self.four_colour.add_class("cardlib-four-colour-choice")
-        self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
+        self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour))
+        self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
+        super().__init__([self.stylesheet, self.title, self.table_box])
+        self.add_class("cardlib")
+        self.add_class("cardlib-table")
+        self._colour_suits()
+
+    def _play_column(self) -> widgets.VBox:
+        """Where the deal is played: the seats, the trick, the prompt, the learner's hand, the moves, the message."""
         self.info = widgets.HTML()
         self.info.add_class("cardlib-info")
         self.trick = TrickWidget()
@@ -324,20 +346,25 @@ class Table(widgets.VBox):
         self.actions.add_class("cardlib-actions")
         self.action_buttons: list[widgets.Button] = []
         self._button_actions: list[Action | str] = []
+        return widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
+                            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
+
+    def _record_column(self, four_colour: bool) -> widgets.VBox:
+        """What the deal has come to: the score board, the footer's buttons, the log, the four-colour choice."""
+        self.four_colour = widgets.Checkbox(value=four_colour, indent=False,
+                                            description="Four-colour suits (♦ blue, ♣ green)")
+        self.four_colour.add_class("cardlib-four-colour-choice")
+        self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
         self.scoreboard = ScoreBoard()
         self._game_log = GameLog()
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
-        # the play on the left, the score and the log on the right (one column on a narrow screen)
-        play = widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
-                            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
-        record = widgets.VBox([self.scoreboard, self.footer, self._game_log, self.four_colour],
-                              layout=widgets.Layout(flex="2 1 300px"))
-        self.table_box = widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
-        self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
-        super().__init__([self.stylesheet, self.title, self.table_box])
-        self.add_class("cardlib")
-        self.add_class("cardlib-table")
-        self._colour_suits()
+        return widgets.VBox([self.scoreboard, self.footer, self._game_log, self.four_colour],
+                            layout=widgets.Layout(flex="2 1 300px"))
+
+    @staticmethod
+    def _lay_out(play: widgets.VBox, record: widgets.VBox) -> widgets.HBox:
+        """The play on the left, the score and the log on the right (one column on a narrow screen)."""
+        return widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
 
     def _colour_suits(self) -> None:
         """Print the cards in four colours (♦ blue, ♣ green) or in the usual two, as the checkbox says."""
@@ -376,6 +403,7 @@ class Table(widgets.VBox):
         self.deal_number += 1
         self._declined = []
         self._new_lines = []
+        self._before_play_said = self._before_play(state)
         for line in self._intro(state):
             self.log.add(line, "info")
         if state.is_over:  # an Écarté turned-up King can end a game before anyone moves
@@ -392,19 +420,48 @@ class Table(widgets.VBox):
             lines.append(f"You are {role}. Trumps are {state.trump}: the turned-up card is {state.turned_up}.")
             if any(state.points):
                 lines.append(state.explain_score())
-        else:
-            forehand = alkort.forehand(state.dealer, self.n_players)
-            lines.append(f"{self.name(forehand)} lead{'' if forehand == LEARNER else 's'} to the first trick.")
-            if self.n_players == 4:
-                lines.append(self._reveal_text(state))
-        return lines
+            if state.king_to_claim:  # turned_king = claimed: the point waits for the dealer's claim
+                worth = state.options.value_words("turned_king")["claimed"]
+                lines.append(f"The turned-up {state.turned_up} {worth} (turned_king = claimed)"
+                             + (": you are the dealer, press Claim the King." if state.dealer == LEARNER else "."))
+        return lines + self._before_play(state)
+
+    def _before_play(self, state: GameState) -> list[str]:
+        """Alkort: who leads to the first trick and why, and what is shown before play, in the engine's words.
+        Both are fixed at the first card, after any exchange."""
+        if not isinstance(state, alkort.AlkortState):
+            return []
+        lead = state.explain_first_lead()
+        lines = [lead[:1].upper() + lead[1:] + (" That is you." if state.opener == LEARNER else "")]
+        reveal = self._reveal_text(state)
+        return lines + [reveal] if reveal else lines
+
+    def _shown(self, state: alkort.AlkortState) -> list[tuple[int, list[Card]]]:
+        """What is shown before play, seat by seat (the engine's ``shown_to``): what the learner sees of the others,
+        then what the others see of the learner; a seat the rules in force ask to show, holding nothing to show,
+        shows no cards."""
+        reveal, seen = state.options.partner_reveal, state.shown_to(LEARNER)
+        asked = set(range(1, self.n_players)) if reveal == "table" else \
+            {2} if reveal in ("best_card", "hand") and self.n_players == 4 else set()
+        rows = [(seat, seen.get(seat, [])) for seat in sorted(asked | set(seen))]
+        mine = state.shown_to(1).get(LEARNER, [])  # what an opponent sees of the learner's hand
+        return rows + [(LEARNER, mine)] if mine or reveal == "table" else rows
+
+    @staticmethod
+    def _partner_only(state: alkort.AlkortState, shown: list[tuple[int, list[Card]]]) -> bool:
+        """Whether only the partner shows anything, to the learner alone (partner_reveal = best_card or hand)."""
+        return [seat for seat, _ in shown] == [2] and state.options.partner_reveal in ("best_card", "hand")
 
     def _reveal_text(self, state: alkort.AlkortState) -> str:
-        """The partner reveal, in words (the engine's ``shown_to``)."""
-        shown = state.shown_to(LEARNER)
+        """What is shown before play, in words ('' if the rules in force show nothing)."""
+        shown = self._shown(state)
         if not shown:
-            return "Partner reveal: player 2 shows you nothing."
-        return "Partner reveal: player 2 shows you " + "; ".join(show(cards) for cards in shown.values()) + "."
+            return ""
+        if self._partner_only(state, shown):
+            return f"Partner reveal: player 2 shows you {show(shown[0][1]) or 'nothing'}."
+        return "Shown before play: " + "; ".join(
+            f"{'you show' if seat == LEARNER else self.name(seat) + ' shows'} {show(cards) or 'nothing'}"
+            for seat, cards in shown) + "."
 
     def _advance(self) -> None:
         """Let the bots move until the learner has something to decide or the deal is over."""
@@ -425,19 +482,31 @@ class Table(widgets.VBox):
         """Apply one move to the deal and log it, with the trick's and the deal's explanations."""
         state = self.deal
         tricks_before = len(state.tricks)
-        first_card = isinstance(action, Card) and not state.tricks and not state.trick
-        if first_card and isinstance(state, alkort.AlkortState) and self.n_players == 4:
-            reveal = self._reveal_text(state)  # the reveal is fixed at the first card
-            if reveal not in self.log.lines:
-                self._log(reveal + " (after the exchange)", "info")
+        draws_before = len(getattr(state, "draws", ()))
+        if isinstance(action, Card) and not state.tricks and not state.trick:  # the first card: what is shown,
+            for line in self._before_play(state):  # and who leads, are fixed now, after any exchange
+                if line not in self._before_play_said:
+                    self._log(f"After the exchange: {line}", "info")
         hand_before = list(state.hands[seat])
         state.apply(action)
         self._move_line = self._move_text(seat, action, reason, hand_before)
         self._log(self._move_line, "move")
+        if isinstance(action, Claim) and not state.is_over:  # the point, in the engine's words
+            self._log(state.explain_score(), "score")
         if len(state.tricks) > tricks_before:
             self._log(f"Trick {len(state.tricks)}: {state.explain_trick()}", "trick")
+            self._log_draws(state, draws_before)
         if state.is_over:
             self._log_end()
+
+    def _log_draws(self, state: GameState, since: int) -> None:
+        """After a trick (draw_after_trick): who drew first, the learner's card, and what the stock holds now."""
+        drawn = state.draws[since:] if isinstance(state, alkort.AlkortState) else []
+        if drawn:
+            first = "you" if drawn[0][0] == LEARNER else self.name(drawn[0][0])
+            mine = show(c for seat, c in drawn if seat == LEARNER)
+            self._log(f"Each player draws a card from the stock, {first} first: you draw {mine}; "
+                      f"{len(state.stock)} cards left in the stock.", "trick")
 
     def _log_end(self) -> None:
         explanation = self.deal.explain_score()
@@ -472,6 +541,10 @@ class Table(widgets.VBox):
                 return f"{who} discards {count} card{'s' * (count != 1)} and draws as many."  # hidden cards
         elif action is PROPOSE:
             text = f"{who} propose{s} an exchange"
+        elif isinstance(action, Claim):
+            text = f"{who} claim{s} the turned-up King, {action.king}"
+        elif action is PASS:
+            text = f"{who} pass{'es' * (not you)}, letting the turned-up King go unclaimed"
         else:
             text = f"{who} {action}{s} the proposal"
         return f"{text}." if you or not reason else f"{text} — {reason.rstrip('.')}."
@@ -594,7 +667,7 @@ class Table(widgets.VBox):
         for action in legal:
             if isinstance(action, (Card, Discard)):
                 continue
-            b = button(action_label(action), f"cardlib-action-{action_kind(action)}")
+            b = button(action_label(action), f"cardlib-action-{action_kind(action)}", tooltip=action_tooltip(action))
             b.on_click(lambda _b, action=action: self._learner_acts(action))
             pairs.append((b, action))
         if selecting:
@@ -636,20 +709,35 @@ class Table(widgets.VBox):
             marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
             label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
             seats.append(f'<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>')
-        if isinstance(state, ecarte.EcarteState):
-            role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
-            facts = (f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
-                     f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
-                     f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}")
-        else:
-            team = " in team A with player 2" if self.n_players == 4 else ""
-            facts = (f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
-                     f"{state.dealer} · stock: {len(state.stock)} cards · tricks played: {len(state.tricks)} of 9")
-            if self.n_players == 4:
-                shown = state.shown_to(LEARNER)
-                cards = "".join(card_html(c, size="small") for cs in shown.values() for c in cs)
-                facts += f"<br>Your partner shows you: {cards or 'nothing'}"
+        facts = self._ecarte_facts(state) if isinstance(state, ecarte.EcarteState) else self._alkort_facts(state)
         return f"<div>{facts}</div>{''.join(seats)}"
+
+    def _ecarte_facts(self, state: ecarte.EcarteState) -> str:
+        """The deal at a glance: the learner's role, trumps, the stock, the proposals, the phase, an unclaimed King."""
+        role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
+        unclaimed = f" · the turned-up {state.turned_up} is not claimed yet" if state.king_to_claim else ""
+        return (f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
+                f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
+                f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}"
+                f"{escape(unclaimed)}")
+
+    def _alkort_facts(self, state: alkort.AlkortState) -> str:
+        """The deal at a glance: the learner's side, the dealer, the stock (and draws), the tricks, what is shown."""
+        team = " in team A with player 2" if self.n_players == 4 else ""
+        played = len(state.tricks)
+        draws = " · each player draws a card after every trick" if state.options.draw_after_trick else ""
+        facts = (f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
+                 f"{state.dealer} · stock: {len(state.stock)} cards{draws} · tricks played: {played} of "
+                 f"{played + state.tricks_left}")
+        shown = self._shown(state)
+        if self._partner_only(state, shown):
+            cards = "".join(card_html(c, size="small") for c in shown[0][1])
+            return facts + f"<br>Your partner shows you: {cards or 'nothing'}"
+        if shown:
+            facts += "<br>Shown before play: " + " · ".join(
+                f"{escape('you' if seat == LEARNER else self.name(seat))} "
+                f"{''.join(card_html(c, size='small') for c in cards) or 'nothing'}" for seat, cards in shown)
+        return facts
 
 
 # ---------------------------------------------------------------------------
@@ -715,11 +803,14 @@ class GuidedRound(Table):
 
 
 class GameTable(Table):
-    """A whole game to the target score against bots, with a score board and, if asked, rule option pickers."""
+    """A whole game to the target score against bots, with a score board and, if asked, rule option pickers: above
+    the table, which shows once Start game is pressed; or, with ``play_at_once``, under a game that starts at once
+    with the options given, for the next game."""
 
     def __init__(self, game: str = "ecarte", players: int | None = None,
                  options: RuleOptions | Mapping[str, Any] | None = None, seed: int | None = None,
-                 bots: Bots | None = None, choose_options: bool = False, four_colour: bool = False) -> None:
+                 bots: Bots | None = None, choose_options: bool = False, four_colour: bool = False, *,
+                 play_at_once: bool = False) -> None:
         key = game_key(game)
         super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}", four_colour=four_colour)
         self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
@@ -737,17 +828,23 @@ class GameTable(Table):
         self.start_button.on_click(lambda _b: self._start_from_pickers())
         self.options_box = widgets.VBox()
         self.options_box.add_class("cardlib-options")
-        if choose_options:
-            self._build_pickers()
+        if choose_options and not play_at_once:
+            self._build_pickers("Start game")
             self.children = [self.stylesheet, self.title, self.options_box, self.table_box]
             self.table_box.layout.display = HIDDEN
             say(self.options_message, "Choose the rules, then press Start game.")
-        else:
-            self.start_game(self.options)
+            return
+        if choose_options:
+            self._build_pickers("New game with these rules")
+            self.children = [self.stylesheet, self.title, self.table_box, self.options_box]
+            say(self.options_message, "The game above plays these rules. Change any, then press New game with "
+                                      "these rules.")
+        self.start_game(self.options)
 
     # -- options ------------------------------------------------------------
-    def _build_pickers(self) -> None:
-        """A picker for each rule option, in words (the engine's), with the option's code name beside it."""
+    def _build_pickers(self, start: str) -> None:
+        """A picker for each rule option, in words (the engine's), with the option's code name beside it; then the
+        button that starts a game with them (its words: start)."""
         kind = type(self.options)
         rows: list[widgets.Widget] = []
         if self.game == "alkort":
@@ -760,6 +857,7 @@ class GameTable(Table):
             self.option_pickers[name] = option_picker(kind, name, getattr(self.options, name))
             rows.append(self.option_pickers[name])
         self.options_message = message_line("cardlib-options-message")  # not the table's .cardlib-message
+        self.start_button.description = self.start_button.tooltip = start
         rows += [self.start_button, self.options_message]
         self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
                                      *rows]
@@ -770,14 +868,16 @@ class GameTable(Table):
                                              for name, p in self.option_pickers.items()})
 
     def _start_from_pickers(self) -> None:
+        players = self.players_picker.value if self.game == "alkort" else self.n_players
         try:
             options = self.chosen_options()
-        except ValueError as error:  # the engine's words for an option it refuses
+            if isinstance(options, alkort.AlkortOptions):
+                alkort.check_options(options, players)  # what four can play and two cannot (draw_after_trick)
+        except ValueError as error:  # the engine's words for options it refuses
             say(self.options_message, str(error), warning=True)
             return
         say(self.options_message, "")
-        if self.game == "alkort":
-            self.n_players = self.players_picker.value
+        self.n_players = players
         self.start_game(options)
 
     # -- the game -----------------------------------------------------------
