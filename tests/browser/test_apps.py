@@ -305,6 +305,40 @@ def test_a_whole_ecarte_deal_with_the_keyboard_alone(app_page: AppPage):
     assert app_page.problems() == []
 
 
+def test_a_turned_up_king_claimed_with_the_keyboard_alone(app_page: AppPage):
+    """turned_king = claimed, chosen with the keyboard; new games until the learner deals a King (one game in 16: the
+    first dealer is drawn, and 4 cards of 32 are Kings); then the Claim button, named for what it does, scores it."""
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    player = KeyboardPlayer(app_page)
+    turned_king = page.locator(".cardlib-option-turned_king select")
+    player.press(turned_king, read=lambda _page: turned_king.input_value(), key="ArrowDown")
+    expect(turned_king).to_have_value(re.compile("claims it"))
+    new_game = page.locator(".cardlib-start-game")
+    expect(new_game).to_have_accessible_name("New game with these rules")
+    claim = page.locator(".cardlib-actions .cardlib-action-claim")
+    for _ in range(200):
+        player.press(new_game)
+        if claim.count():
+            break
+    else:
+        raise AssertionError("the learner never dealt a King in 200 new games")
+    log = page.locator(".cardlib-log").first
+    expect(log).to_contain_text("New game with turned_king = claimed.")
+    king = re.search(r"the turned-up card is (K.)", log.inner_text()).group(1)
+    expect(log).to_contain_text(f"The turned-up {king} scores only if the dealer claims it")
+    expect(claim).to_have_accessible_name(f"Claim the King, {king}")
+    assert app_page.accessibility_problems() == []
+    player.press(claim)
+    expect(log).to_contain_text(f"You claim the turned-up King, {king}.")
+    expect(log).to_contain_text(f"Player 0 (the dealer) claimed the turned-up {king} — 1 point.")
+    assert claim.count() == 0, "a King is claimed once"
+    Player(app_page).play_deal()
+    check_scored(page)
+    assert f"claimed the turned-up {king} — 1 point" in page.locator(".cardlib-prompt").first.inner_text()
+    assert game_scores(page)[0] >= 1
+    assert app_page.problems() == []
+
+
 def test_four_colour_suits_by_keyboard(app_page: AppPage):
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     diamonds = page.locator(".cardlib-hand .cardlib-suit-diamonds, .cardlib-info .cardlib-suit-diamonds")
@@ -347,4 +381,30 @@ def test_a_target_score_that_is_not_a_whole_number_is_refused(app_page: AppPage)
     target.fill("12")
     click(app_page, page.locator(".cardlib-start-game").first)
     expect(page.locator(".cardlib-score").first).to_contain_text("First to 12 points")
+    assert app_page.problems() == []
+
+
+def option_label(name: str, value: object) -> str:
+    """The label of an Alkort option's value in its picker, as the picker builds it from the engine's words."""
+    return value_label(AlkortOptions.value_words(name)[value], value)
+
+
+def test_rules_the_engine_refuses_together_are_refused_in_its_words(app_page: AppPage):
+    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    options_message = lambda p: p.locator(".cardlib-options-message").first.inner_text()  # noqa: E731
+    page.locator(".cardlib-option select").first.select_option(label="2, one against one")
+    page.locator(".cardlib-option-draw_after_trick select").select_option(label=option_label("draw_after_trick", True))
+    text = click(app_page, page.locator(".cardlib-start-game").first, read=options_message)
+    assert "draw_after_trick is the second Alkort text's game for four" in text, text
+    assert not page.locator(".cardlib-hand").first.is_visible(), "no game starts"
+    assert app_page.problems() == []
+    lab = app_page.open("apps/rank-lab.ipynb", ready=".cardlib-comparator")
+    ranking = lab.locator(".cardlib-option-ranking select")
+    text = app_page.act(lambda: ranking.select_option(label=option_label("ranking", "short")), options_message)
+    assert "choose low_eights_ranked = false with it" in text, text
+    expect(lab.locator(".cardlib-comparator")).to_have_count(1)  # the Écarté tab's only: no verdict under these rules
+    eights = lab.locator(".cardlib-option-low_eights_ranked select")
+    app_page.act(lambda: eights.select_option(label=option_label("low_eights_ranked", False)), options_message)
+    expect(lab.locator(".cardlib-comparator")).to_have_count(2)
+    assert app_page.accessibility_problems() == []
     assert app_page.problems() == []
