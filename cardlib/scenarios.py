@@ -287,8 +287,8 @@ def _validate_fields(data: Any, where: str) -> tuple[str, str]:
 def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, where: str) -> None:
     """Check the cards of a scenario: each in the game's pack, once, and as many as its kind needs."""
     pack = PACKS[game]
-    listed = {name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck")
-              if name in data}
+    listed: dict[str, list[Card]] = {name: parse_cards(data[name], pack, where, name)
+                                     for name in ("cards", "hand", "trick", "deck") if name in data}
     # Each list holds a card once at most (parse_cards sees to that); a hand and the trick it plays to, together.
     if doubled := repeated(listed.get("hand", []) + listed.get("trick", [])):
         raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
