@@ -248,7 +248,9 @@ def validate(data: Any, where: str) -> Scenario:
     if players not in PLAYERS[game]:
         raise _fail(where, f"{game} is played by {' or '.join(map(str, PLAYERS[game]))} players, not {players}")
     try:
-        OPTIONS[game].from_dict(data.get("options"))
+        options = OPTIONS[game].from_dict(data.get("options"))
+        if isinstance(options, alkort.AlkortOptions):  # some options are for four players only
+            alkort.check_options(options, players)
     except (ValueError, TypeError) as error:  # OptionError, mostly
         raise _fail(where, f"options: {error}") from None
     _validate_cards(data, game, kind, players if game == "alkort" else 2, where)

@@ -325,3 +325,33 @@ def test_the_page_example_runs_and_passes(tmp_path: Path) -> None:
     example = section("Example").split("```json\n")[1].split("```")[0]
     (tmp_path / "example.jsonl").write_text(example, encoding="utf-8")
     assert run_in_process(tmp_path / "example.jsonl") == (0, "3 passed, 0 failed\n", "")
+
+
+def test_the_page_lists_every_option_and_its_values() -> None:
+    rows = {}
+    for row in section("Options").splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[1].startswith("`"):
+            rows[cells[0], cells[1].strip("`")] = cells[2]
+    expected = {}
+    for game, kind in scenarios.OPTIONS.items():
+        for name, choices in kind.describe().items():
+            written = (", ".join(json.dumps(list(v) if isinstance(v, tuple) else v, separators=(", ", ": "))
+                                 .join("``") for v in choices) if choices is not None else
+                       f"`{getattr(kind(), name)}`, or any positive whole number")
+            expected[GAME_NAMES[game], name] = written
+    assert rows == expected
+
+
+@pytest.mark.parametrize("options, players, rule", [
+    ({"draw_after_trick": True}, 2, "draw_after_trick is the second Alkort text's game for four"),
+    ({"ranking": "short"}, 4, "ranking = 'short' ranks only the seven cards")])
+def test_options_the_engine_refuses_together_are_an_error_in_the_file(tmp_path: Path, options: dict, players: int,
+                                                                        rule: str) -> None:
+    path = tmp_path / "refused.jsonl"
+    line = {"id": "refused", "game": "alkort", "kind": "exchange", "players": players, "options": options,
+            "hand": "K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦".split(), "expect": {"entitled": True}}
+    path.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = run_cli(path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}:1: options: {rule}"), result.stderr
