@@ -67,7 +67,7 @@ def game_key(game: str) -> str:
 
 
 def options_for(game: str, options: RuleOptions | Mapping[str, Any] | None) -> GameOptions:
-    """The game's option object from None, a dict of RULES.md names, or an options object."""
+    """The game's option object from None, a dict of option names (book/rules/), or an options object."""
     kind = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
     return options if isinstance(options, kind) else kind.from_dict(options)
 
