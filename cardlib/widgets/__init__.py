@@ -12,7 +12,7 @@ played with the keyboard too (Tab to a card or a button, Enter or Space to press
 card's name says whether it may be played, and why not, in the engine's words.
 """
 
-from .explore import AlkortRankLab, DealExplorer, RankComparator
+from .explore import AlkortRankLab, DealExplorer, DealExplorerApp, RankComparator
 from .faces import CardFace, card_html
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget
 from .table import (
@@ -28,5 +28,5 @@ from .table import (
 )
 
 __all__ = ["card_html", "CardFace", "HandWidget", "TrickWidget", "ScoreBoard", "GameLog", "DealExplorer",
-           "RankComparator", "AlkortRankLab", "GuidedRound", "GameTable", "Table", "PRESETS", "PRESET_SCRIPTS",
-           "Preset", "ScriptedPlayer", "preset_bots", "option_picker"]
+           "RankComparator", "AlkortRankLab", "DealExplorerApp", "GuidedRound", "GameTable", "Table", "PRESETS",
+           "PRESET_SCRIPTS", "Preset", "ScriptedPlayer", "preset_bots", "option_picker"]

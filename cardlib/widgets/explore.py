@@ -6,7 +6,8 @@ worthless-hand exchange; in Écarté the turned-up trump, the stock and the King
 
 ``RankComparator`` lets a learner pick the cards of a trick and shows who wins and why,
 in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``);
-``AlkortRankLab`` puts it under pickers for the Alkort options that decide a trick.
+``AlkortRankLab`` puts it under pickers for the Alkort options that decide a trick, and
+``DealExplorerApp`` the deal explorer under those that decide what a hand holds.
 """
 
 from __future__ import annotations
@@ -278,14 +279,61 @@ class AlkortRankLab(widgets.VBox):
         """A fresh comparator for the options and trick size chosen, with the cards picked so far; or, for options
         the engine refuses, its reason and no comparator (the last one judged by other rules)."""
         controls = [*self.pickers.values(), self.players, self.message]
-        try:
-            options = alkort.AlkortOptions.from_dict({name: p.value for name, p in self.pickers.items()})
-        except ValueError as error:  # OptionError: e.g. the short ranking with the low Eights ranked
-            say(self.message, str(error), warning=True)
+        options = options_from(self.pickers, self.message)
+        if options is None:
             self.children = controls
             return
         old = self.comparator
         cards = old.cards if old is not None and len(old.cards) == self.players.value else None
         self.comparator = RankComparator("alkort", options=options, players=self.players.value, cards=cards)
-        say(self.message, "")
         self.children = [*controls, self.comparator]
+
+
+#: The Alkort options that decide what a dealt hand holds: which cards are ranked, and whether it is worthless.
+HAND_OPTIONS = ("ranking", "low_eights_ranked", "rubbish_order")
+EXPLORER_GAMES = [("Alkort, 4 players", ("alkort", 4)), ("Alkort, 2 players", ("alkort", 2)), ("Écarté", ("ecarte", 2))]
+
+
+class DealExplorerApp(widgets.VBox):
+    """The deal explorer app: a game to choose and, for Alkort, pickers for the options that decide what a hand holds.
+    The deal number stays as the game or the rules change, so that the same deal is seen under each."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.game = widgets.ToggleButtons(options=EXPLORER_GAMES, value=EXPLORER_GAMES[0][1], description="game")
+        self.game.add_class("cardlib-game-choice")
+        self.pickers = {name: option_picker(alkort.AlkortOptions, name) for name in HAND_OPTIONS}
+        self.message = message_line("cardlib-options-message")
+        self.seed = seed
+        self.explorer: DealExplorer | None = None
+        super().__init__()
+        self.add_class("cardlib-deal-explorer-app")
+        for control in [self.game, *self.pickers.values()]:
+            control.observe(lambda _change: self.refresh(), names="value")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """A fresh explorer for the game and the options chosen, at the same deal number; for Alkort options the
+        engine refuses together, its reason and no explorer."""
+        if self.explorer is not None:
+            self.seed = self.explorer.seed  # "New deal" moves it on
+        game, players = self.game.value
+        if game == "ecarte":
+            self.explorer = DealExplorer("ecarte", seed=self.seed)
+            self.children = [self.game, self.explorer]
+            return
+        controls = [self.game, *self.pickers.values(), self.message]
+        options = options_from(self.pickers, self.message)
+        self.explorer = None if options is None else DealExplorer("alkort", players, self.seed, options)
+        self.children = controls if self.explorer is None else [*controls, self.explorer]
+
+
+def options_from(pickers: Mapping[str, widgets.ValueWidget], message: widgets.HTML) -> alkort.AlkortOptions | None:
+    """The Alkort options the pickers show; or None, with the engine's reason in the message, for options it refuses
+    together (the short ranking with the low Eights ranked, say)."""
+    try:
+        options = alkort.AlkortOptions.from_dict({name: picker.value for name, picker in pickers.items()})
+    except ValueError as error:  # OptionError
+        say(message, str(error), warning=True)
+        return None
+    say(message, "")
+    return options

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+from cardlib import alkort
 from cardlib.alkort import AlkortOptions
 from cardlib.widgets.parts import in_sentence
 from cardlib.widgets.table import value_label
@@ -406,5 +407,21 @@ def test_rules_the_engine_refuses_together_are_refused_in_its_words(app_page: Ap
     eights = lab.locator(".cardlib-option-low_eights_ranked select")
     app_page.act(lambda: eights.select_option(label=option_label("low_eights_ranked", False)), options_message)
     expect(lab.locator(".cardlib-comparator")).to_have_count(2)
+    assert app_page.accessibility_problems() == []
+    assert app_page.problems() == []
+
+
+def test_deal_explorer_shows_the_same_deal_under_the_rules_chosen(app_page: AppPage):
+    page = app_page.open("apps/deal-explorer.ipynb", ready=".cardlib-deal-explorer")
+    explorer = lambda p: p.locator(".cardlib-deal-explorer").first.inner_text()  # noqa: E731
+    short = alkort.AlkortOptions(ranking="short", low_eights_ranked=False)
+    dealt = alkort.new_deal(short, seed=1).hands[0]
+    eights = page.locator(".cardlib-option-low_eights_ranked select")
+    app_page.act(lambda: eights.select_option(label=option_label("low_eights_ranked", False)), explorer)
+    ranking = page.locator(".cardlib-option-ranking select")
+    text = app_page.act(lambda: ranking.select_option(label=option_label("ranking", "short")), explorer)
+    assert "deal number 1" in text and f"Ranked ({sum(alkort.is_ranked(c, short) for c in dealt)})" in text, text
+    verdict = "✔ This hand may make" if alkort.may_exchange(dealt, short) else "✘ No exchange for this hand"
+    assert verdict in text, text
     assert app_page.accessibility_problems() == []
     assert app_page.problems() == []

@@ -3,7 +3,7 @@
 from widget_helpers import text
 
 from cardlib import alkort, card, ecarte, hand, show
-from cardlib.widgets import DealExplorer, RankComparator
+from cardlib.widgets import DealExplorer, DealExplorerApp, RankComparator
 
 # -- the rank comparator: Alkort ----------------------------------------------
 
@@ -151,3 +151,38 @@ def test_ecarte_explorer_finds_a_turned_up_king():
     seed = next(s for s in range(500) if ecarte.new_deal(dealer=0, seed=s).turned_up.rank == "K")
     d = DealExplorer("ecarte", seed=seed)
     assert "gave player 0 (the dealer) 1 point" in text(d.verdict)
+
+
+# -- the deal explorer app: the same deal under other rules ----------------------------------------------------
+
+LED_SUIT = {"low_eights_ranked": False, "rubbish_order": "led_suit"}
+
+
+def test_the_explorer_app_shows_the_same_deal_under_the_rules_chosen():
+    # A deal whose first hand is worthless by default but holds a card that beats a led low Eight under led_suit.
+    seed = first_seed(lambda h: alkort.may_exchange(h) and not alkort.may_exchange(h, alkort.AlkortOptions(**LED_SUIT)))
+    app = DealExplorerApp(seed=seed)
+    assert "✔ This hand may make the worthless-hand exchange" in text(app.explorer.verdict)
+    for name, value in LED_SUIT.items():
+        app.pickers[name].value = value
+    assert app.explorer.seed == seed and app.explorer.options == alkort.AlkortOptions(**LED_SUIT)
+    assert "✘ No exchange for this hand" in text(app.explorer.verdict)
+
+
+def test_the_explorer_app_refuses_options_in_the_engines_words_and_keeps_the_deal_number():
+    app = DealExplorerApp(seed=3)
+    app.explorer.new_deal_button.click()
+    app.pickers["ranking"].value = "short"  # with the low Eights still ranked: refused
+    assert app.explorer is None and app.children[-1] is app.message
+    assert "ranking = 'short' ranks only the seven cards" in text(app.message)
+    app.pickers["low_eights_ranked"].value = False
+    assert app.explorer.seed == 4 and app.explorer.options.ranking == "short" and text(app.message) == ""
+    assert all(tier == alkort.tier_name(c, app.explorer.options) for c, tier in app.explorer.ranked)
+
+
+def test_the_explorer_app_has_no_alkort_pickers_for_ecarte():
+    app = DealExplorerApp(seed=2)
+    app.game.value = ("ecarte", 2)
+    assert list(app.children) == [app.game, app.explorer] and app.explorer.game == "ecarte" and app.explorer.seed == 2
+    app.game.value = ("alkort", 2)
+    assert app.explorer.n_players == 2 and set(app.pickers.values()) <= set(app.children)
