@@ -458,7 +458,10 @@ class EcarteState(DealState):
         if phase is PLAY:
             seat = self.current_player
             assert seat is not None
-            actions = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
+            if self.trick:
+                actions = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
+            else:  # a lead may be any card (play_duty's LEAD), said here without the call: half the moves are leads
+                actions = list(self.hands[seat])
             if not self.tricks:  # a King can be announced only before its holder's first card
                 king = self.king_of_trumps
                 for s in self.yet_to_play():
@@ -530,7 +533,12 @@ class EcarteState(DealState):
         seat = self.current_player
         assert seat is not None
         hand_now = self.hands[seat]
-        del hand_now[place(c, hand_now)]  # c is legal, so in this hand
+        i = 0
+        for held in hand_now:  # del hand_now[place(c, hand_now)] written out: the call costs more than the search
+            if held is c:  # c is legal, so in this hand
+                del hand_now[i]
+                break
+            i += 1
         trick = self.trick
         trick.append(c)
         if len(trick) == 1:
