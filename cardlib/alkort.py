@@ -231,9 +231,10 @@ def is_ranked(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
 
 def tier_name(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> str:
     """What a ranked card is called in the explanations: 'an Ace', 'a low eight', 'K♦' (a tier of one: the card)."""
-    for tier, name in zip(RANKED_TIERS, TIER_NAMES):
-        if c in tier and options.ranking == "sources":
-            return name
+    if options.ranking == "sources":
+        for tier, name in zip(RANKED_TIERS, TIER_NAMES):
+            if c in tier:
+                return name
     return str(c) if is_ranked(c, options) else "rubbish"
 
 
@@ -439,17 +440,25 @@ def explain_first_lead(hands: Sequence[Sequence[Card]], dealer: int, players: in
     return f"{seat_name(leader)} holds the highest card, {best}, shows it to all and leads to the first trick{tie}."
 
 
-def shown_before_play(hands: Sequence[Sequence[Card]], seat: int, players: int, opener: int,
-                      options: AlkortOptions = DEFAULT_OPTIONS) -> dict[int, list[Card]]:
-    """What a seat is shown of the other hands before play, by seat: its partner's best card or whole hand, or
-    every other player's best card (partner_reveal); the first leader's best card (first_lead = highest_card)."""
+def showing_to(seat: int, players: int, opener: int, options: AlkortOptions = DEFAULT_OPTIONS) -> list[int]:
+    """The seats that show this seat something before play, if they hold it: its partner (partner_reveal =
+    best_card or hand) or every other player (table); and the first leader (first_lead = highest_card)."""
     reveal, partner = options.partner_reveal, partner_of(seat, players)
     showers = {s for s in range(players) if s != seat} if reveal == "table" else \
         {partner} if reveal in ("best_card", "hand") and partner is not None else set()
     if options.first_lead == "highest_card" and opener != seat:
         showers.add(opener)
+    return sorted(showers)
+
+
+def shown_before_play(hands: Sequence[Sequence[Card]], seat: int, players: int, opener: int,
+                      options: AlkortOptions = DEFAULT_OPTIONS) -> dict[int, list[Card]]:
+    """What a seat is shown of the other hands before play, by seat (``showing_to``): its partner's best card or
+    whole hand, or every other player's best card; the first leader's best card. A seat with nothing ranked shows
+    nothing."""
+    reveal, partner = options.partner_reveal, partner_of(seat, players)
     shown = {}
-    for s in sorted(showers):
+    for s in showing_to(seat, players, opener, options):
         best = best_card(hands[s], options)
         cards = list(hands[s]) if reveal == "hand" and s == partner else [best] if best is not None else []
         if cards:
@@ -461,6 +470,7 @@ _SHOWN = [hand("Q♠ A♥ 3♦"), hand("A♠ 2♠ 2♦"), hand("9♠ 9♣ Q♦")
 _TABLE = AlkortOptions(first_lead="highest_card", partner_reveal="table")
 assert first_leader(_SHOWN, 3, 4) == 0 and first_leader(_SHOWN, 3, 4, _TABLE) == 0  # two Aces: the first clockwise
 assert first_leader(_SHOWN, 0, 4, _TABLE) == 1 and explain_first_lead(_SHOWN, 0, 4, _TABLE).startswith("player 1 ")
+assert showing_to(0, 4, 0) == [2] and showing_to(0, 4, 2, _TABLE) == [1, 2, 3] and showing_to(0, 2, 0) == []
 assert shown_before_play(_SHOWN, 0, 4, 0) == {}  # the partner, seat 2, holds only rubbish: nothing to show
 assert shown_before_play(_SHOWN, 0, 4, 0, _TABLE) == {1: hand("A♠"), 3: hand("J♥")}
 
@@ -707,8 +717,7 @@ class AlkortState(DealState):
                  scores_before: Sequence[int] | None = None) -> None:
         options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
-        if options.draw_after_trick:  # the only option that cannot be played by two
-            check_options(options, players)
+        check_options(options, players)  # some options are for four players only
         dealer = self._set_up(options, players, dealer, deck, seed, scores_before, ALKORT_PACK)
         self.hands, self.stock = deal_hands(self.deck, dealer, players)
         self.discards: list[Card] = []           # dead cards from exchanges

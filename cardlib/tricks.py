@@ -270,7 +270,6 @@ class OptionError(ValueError):
     """A rule option that does not exist, a value it cannot take, or values that cannot be played together."""
 
 
-
 def option(default: Any, *others: Any, doc: str, words: Mapping[Any, str]) -> Any:
     """A rule option field that takes the default or one of the other listed values.
 

@@ -266,9 +266,9 @@ class AlkortView:
         each may have held. A seat that showed its best card holds none stronger (none ranked, if it showed
         nothing); with first_lead = highest_card none outranks the first leader, and a seat before him clockwise
         from forehand holds none as strong."""
-        reveal, options = self.options.partner_reveal, self.options
-        caps = {s: max((strength(c, options) for c in self.shown_by(s)), default=0) for s in range(self.players)
-                if s != self.seat and (reveal == "table" or s == self.partner and reveal != "none")}
+        options = self.options
+        caps = {s: max((strength(c, options) for c in self.shown_by(s)), default=0)
+                for s in alkort.showing_to(self.seat, self.players, self.opener, options)}
         if options.first_lead == "highest_card":
             opener = self.opener
             own = [c for c in (*self.hand, *self.played_by(self.seat)) if c not in self.drawn]

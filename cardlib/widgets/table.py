@@ -441,9 +441,8 @@ class Table(widgets.VBox):
         then what the others see of the learner; a seat the rules in force ask to show, holding nothing to show,
         shows no cards."""
         reveal, seen = state.options.partner_reveal, state.shown_to(LEARNER)
-        asked = set(range(1, self.n_players)) if reveal == "table" else \
-            {2} if reveal in ("best_card", "hand") and self.n_players == 4 else set()
-        rows = [(seat, seen.get(seat, [])) for seat in sorted(asked | set(seen))]
+        rows = [(seat, seen.get(seat, [])) for seat in alkort.showing_to(LEARNER, self.n_players, state.opener,
+                                                                          state.options)]
         mine = state.shown_to(1).get(LEARNER, [])  # what an opponent sees of the learner's hand
         return rows + [(LEARNER, mine)] if mine or reveal == "table" else rows
 
