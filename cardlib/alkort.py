@@ -11,7 +11,8 @@ Read this module top to bottom like a chapter of the rulebook (book/rules/alkort
 7. the worthless-hand exchange, asked of the trick rule itself;
 8. scoring a deal: múk, stroke, or 1 point (or, drawing after each trick, most tricks);
 9. dealing, and the deal as a state machine (``AlkortState``), with explanations for every decision;
-10. a game: deals until a side reaches the target score.
+10. a game: deals until a side reaches the target score;
+11. the words of the game: the cards' Icelandic names.
 
 Where the rulebook is silent, this module decides as a careful reading of the
 sources suggests (and the rulebook says so, under "Where the rulebook is silent"):
@@ -40,6 +41,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .cards import ALKORT_PACK, RANK_NAMES, Card, card, hand, place, show
@@ -997,3 +999,63 @@ class AlkortGame(Game[AlkortState]):
         result = self.deal.result()
         assert result is not None, "the deal is over"
         return next_dealer(self.deal.dealer, 1 - result.side, self.players, self.options)
+
+# ---------------------------------------------------------------------------
+# 11. The words of the game: the cards' Icelandic names
+#
+# The Icelandic accounts of Alkort call its cards by names of their own; a learner who knows them can read
+# those accounts. The rules reference's glossary (book/glossary.md) gives each name with its source and
+# date. Some names are always plural, even for one card ("lauffjórir", the club fours, is the one 4♣); a card
+# of a group is "one of" the group's plural name ("one of the póstar", a Six). Aces and Jacks have no name
+# of their own in the accounts.
+
+
+class IcelandicName(NamedTuple):
+    """What the Icelandic accounts call a card, what that means in English, and whether it names a group."""
+
+    word: str
+    meaning: str
+    group: bool = False
+
+
+def _names(cards: str, word: str, meaning: str, group: bool = False) -> dict[Card, IcelandicName]:
+    """The same name for each of these cards."""
+    return dict.fromkeys(hand(cards), IcelandicName(word, meaning, group))
+
+
+#: Each card's Icelandic name in Alkort (book/glossary.md); a card missing here has none of its own.
+ICELANDIC_NAMES: Mapping[Card, IcelandicName] = MappingProxyType({
+    **_names("K♦", "karlinn", "the old man"),
+    **_names("2♥", "tvisturinn", "the Two (of hearts)"),
+    **_names("4♣", "lauffjórir", "the club fours, always plural"),
+    **_names("8♠", "spaðaáttur", "the spade eights, always plural"),
+    **_names("9♥", "feitu níurnar", "the fat nines"),
+    **_names("9♦", "mögru níurnar", "the lean nines"),
+    **_names("6♠ 6♥ 6♦ 6♣", "póstar", "the Sixes", group=True),
+    **_names("7♠ 7♥ 7♦ 7♣", "besefar", "the Sevens, after the German “böse Sieben”, the wicked Seven", group=True),
+    **_names("8♥ 8♦ 8♣", "friður", "the low Eights", group=True),
+    **_names("2♠ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 9♠ 9♣ Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♣", "hrök", "rubbish", group=True),
+})
+
+
+def icelandic_name(c: Card) -> str | None:
+    """What the Icelandic accounts call this card in Alkort ('karlinn' for K♦, 'póstar' for a Six); None if
+    nothing: the Aces and the Jacks."""
+    name = ICELANDIC_NAMES.get(c)
+    return name.word if name is not None else None
+
+
+def icelandic_description(c: Card) -> str | None:
+    """A card's Icelandic name with its meaning, for a tooltip: 'karlinn — the old man', 'one of the póstar — the
+    Sixes'; None for a card with no name of its own."""
+    name = ICELANDIC_NAMES.get(c)
+    if name is None:
+        return None
+    return f"{'one of the ' if name.group else ''}{name.word} — {name.meaning}"
+
+
+assert icelandic_name(card("K♦")) == "karlinn" and icelandic_name(card("A♠")) is None
+assert icelandic_description(card("6♣")) == "one of the póstar — the Sixes"
+assert {c for c in ALKORT_PACK if c.rank not in "AJ"} == set(ICELANDIC_NAMES)  # every card but the Aces and Jacks
+assert {c for c, name in ICELANDIC_NAMES.items() if name.word == "hrök"} == \
+    {c for c in ALKORT_PACK if not is_ranked(c) and c.rank != "7"}  # the hrök: the rubbish, the Sevens apart
