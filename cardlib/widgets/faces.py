@@ -4,8 +4,10 @@ A card face is a small white rounded box with the rank and suit in a corner and 
 suit symbol in the middle: red for hearts and diamonds, black for spades and clubs, or,
 with the four-colour deck (the class ``cardlib-four-colour`` on a surrounding widget),
 blue diamonds and green clubs. Screen readers get the card's name (``aria-label`` and
-``title``: "King of diamonds"). Colour never says anything alone: the suit has its symbol,
-a card that may not be played its dashed border and stripes, and every card its status in words.
+``title``: "King of diamonds"), on an Alkort table with its Icelandic name ("King of diamonds,
+karlinn — the old man") so that a learner can read the Icelandic accounts of the game.
+Colour never says anything alone: the suit has its symbol, a card that may not be played
+its dashed border and stripes, and every card its status in words.
 
 The stylesheet travels inside the widgets themselves (a ``<style>`` element in an HTML
 widget), so the same look appears in JupyterLab, in Voilà and in an exported page.
@@ -18,6 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..alkort import AlkortOptions, icelandic_description
 from ..cards import SUIT_NAMES, Card
 from ..cards import card as parse_card
 
@@ -46,8 +49,20 @@ def escape(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
-def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> str:
-    """A card face in HTML: rank and suit in the corner, a big suit in the middle, its name for screen readers."""
+def card_title(c: Card, game: str | None = None) -> str:
+    """A card's name for screen readers and tooltips; in Alkort with its Icelandic name, if it has one
+    ('King of diamonds, karlinn — the old man')."""
+    icelandic = icelandic_description(c) if game == AlkortOptions.game else None
+    return f"{c.name}, {icelandic}" if icelandic else c.name
+
+
+assert card_title(Card("K", "♦"), "Alkort") == "King of diamonds, karlinn — the old man"
+assert card_title(Card("K", "♦")) == card_title(Card("K", "♦"), "Écarté") == "King of diamonds"
+
+
+def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal", game: str | None = None) -> str:
+    """A card face in HTML: rank and suit in the corner, a big suit in the middle, its name for screen readers
+    (``card_title``: in Alkort, ``game = "Alkort"``, with its Icelandic name)."""
     c = parse_card(c)
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
@@ -59,12 +74,11 @@ def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal") -> s
         return (f'<span class="cardlib-face cardlib-face-down" role="img" aria-label="a face-down card" '
                 f'title="a face-down card" style="{box}background:repeating-linear-gradient(45deg,#1f4e8c 0 4px,'
                 f'#2d6bc0 4px 8px);"></span>')
-    colour = ink(c)
+    colour, title = ink(c), escape(card_title(c, game))
     # a small card has room for the rank in the corner and the suit below it; bigger ones repeat the suit
     index = c.rank if size == "small" else f"{c.rank}<br>{c.suit}"
     pip_top = "58%" if size == "small" else "50%"
-    return (f'<span class="cardlib-face {suit_class(c)}" role="img" aria-label="{escape(c.name)}" '
-            f'title="{escape(c.name)}" '
+    return (f'<span class="cardlib-face {suit_class(c)}" role="img" aria-label="{title}" title="{title}" '
             f'style="{box}background:#fffdf7;color:{colour};">'
             f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
             f'font-weight:bold;text-align:center">{index}</span>'

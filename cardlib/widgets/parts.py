@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..tricks import DealState
-from .faces import card_html, escape, stylesheet, suit_class
+from .faces import card_html, card_title, escape, stylesheet, suit_class
 
 LOGGER = logging.getLogger("cardlib.widgets")
 PLAYABLE, UNPLAYABLE = "cardlib-card-playable", "cardlib-card-unplayable"
@@ -36,10 +36,11 @@ def say(line: widgets.HTML, text: str, *, warning: bool = False) -> None:
     line.value = f'<span class="cardlib-warning">🚫 {escape(text)}</span>' if warning and text else escape(text)
 
 
-def card_button(c: Card, status: str = "") -> widgets.Button:
+def card_button(c: Card, status: str = "", game: str | None = None) -> widgets.Button:
     """A button dressed as a card: its text is the card ('K♦'), then on a line the stylesheet keeps out of
-    sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name."""
-    button = widgets.Button(description=card_label(c, status), tooltip=c.name,
+    sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name. Its
+    tooltip names it (``card_title``: in Alkort with its Icelandic name)."""
+    button = widgets.Button(description=card_label(c, status), tooltip=card_title(c, game),
                             layout=widgets.Layout(width="50px", height="72px"))
     button.add_class("cardlib-card")
     button.add_class("cardlib-red" if c.is_red else "cardlib-black")
@@ -78,6 +79,7 @@ class HandWidget(widgets.VBox):
         self.buttons: list[widgets.Button] = []
         self.selecting = False
         self.selected: list[Card] = []
+        self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
         children = [stylesheet(), self.title, self.row] + ([self.message] if message is None else [])
         super().__init__(children)
         self.add_class("cardlib")
@@ -97,23 +99,24 @@ class HandWidget(widgets.VBox):
         for c in self.cards:
             reason = self.reasons[c]
             if selecting:
-                button = card_button(c, "choose it for your discard")
+                button = card_button(c, "choose it for your discard", self.game)
                 button.add_class(SELECTABLE)
-                button.tooltip = f"{c.name}: click to choose it for your discard"
+                button.tooltip = f"{button.tooltip}: click to choose it for your discard"
             elif reason:
-                button = card_button(c, f"not playable: {in_sentence(reason)}")
+                button = card_button(c, f"not playable: {in_sentence(reason)}", self.game)
                 button.add_class(UNPLAYABLE)
                 button.tooltip = reason
             else:
-                button = card_button(c, "playable")
+                button = card_button(c, "playable", self.game)
                 button.add_class(PLAYABLE)
-                button.tooltip = f"{c.name}: you may play it"
+                button.tooltip = f"{button.tooltip}: you may play it"
             button.on_click(lambda _button, c=c: self._clicked(c))
             self.buttons.append(button)
         self.row.children = self.buttons
 
     def show_state(self, state: DealState, seat: int = 0) -> None:
         """Draw a seat's hand from a deal, each card with the engine's reason if it may not be played."""
+        self.game = state.options.game
         self.show(state.hands[seat], {c: state.why_illegal(c) for c in state.hands[seat]})
 
     def set_turn(self, yours: bool) -> None:
@@ -160,9 +163,10 @@ class HandWidget(widgets.VBox):
         say(self.message, f"To discard: {chosen}.")
 
 
-def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool = False, size: str = "normal") -> str:
-    """One seat's card on the table with who played it underneath."""
-    face = card_html(c, face_up=face_up, size=size) if c is not None else ""
+def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool = False, size: str = "normal",
+              game: str | None = None) -> str:
+    """One seat's card on the table with who played it underneath (named in this game: ``card_title``)."""
+    face = card_html(c, face_up=face_up, size=size, game=game) if c is not None else ""
     css = "cardlib-seat cardlib-winner" if winner else "cardlib-seat"
     return f'<span class="{css}">{face}<br>{escape(label)}</span>'
 
@@ -174,6 +178,7 @@ class TrickWidget(widgets.VBox):
         self.plays: list[tuple[str, Card]] = []
         self.last: list[tuple[str, Card]] = []
         self.last_caption = ""
+        self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
         self.view = widgets.HTML()
         self.view.add_class("cardlib-trick")
         super().__init__([stylesheet(), self.view])
@@ -184,17 +189,17 @@ class TrickWidget(widgets.VBox):
              last: Sequence[tuple[str, Card]] = (), last_winner: int | None = None, last_caption: str = "") -> None:
         """Draw the trick in progress (label, card) and, if given, the last finished trick."""
         self.plays, self.last, self.last_caption = list(plays), list(last), last_caption
-        now = "".join(seat_html(label, c) for label, c in plays) or "<i>no cards yet</i>"
+        now = "".join(seat_html(label, c, game=self.game) for label, c in plays) or "<i>no cards yet</i>"
         parts = [f'<div class="cardlib-felt"><b>{escape(caption)}</b><br>{now}</div>']
         if last:
-            cards = "".join(seat_html(label, c, winner=i == last_winner, size="small")
+            cards = "".join(seat_html(label, c, winner=i == last_winner, size="small", game=self.game)
                             for i, (label, c) in enumerate(last))
             parts.append(f'<div style="margin-top:4px"><b>Last trick</b> {escape(last_caption)}<br>{cards}</div>')
         self.view.value = "".join(parts)
 
     def show_state(self, state: DealState, name: Callable[[int], str] = lambda seat: f"player {seat}") -> None:
         """Draw a deal's trick in progress and its last finished trick, naming seats with ``name``."""
-        n = state.n_players
+        n, self.game = state.n_players, state.options.game
         plays = [(name((state.leader + i) % n), c) for i, c in enumerate(state.trick)]
         last, winner, caption = [], None, ""
         if state.tricks:

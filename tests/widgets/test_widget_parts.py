@@ -5,7 +5,7 @@ from widget_helpers import text
 
 from cardlib import alkort, card, ecarte, hand
 from cardlib.widgets import CardFace, GameLog, HandWidget, ScoreBoard, TrickWidget, card_html
-from cardlib.widgets.faces import BLACK, BLUE, CSS, GREEN, RED
+from cardlib.widgets.faces import BLACK, BLUE, CSS, GREEN, RED, card_title
 
 
 def test_card_face_names_the_card_and_is_red_or_black():
@@ -63,7 +63,7 @@ def test_hand_from_state_carries_the_engines_reasons():
     h = HandWidget()
     h.show_state(state, seat)
     for c, b in zip(h.cards, h.buttons):
-        assert b.tooltip == (state.why_illegal(c) or f"{c.name}: you may play it")
+        assert b.tooltip == (state.why_illegal(c) or f"{card_title(c, 'Alkort')}: you may play it")
     other = HandWidget()
     other.show_state(state, 1 - seat)  # not this seat's turn: every card says so
     assert all("turn" in b.tooltip for b in other.buttons)
