@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .cards import ALKORT_PACK, RANK_NAMES, Card, card, hand, place, show
+from .cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
 from .tricks import (
     Action,
     Dealing,
@@ -194,11 +194,11 @@ LOW_EIGHTS = RANKED_TIERS[-1]
 #: text lists them "♥2, ♣4, ♠8, ♥9, ♦9, ♦Т, ♦К", lowest first as its catalogue lists every ranking;
 #: its Т is the Russian Туз, the Ace (the pack has no Tens).
 SHORT_TIERS: tuple[tuple[Card, ...], ...] = tuple((c,) for c in hand("K♦ A♦ 9♦ 9♥ 8♠ 4♣ 2♥"))
-TIERS = {"sources": RANKED_TIERS, "short": SHORT_TIERS}
+TIERS = Table("alkort.TIERS", {"sources": RANKED_TIERS, "short": SHORT_TIERS})
 RUBBISH = 0
 
 
-def _strength_table(ranking: str, low_eights_ranked: bool) -> dict[Card, int]:
+def _strength_table(ranking: str, low_eights_ranked: bool) -> Table[Card, int]:
     """Each card's strength, its tier counted from the bottom (10 for K♦ ... 1 for a low eight); 0 for rubbish."""
     tiers = TIERS[ranking]
     table = dict.fromkeys(ALKORT_PACK, RUBBISH)
@@ -208,12 +208,14 @@ def _strength_table(ranking: str, low_eights_ranked: bool) -> dict[Card, int]:
     if not low_eights_ranked:
         for c in LOW_EIGHTS:
             table[c] = RUBBISH
-    return table
+    return Table(f"alkort.STRENGTH[{ranking!r}][{low_eights_ranked}]", table)
 
 
 #: Each card's strength, by ranking and by low_eights_ranked (the short ranking has no low Eights to rank).
-STRENGTH = {"sources": {True: _strength_table("sources", True), False: _strength_table("sources", False)},
-            "short": {False: _strength_table("short", False)}}
+STRENGTH = Table("alkort.STRENGTH", {
+    "sources": Table("alkort.STRENGTH['sources']", {True: _strength_table("sources", True),
+                                                     False: _strength_table("sources", False)}),
+    "short": Table("alkort.STRENGTH['short']", {False: _strength_table("short", False)})})
 
 
 def strength_table(options: AlkortOptions = DEFAULT_OPTIONS) -> dict[Card, int]:
@@ -253,8 +255,8 @@ assert tier_name(card("A♥"), SHORT) == "rubbish"
 # lower one, in this order, low to high: the Seven lowest, then as in an ordinary pack. With
 # the sources' ranking only 2 3 4 8 9 Q K (and the Seven) can be rubbish; with the short one
 # the Sixes, Jacks and Aces can be too.
-LED_SUIT_ORDER = {rank: position for position, rank in enumerate(("7", "2", "3", "4", "6", "8", "9", "J", "Q", "K",
-                                                                   "A"))}
+LED_SUIT_ORDER = Table("alkort.LED_SUIT_ORDER", {rank: position for position, rank in enumerate(
+    ("7", "2", "3", "4", "6", "8", "9", "J", "Q", "K", "A"))})
 
 # ---------------------------------------------------------------------------
 # 4. Who wins a trick
@@ -271,8 +273,8 @@ SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = \
 
 #: The led Queen and King exception: a led Queen falls to the first 2 or 3 played to it, a
 #: led K♠, K♥ or K♣ to the first 2 (K♦ is ranked, so a trick it is in never gets this far).
-TAKERS = {"Q": ("2", "3"), "K": ("2",)}
-TAKEN = {"Q": QUEEN_TAKEN, "K": KING_TAKEN}
+TAKERS = Table("alkort.TAKERS", {"Q": ("2", "3"), "K": ("2",)})
+TAKEN = Table("alkort.TAKEN", {"Q": QUEEN_TAKEN, "K": KING_TAKEN})
 
 
 def seven_is_unbeatable(leader_has_won: bool, first_trick: bool, options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
@@ -498,11 +500,10 @@ def cards_beating_a_low_eight(options: AlkortOptions = DEFAULT_OPTIONS) -> froze
 
 #: ``cards_beating_a_low_eight`` worked out once for every combination of the options that decide a trick led with
 #: a low Eight: the ranking, the low Eights, the rubbish order (the Sevens' options count only when a Seven is led).
-LOW_EIGHT_BEATERS = {ranking: {ranked: {order: cards_beating_a_low_eight(
-                         AlkortOptions(ranking=ranking, low_eights_ranked=ranked, rubbish_order=order))
-                                          for order in ("equal", "led_suit")}
-                                 for ranked in STRENGTH[ranking]}
-                     for ranking in STRENGTH}
+LOW_EIGHT_BEATERS = Table("alkort.LOW_EIGHT_BEATERS", {ranking: Table(f"alkort.LOW_EIGHT_BEATERS[{ranking!r}]", {
+    ranked: Table(f"alkort.LOW_EIGHT_BEATERS[{ranking!r}][{ranked}]", {order: cards_beating_a_low_eight(
+        AlkortOptions(ranking=ranking, low_eights_ranked=ranked, rubbish_order=order))
+        for order in ("equal", "led_suit")}) for ranked in STRENGTH[ranking]}) for ranking in STRENGTH})
 
 
 def low_eight_beaters(options: AlkortOptions = DEFAULT_OPTIONS) -> frozenset[Card]:

@@ -22,19 +22,60 @@ and A 2 … 10 J Q K in each suit — so ``sorted(cards)`` lists a hand the way 
 
 from __future__ import annotations
 
+import copy
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, NoReturn, TypeVar
+
+Key = TypeVar("Key")
+Value = TypeVar("Value")
+
+
+class Table(dict[Key, Value]):
+    """A table of the library's own: read like any dict, never changed, so that no learner's code can break
+    the engine by accident (``TAKERS["K"] = ...`` raises a TypeError that says how to make one's own copy).
+
+    A dict rather than a ``MappingProxyType``: the engine looks its tables up on every move, and a dict's
+    look-up is the quickest Python has. ``dict(table)``, ``table.copy()``, ``copy.copy(table)`` and
+    ``table | {...}`` all give plain dicts, to change at will.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str, items: Mapping[Key, Value] | Iterable[tuple[Key, Value]] = ()) -> None:
+        """``name`` is where the library keeps it: 'alkort.TAKERS', 'alkort.STRENGTH["short"][False]'."""
+        dict.__init__(self, items)  # dict's own filling, which never calls the refusing methods below
+        self.name = name
+
+    def refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        """Any change: refused in one line that says how to make a copy of one's own."""
+        raise TypeError(f"{self.name.partition('.')[2] or self.name} is the library's own table and cannot be "
+                        f"changed: make your own copy with dict({self.name})")
+
+    # Every method of dict that changes it (the operator |= included) refuses.
+    __setitem__ = __delitem__ = __ior__ = refuse
+    update = pop = popitem = clear = setdefault = refuse
+
+    def __copy__(self) -> dict[Key, Value]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[Key, Value]:
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a Table again (a pickle's usual way, item by item, would be refused)."""
+        return Table, (self.name, dict(self))
+
 
 SUITS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RED_SUITS = "♥♦"
 
 # ASCII spellings a learner can type: KD, 10h, TS, 7c ...
-SUIT_LETTERS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_LETTERS = Table("cards.SUIT_LETTERS", {"S": "♠", "H": "♥", "D": "♦", "C": "♣"})
+SUIT_NAMES = Table("cards.SUIT_NAMES", {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"})
+RANK_NAMES = Table("cards.RANK_NAMES", {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"})
 
 
 class CardError(ValueError):
@@ -104,11 +145,12 @@ class Card(RankAndSuit):
 
 
 # The one object for every card: Card(), parsing and the packs hand these out.
-ALL_CARDS: dict[tuple[str, str], Card] = {(r, s): RankAndSuit.__new__(Card, r, s) for s in SUITS for r in RANKS}
+ALL_CARDS: Table[tuple[str, str], Card] = Table("cards.ALL_CARDS", {(r, s): RankAndSuit.__new__(Card, r, s)
+                                                                     for s in SUITS for r in RANKS})
 
 # The one order of the cards, pack order: by suit (♠♥♦♣), then by rank (A 2 … 10 J Q K).
 # ``sorted(cards)`` uses it; a text sort would put 10 before 2 before A.
-PACK_ORDER: dict[tuple[str, str], int] = {c: position for position, c in enumerate(ALL_CARDS.values())}
+PACK_ORDER: Table[Card, int] = Table("cards.PACK_ORDER", {c: position for position, c in enumerate(ALL_CARDS.values())})
 
 
 def why_not_a_card(rank: object, suit: object) -> str:

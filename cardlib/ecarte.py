@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, card, hand, place, show, shuffled, suit
+from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, Table, card, hand, place, show, shuffled, suit
 from .tricks import (
     ACCEPT,
     PROPOSE,
@@ -104,7 +104,7 @@ STOCK_SIZE = len(ECARTE_PACK) - 2 * HAND_SIZE - 1
 
 #: The order of the cards in every suit, low to high: the Ace between the Ten and the Jack.
 ORDER = ("7", "8", "9", "10", "A", "J", "Q", "K")
-RANK_ORDER = {rank: position for position, rank in enumerate(ORDER)}
+RANK_ORDER = Table("ecarte.RANK_ORDER", {rank: position for position, rank in enumerate(ORDER)})
 
 
 def beats_in_suit(a: Card, b: Card) -> bool:
