@@ -1,10 +1,10 @@
 """Load benchmark (not a test): many visitors open an app at once; how long until they can play?
 
-    .venv/bin/python tests/browser/load.py                      # starts its own Voilà, 20 sessions
-    .venv/bin/python tests/browser/load.py --sessions 10 --app apps/play-alkort.ipynb
-    .venv/bin/python tests/browser/load.py --url http://127.0.0.1:8866/   # a Voilà already running
+    .venv/bin/python tools/load.py                      # starts its own Voilà, 20 sessions
+    .venv/bin/python tools/load.py --sessions 10 --app apps/play-alkort.ipynb
+    .venv/bin/python tools/load.py --url http://127.0.0.1:8866/   # a Voilà already running
 
-    .venv/bin/python tests/browser/load.py --client browser     # real Chromium tabs instead
+    .venv/bin/python tools/load.py --client browser     # real Chromium tabs instead
 
 Two kinds of visitor:
 
@@ -45,7 +45,8 @@ import psutil
 import websocket
 from playwright.async_api import Browser, async_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The server and the page are the browser tests' own: one harness for the tests and this tool.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from voila_harness import (  # noqa: E402
     ARTIFACTS,
     CHROMIUM,
@@ -137,10 +138,17 @@ async def visit(browser: Browser, url: str, number: int, race: Race, timeout_s: 
 
 def kernel_message(msg_type: str) -> str:
     """A Jupyter protocol request with no content, as JSON for the kernel's websocket."""
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": uuid.uuid4().hex,
-              "username": "load", "version": "5.3", "date": ""}
-    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": {},
-                       "channel": "shell", "buffers": []})
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": uuid.uuid4().hex,
+        "username": "load",
+        "version": "5.3",
+        "date": "",
+    }
+    return json.dumps(
+        {"header": header, "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": []}
+    )
 
 
 def await_reply(ws: websocket.WebSocket, msg_type: str) -> dict:
@@ -151,8 +159,9 @@ def await_reply(ws: websocket.WebSocket, msg_type: str) -> dict:
             return message["content"]
 
 
-def http_visit(url: str, number: int, race: threading.Barrier, measured: threading.Barrier,
-               done: threading.Event, timeout_s: float) -> Session:
+def http_visit(
+    url: str, number: int, race: threading.Barrier, measured: threading.Barrier, done: threading.Event, timeout_s: float
+) -> Session:
     """One plain client: fetch the page, connect to its kernel, wait until the widgets' comms answer."""
     session = Session(number)
     ws = None
@@ -203,12 +212,12 @@ def run_http(url: str, sessions: int, timeout_s: float, server_pid: int | None) 
 
 def kernel_memory(server_pid: int) -> list[tuple[float, float]]:
     """Resident and unique memory (MB) of each kernel process the server started: kernels started as
-    `python -m ipykernel_launcher`, or forked by the server's warm Python (serve.py --fork-kernels).
+    `python -m ipykernel_launcher`, or forked by the server's warm Python (notebooks/apps/kernel_forks.py).
 
     A forked kernel shares the warm Python's imported code with its siblings: its resident memory counts
     those shared pages, its unique memory (USS) only what is its own."""
     processes = psutil.Process(server_pid).children(recursive=True)
-    warm = {p.pid for p in processes if "--fork-kernels" in p.cmdline()}
+    warm = {p.pid for p in processes if "kernel_forks.py" in " ".join(p.cmdline())}
     kernels = [p for p in processes if p.ppid() in warm or "ipykernel_launcher" in " ".join(p.cmdline())]
     return [(info.rss / 2**20, info.uss / 2**20) for info in (p.memory_full_info() for p in kernels)]
 
@@ -238,23 +247,28 @@ def report(app: str, client: str, numbers: dict) -> str:
     ready = [s.first_widget_s for s in sessions if s.first_widget_s is not None]
     clicks = [s.click_s for s in sessions if s.click_s is not None]
     failed = [s for s in sessions if s.errors]
-    lines = [f"{len(sessions)} concurrent {client} sessions of {app}, all measured in {numbers['wall_s']:.1f} s",
-             f"errors: {len(failed)} session(s) with errors"]
+    lines = [
+        f"{len(sessions)} concurrent {client} sessions of {app}, all measured in {numbers['wall_s']:.1f} s",
+        f"errors: {len(failed)} session(s) with errors",
+    ]
     lines += [f"  session {s.number}: {'; '.join(s.errors)}" for s in failed]
     if ready:
-        lines.append(f"time to first interactive widget: median {statistics.median(ready):.2f} s, "
-                     f"p95 {percentile(ready, 95):.2f} s, min {min(ready):.2f} s, max {max(ready):.2f} s "
-                     f"({len(ready)} sessions)")
+        lines.append(
+            f"time to first interactive widget: median {statistics.median(ready):.2f} s, "
+            f"p95 {percentile(ready, 95):.2f} s, min {min(ready):.2f} s, max {max(ready):.2f} s "
+            f"({len(ready)} sessions)"
+        )
     if clicks:
         what = "first click answered" if client == "browser" else "then a kernel round trip"
-        lines.append(f"{what} in: median {statistics.median(clicks):.2f} s, "
-                     f"p95 {percentile(clicks, 95):.2f} s")
+        lines.append(f"{what} in: median {statistics.median(clicks):.2f} s, p95 {percentile(clicks, 95):.2f} s")
     if numbers["kernel_mb"]:
         rss, uss = [mb for mb, _ in numbers["kernel_mb"]], [mb for _, mb in numbers["kernel_mb"]]
-        lines.append(f"memory per kernel: resident (RSS) median {statistics.median(rss):.0f} MB, "
-                     f"max {max(rss):.0f} MB; unique (USS) median {statistics.median(uss):.0f} MB; "
-                     f"{len(rss)} kernels, {sum(uss):.0f} MB unique in all; "
-                     f"Voilà server {numbers['server_mb']:.0f} MB")
+        lines.append(
+            f"memory per kernel: resident (RSS) median {statistics.median(rss):.0f} MB, "
+            f"max {max(rss):.0f} MB; unique (USS) median {statistics.median(uss):.0f} MB; "
+            f"{len(rss)} kernels, {sum(uss):.0f} MB unique in all; "
+            f"Voilà server {numbers['server_mb']:.0f} MB"
+        )
     return "\n".join(lines)
 
 
