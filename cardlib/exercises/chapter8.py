@@ -6,8 +6,8 @@ import random
 
 from .. import alkort, ecarte
 from ..cards import ALKORT_PACK, Card, hand
-from .chapter2 import nearly_worthless_hand
 from .chapter3 import any_trick, rubbish_trick
+from .chapter4 import nearly_worthless_hand
 from .chapter5 import play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
@@ -330,7 +330,7 @@ q6 = Exercise(
     "def may_exchange(cards: list[Card], low_eights_ranked: bool, rubbish_order: str) -> bool:",
     "Whether no card of the hand could beat a led low eight, under these options.",
     statement="""The first Alkort text's test for the worthless-hand exchange is *a hand unable to beat a led
-low eight*. With the default rules that is the fixed list of exercise 2.3. Switch options and the list
+low eight*. With the default rules that is the fixed list of exercise 4.6. Switch options and the list
 changes: with `low_eights_ranked = False` a led low Eight is rubbish, and with `rubbish_order = "led_suit"`
 as well, 9♣, Q♣, K♣, Q♥, K♥ and Q♦ beat one of them. So ask **the trick rule in force** instead of a list:
 a card could beat a led low eight if it wins a two-card trick `[eight, card]` for some low eight other

@@ -41,9 +41,18 @@ def notebook_path(number: int, folder: Path = EXERCISES_FOLDER) -> Path:
     return folder / f"{CHAPTERS[number][0]}.ipynb"
 
 
+def generated_from(number: int) -> str:
+    """The line at the top of a notebook that says where it comes from, and how to write it again."""
+    return (f"*This notebook is generated from `cardlib/exercises/chapter{number}.py` by "
+            f"`cardlib/exercises/notebooks.py`: to change an exercise, edit it there and run "
+            f"`python -m cardlib.exercises.notebooks` (a test fails while the two differ).*")
+
+
 def introduction(number: int, module: ModuleType) -> str:
     name, title = CHAPTERS[number]
     return f"""# Exercises {number} — {title}
+
+{generated_from(number)}
 
 These exercises go with the tutorial chapter [{name}](../notebooks/{name}.ipynb).
 

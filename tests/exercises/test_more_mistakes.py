@@ -66,7 +66,7 @@ def strength(c):
             return 10 - position
     return 0
 '''},
-    "2.3": {
+    "4.6": {
         "sevens block too": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
 
 def may_exchange(cards):
@@ -77,7 +77,7 @@ def may_exchange(cards):
 def may_exchange(cards):
     return all(c not in BLOCKERS for c in cards)
 '''},
-    "2.4": {
+    "4.7": {
         "a low eight is not shown": '''from cardlib.alkort import strength
 
 def best_card(cards):

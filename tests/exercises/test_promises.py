@@ -25,8 +25,8 @@ from cardlib.exercises import (
     NOT_ATTEMPTED,
     NOT_YET,
     chapter1,
-    chapter2,
     chapter3,
+    chapter4,
     chapter5,
     chapter6,
     chapter7,
@@ -166,9 +166,9 @@ def test_a_method_changed_on_the_engines_class_does_not_fool_the_bot_check(monke
 
 def test_the_reference_solution_imports_the_engine_as_shipped(monkeypatch):
     monkeypatch.setattr(alkort, "strength", lambda c, options=None: 0)
-    solution = chapter2.q4.solution_function()  # its source says: from cardlib.alkort import strength
+    solution = chapter4.q7.solution_function()  # its source says: from cardlib.alkort import strength
     assert solution.__globals__["strength"] is not alkort.strength
-    assert chapter2.q4.check(solution).status == CORRECT
+    assert chapter4.q7.check(solution).status == CORRECT
 
 
 def test_case_generators_use_the_engine_as_shipped(monkeypatch):
