@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import re
 import statistics
 import sys
 import threading
@@ -55,6 +54,7 @@ from voila_harness import (  # noqa: E402
     LOCAL_HOSTS,
     REPO,
     free_port,
+    kernel_id_of,
     start_voila,
     stop_voila,
     wait_for_log,
@@ -171,7 +171,7 @@ def http_visit(
         with urllib.request.urlopen(url, timeout=timeout_s) as response:
             html = response.read().decode()
         session.errors += [f"page shows {m.group(0)!r}" for m in ERROR_TEXT.finditer(html)]
-        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
+        kernel = kernel_id_of(html)
         if "application/vnd.jupyter.widget-view+json" not in html:
             session.errors.append("the page holds no widget")
         base = url.split("/voila/render/")[0].replace("http://", "ws://")

@@ -1,16 +1,19 @@
-"""The demo never dies silently and cannot be exhausted: what a page says when its kernel stops, how long
-a kernel lives without a browser, and the cap on kernels.
+"""The demo never dies silently, cannot be exhausted and leaves nothing behind: what a page says when its
+kernel stops, how long a kernel lives without a browser, the cap on kernels, and the server's helpers
+stopping with it however it stops.
 
 A page's kernel is the Python process on the server that deals its cards. When it stops (killed,
 crashed, or stopped after a long pause) the page must say so at once, with a way to start afresh;
 a kernel that no browser ever connects to (a plain GET, a crawler) must stop within about a minute;
 and the server runs at most so many kernels, pre-heated ones included, telling the next visitor
-the demo is full. The timeouts here are the test servers' own, seconds instead of minutes.
+the demo is full. The timeouts here are the test servers' own, seconds instead of minutes. When the
+server goes, killed outright or stopped, the warm Python it forks kernels from and every kernel go too.
 """
 
 from __future__ import annotations
 
 import re
+import signal
 import time
 import urllib.error
 import urllib.parse
@@ -18,6 +21,7 @@ import urllib.request
 from email.message import Message
 from pathlib import Path
 
+import psutil
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
@@ -74,10 +78,11 @@ def close_as_a_tab_would(server: Server, page_headers: Message, kernel_id: str) 
     """Ask the server to stop a page's kernel, as Voilà's page does when its tab closes: with the _xsrf
     cookie the page was served with."""
     cookies = "; ".join(page_headers.get_all("Set-Cookie") or [])
-    token = re.search(r"_xsrf=([^;]+)", cookies).group(1)
+    token = re.search(r"_xsrf=([^;]+)", cookies)
+    assert token, "the page set no _xsrf cookie"
     request = urllib.request.Request(server.url + f"voila/api/shutdown/{kernel_id}", method="POST",
-                                     data=urllib.parse.urlencode({"_xsrf": token}).encode(),
-                                     headers={"Cookie": f"_xsrf={token}"})
+                                     data=urllib.parse.urlencode({"_xsrf": token.group(1)}).encode(),
+                                     headers={"Cookie": f"_xsrf={token.group(1)}"})
     with urllib.request.urlopen(request, timeout=30) as response:
         assert response.status == 204
 
@@ -164,3 +169,49 @@ def test_beyond_the_cap_the_demo_is_full_and_says_so(small_server: Server, app_p
     wait_for_log(small_server.log, f"Kernel shutdown: {kernels[0]}", 30)
     status, _headers, _html = fetch(full)
     assert status == 200
+
+
+# ---------------------------------------------------------------------------
+# Nothing left behind
+
+GONE_SECONDS = 5  # "within seconds": Linux signals the orphans at once; this leaves room for a busy machine
+
+
+def still_running(processes: list[psutil.Process]) -> list[psutil.Process]:
+    """Those of these processes that still run (a zombie has ended: only its exit status waits to be read)."""
+    running = []
+    for process in processes:
+        try:
+            if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+                running.append(process)
+        except psutil.NoSuchProcess:
+            continue
+    return running
+
+
+def wait_until_gone(processes: list[psutil.Process], seconds: float) -> list[psutil.Process]:
+    """Wait up to this many seconds for these processes to end; those still running then."""
+    deadline = time.monotonic() + seconds
+    while (running := still_running(processes)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return running
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["killed outright", "stopped"])
+def test_the_warm_python_and_every_kernel_stop_with_the_server(artifacts: Path, how: signal.Signals):
+    with serving(artifacts / f"voila-{how.name}.log", NO_POOLS, ready_path="voila/tree") as server:
+        kernels = []
+        for notebook in ("apps/rank-lab", "apps/deal-explorer"):
+            status, _headers, html = fetch(server.url + f"voila/render/{notebook}.ipynb")
+            assert status == 200
+            kernels.append(kernel_process(server.process, kernel_id_of(html)))
+        helpers = psutil.Process(server.process.pid).children(recursive=True)
+        warm = [p for p in helpers if p.ppid() == server.process.pid and "kernel_forks.py" in " ".join(p.cmdline())]
+        assert len(warm) == 1, "the server forks its kernels from one warm Python"
+        assert all(kernel.ppid() == warm[0].pid for kernel in kernels), "the kernels are the warm Python's forks"
+        server.process.send_signal(how)
+        server.process.wait(timeout=30)
+        left = wait_until_gone(helpers, GONE_SECONDS)
+        for process in left:  # a failed test leaves nothing running either
+            process.kill()
+        assert [process.cmdline() for process in left] == []

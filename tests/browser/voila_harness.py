@@ -241,6 +241,7 @@ class AppPage:
         height = self.page.evaluate("""() => Math.max(...[document.documentElement, document.body,
             ...document.querySelectorAll('#rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
         size = self.page.viewport_size
+        assert size is not None, "the browser context gives every page a viewport (conftest.py)"
         self.page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), 6000)})
         self.page.wait_for_timeout(200)
         image = self.page.screenshot(full_page=True)
