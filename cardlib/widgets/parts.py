@@ -36,6 +36,12 @@ def say(line: widgets.HTML, text: str, *, warning: bool = False) -> None:
     line.value = f'<span class="cardlib-warning">🚫 {escape(text)}</span>' if warning and text else escape(text)
 
 
+def with_stylesheet(children: list[widgets.Widget], styled: bool) -> list[widgets.Widget]:
+    """A piece's children, after the course's stylesheet if the piece stands alone (styled); a piece inside a
+    table has none of its own, as the table carries one for all (one widget fewer to send, and to draw, each)."""
+    return [stylesheet(), *children] if styled else children
+
+
 def card_button(c: Card, status: str = "", game: str | None = None) -> widgets.Button:
     """A button dressed as a card: its text is the card ('K♦'), then on a line the stylesheet keeps out of
     sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name. Its
@@ -68,7 +74,7 @@ class HandWidget(widgets.VBox):
 
     def __init__(self, cards: Iterable[Card | str] = (), reasons: Mapping[Card, str] | None = None, *,
                  on_play: Callable[[Card], None] | None = None, message: widgets.HTML | None = None,
-                 title: str = "Your hand") -> None:
+                 title: str = "Your hand", styled: bool = True) -> None:
         self.on_play = on_play
         self.message = message if message is not None else message_line()
         self.title = widgets.HTML(f"<b>{escape(title)}</b>")
@@ -80,7 +86,7 @@ class HandWidget(widgets.VBox):
         self.selecting = False
         self.selected: list[Card] = []
         self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
-        children = [stylesheet(), self.title, self.row] + ([self.message] if message is None else [])
+        children = with_stylesheet([self.title, self.row], styled) + ([self.message] if message is None else [])
         super().__init__(children)
         self.add_class("cardlib")
         self.add_class("cardlib-hand-box")
@@ -174,14 +180,15 @@ def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool 
 class TrickWidget(widgets.VBox):
     """The cards on the table, each with who played it; the last finished trick beneath."""
 
-    def __init__(self, plays: Sequence[tuple[str, Card]] = (), caption: str = "On the table") -> None:
+    def __init__(self, plays: Sequence[tuple[str, Card]] = (), caption: str = "On the table", *,
+                 styled: bool = True) -> None:
         self.plays: list[tuple[str, Card]] = []
         self.last: list[tuple[str, Card]] = []
         self.last_caption = ""
         self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
         self.view = widgets.HTML()
         self.view.add_class("cardlib-trick")
-        super().__init__([stylesheet(), self.view])
+        super().__init__(with_stylesheet([self.view], styled))
         self.add_class("cardlib")
         self.show(plays, caption=caption)
 
@@ -218,12 +225,12 @@ class TrickWidget(widgets.VBox):
 class ScoreBoard(widgets.VBox):
     """Tricks and points of the deal, the game score and the target."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, styled: bool = True) -> None:
         self.rows: list[tuple[str, int, int, int]] = []
         self.target: int | None = None
         self.view = widgets.HTML()
         self.view.add_class("cardlib-score")
-        super().__init__([stylesheet(), self.view])
+        super().__init__(with_stylesheet([self.view], styled))
         self.add_class("cardlib")
         self.add_class("cardlib-score-board")
 
@@ -256,13 +263,13 @@ class ScoreBoard(widgets.VBox):
 class GameLog(widgets.VBox):
     """A readable log of the deal: moves with their reasons, tricks with the rule that decided them, the score."""
 
-    def __init__(self, title: str = "What happened") -> None:
+    def __init__(self, title: str = "What happened", *, styled: bool = True) -> None:
         self.heading = title
         self.lines: list[str] = []
         self.kinds: list[str] = []
         self.view = widgets.HTML()
         self.view.add_class("cardlib-log-view")
-        super().__init__([stylesheet(), widgets.HTML(f"<b>{escape(title)}</b>"), self.view])
+        super().__init__(with_stylesheet([widgets.HTML(f"<b>{escape(title)}</b>"), self.view], styled))
         self.add_class("cardlib")
         self.add_class("cardlib-log")
         self._draw()

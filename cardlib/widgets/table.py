@@ -338,10 +338,11 @@ class Table(widgets.VBox):
         """Where the deal is played: the seats, the trick, the prompt, the learner's hand, the moves, the message."""
         self.info = widgets.HTML()
         self.info.add_class("cardlib-info")
-        self.trick = TrickWidget()
+        self.trick = TrickWidget(styled=False)  # the table carries the stylesheet for all its pieces
         self.prompt = widgets.HTML()
         self.prompt.add_class("cardlib-prompt")
-        self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)")
+        self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)",
+                               styled=False)
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions.add_class("cardlib-actions")
         self.action_buttons: list[widgets.Button] = []
@@ -355,8 +356,8 @@ class Table(widgets.VBox):
                                             description="Four-colour suits (♦ blue, ♣ green)")
         self.four_colour.add_class("cardlib-four-colour-choice")
         self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
-        self.scoreboard = ScoreBoard()
-        self._game_log = GameLog()
+        self.scoreboard = ScoreBoard(styled=False)
+        self._game_log = GameLog(styled=False)
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
         return widgets.VBox([self.scoreboard, self.footer, self._game_log, self.four_colour],
                             layout=widgets.Layout(flex="2 1 300px"))
@@ -823,24 +824,43 @@ class GameTable(Table):
         self.game_over.add_class("cardlib-game-over")
         self.footer.children = [self.next_deal_button, self.game_over, self.new_game_button]
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
-        self.start_button = button("Start game", "cardlib-start-game")
-        self.start_button.on_click(lambda _b: self._start_from_pickers())
+        self._picker_rows: list[widgets.Widget] = []  # the pickers' heading, pickers, button and message, once made
         self.options_box = widgets.VBox()
         self.options_box.add_class("cardlib-options")
         if choose_options and not play_at_once:
             self._build_pickers("Start game")
+            self.options_box.children = self._picker_rows
             self.children = [self.stylesheet, self.title, self.options_box, self.table_box]
             self.table_box.layout.display = HIDDEN
             say(self.options_message, "Choose the rules, then press Start game.")
             return
         if choose_options:
-            self._build_pickers("New game with these rules")
-            self.children = [self.stylesheet, self.title, self.table_box, self.options_box]
-            say(self.options_message, "The game above plays these rules. Change any, then press New game with "
-                                      "these rules.")
+            self._put_rules_button()
         self.start_game(self.options)
 
     # -- options ------------------------------------------------------------
+    def _put_rules_button(self) -> None:
+        """Under a game that plays at once, one button that shows the rule pickers. They are made when first
+        shown: a page whose first screen is the game has half as many widgets to make and send before its first
+        card (each picker is three: itself, its layout and its style)."""
+        self.rules_button = button("Choose other rules", "cardlib-choose-rules",
+                                   tooltip="Show the rule pickers, to start a new game with other rules")
+        self.rules_button.on_click(lambda _b: self.toggle_pickers())
+        self.options_box.children = [self.rules_button]
+        self.children = [self.stylesheet, self.title, self.table_box, self.options_box]
+
+    def toggle_pickers(self) -> None:
+        """Show the rule pickers under the game in play (made the first time, set to the rules of the game in
+        play), or hide them again; the button says which it will do."""
+        if not self._picker_rows:
+            self._build_pickers("New game with these rules")
+            say(self.options_message, "The game above plays these rules. Change any, then press New game with "
+                                      "these rules.")
+        shown = len(self.options_box.children) > 1
+        self.options_box.children = [self.rules_button, *([] if shown else self._picker_rows)]
+        self.rules_button.description = self.rules_button.tooltip = \
+            "Choose other rules" if shown else "Hide the rules"
+
     def _build_pickers(self, start: str) -> None:
         """A picker for each rule option, in words (the engine's), with the option's code name beside it; then the
         button that starts a game with them (its words: start)."""
@@ -856,10 +876,10 @@ class GameTable(Table):
             self.option_pickers[name] = option_picker(kind, name, getattr(self.options, name))
             rows.append(self.option_pickers[name])
         self.options_message = message_line("cardlib-options-message")  # not the table's .cardlib-message
-        self.start_button.description = self.start_button.tooltip = start
+        self.start_button = button(start, "cardlib-start-game")
+        self.start_button.on_click(lambda _b: self._start_from_pickers())
         rows += [self.start_button, self.options_message]
-        self.options_box.children = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"),
-                                     *rows]
+        self._picker_rows = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"), *rows]
 
     def chosen_options(self) -> GameOptions:
         """The options the pickers show (validated by the engine: '3.7' points is refused, not rounded)."""

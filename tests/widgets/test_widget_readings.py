@@ -203,6 +203,7 @@ def test_the_ecarte_app_plays_at_once_with_the_pickers_under_the_table():
     t = GameTable("ecarte", choose_options=True, play_at_once=True, seed=4)
     assert t.state is not None and t.table_box.layout.display == SHOWN
     assert t.children.index(t.options_box) > t.children.index(t.table_box)
+    t.rules_button.click()  # the pickers are made when first shown
     assert t.start_button.description == "New game with these rules"
     assert "The game above plays these rules" in text(t.options_message)
     t.option_pickers["turned_king"].value = "claimed"
@@ -215,6 +216,7 @@ def test_the_ecarte_app_plays_at_once_with_the_pickers_under_the_table():
 def test_a_refused_choice_leaves_the_game_being_played_alone():
     t = GameTable("ecarte", choose_options=True, play_at_once=True, seed=4)
     deal = t.state
+    t.rules_button.click()
     t.option_pickers["target_score"].value = "3.7"
     t.start_button.click()
     assert "target_score must be a positive whole number" in text(t.options_message)
