@@ -14,8 +14,9 @@ A notebook that wants to know (the landing page lists the chapters) reads it fro
 
 App pages run without the learner's drive (the site turns it off for them): with the drive as its working
 folder, Python asks the browser's storage about that folder at every import, and an app starts seconds
-sooner without. The notebooks an app page needs are read from the site instead, into a folder of the page's
-own (``~/course``), laid out as in the drive: the app runs in ``~/course/notebooks/apps``.
+sooner without. The notebooks an app page needs (its own; the landing page's chapters) are read from the site
+instead, into a folder of the page's own (``~/course``), laid out as in the drive: the app runs in
+``~/course/notebooks/apps``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 LOCAL = Path.home() / "course"  # the page's own copy of the site's notebooks
-FOLDERS = ("notebooks", "notebooks/apps")  # the chapters, and the apps
+LANDING_PAGE = "index"  # the app that lists the others and the chapters
 SITE_VARIABLE = "CARDLIB_SITE"  # the site's address path, for notebooks that link to its pages
 
 
@@ -124,17 +125,26 @@ def send_none_as_null(shell) -> None:
     shell.send_comm = send_comm
 
 
-def copy_notebooks(root: str, into: Path) -> None:
-    """Copy the site's chapters and apps into a folder of this page, from the site's listing of its files."""
+def notebooks_needed(name: str, root: str) -> list[str]:
+    """The site's notebooks app NAME reads: its own, and for the landing page, which lists the chapters with their
+    titles, the chapters too (from the site's listing of its files). One request for a game, not seventeen."""
     from pyodide.http import open_url  # a request the page's Python waits for (it runs in a web worker)
 
-    for folder in FOLDERS:
-        listing = json.loads(open_url(f"{root}lite/api/contents/{folder}/all.json").read())
-        for item in listing["content"]:
-            if item["type"] == "notebook":
-                target = into / item["path"]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(open_url(f"{root}lite/files/{quote(item['path'])}").read(), encoding="utf-8")
+    paths = [f"notebooks/apps/{name}.ipynb"]
+    if name == LANDING_PAGE:
+        listing = json.loads(open_url(f"{root}lite/api/contents/notebooks/all.json").read())
+        paths += [item["path"] for item in listing["content"] if item["type"] == "notebook"]
+    return paths
+
+
+def copy_notebooks(paths: list[str], root: str, into: Path) -> None:
+    """Copy these notebooks of the site (paths in its drive) into a folder of this page, laid out as in the drive."""
+    from pyodide.http import open_url
+
+    for path in paths:
+        target = into / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(open_url(f"{root}lite/files/{quote(path)}").read(), encoding="utf-8")
 
 
 def show_app(name: str) -> None:
@@ -145,7 +155,7 @@ def show_app(name: str) -> None:
 
     root = site_root(str(js.location.pathname))
     os.environ[SITE_VARIABLE] = root
-    copy_notebooks(root, LOCAL)
+    copy_notebooks(notebooks_needed(name, root), root, LOCAL)
     path = LOCAL / "notebooks" / "apps" / f"{name}.ipynb"
     os.chdir(path.parent)  # as in Voilà and JupyterLab, the notebook's folder is the working folder
     shell = get_ipython()
