@@ -1,0 +1,109 @@
+"""The chapters teach in order and honestly (issue 19): where you are, the old texts' disputes, figures, questions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_chapters import CHAPTERS, WIDGET_MIME, WITH_EXERCISES, executed, read
+
+from cardlib import alkort
+from cardlib.alkort import AlkortOptions
+from cardlib.ecarte import EcarteOptions
+from cardlib.tricks import option_text
+
+EVERY_CHAPTER = [*CHAPTERS, "09-strategy-lab"]
+# Where each disputed rule is taught, and the options that play the old texts' other readings.
+DISPUTED = [
+    ("04-alkort-deal", AlkortOptions, "partner_reveal"),
+    ("04-alkort-deal", AlkortOptions, "lead_rule"),
+    ("04-alkort-deal", AlkortOptions, "first_lead"),
+    ("05-ecarte-cards-and-play", EcarteOptions, "must_trump"),
+    ("06-ecarte-proposals-and-king", EcarteOptions, "turned_king"),
+    ("07-ecarte-scoring-and-game", EcarteOptions, "stand_bonus"),
+    ("07-ecarte-scoring-and-game", EcarteOptions, "refusal_penalty"),
+]
+FIGURES = {
+    "02-alkort-ranking": "ranking_ladder",
+    "03-alkort-tricks-and-sevens": "what_beats_the_lead",
+    "04-alkort-deal": "deal_strips",
+    "05-ecarte-cards-and-play": "duty_flow",
+    "07-ecarte-scoring-and-game": "scoring_grid",
+}
+
+
+def prose(name: str) -> list[str]:
+    """The markdown cells of a chapter."""
+    return [cell.source for cell in read(name).cells if cell.cell_type == "markdown"]
+
+
+@pytest.mark.parametrize("name", EVERY_CHAPTER)
+def test_each_chapter_opens_with_what_you_will_learn_and_how_long(name: str) -> None:
+    nb = read(name)
+    opening = nb.cells[0].source
+    found = re.search(r"\*\*In this chapter\*\* \(about (\d+) minutes to read and run\) you will learn:", opening)
+    assert found, f"{name} does not say what you will learn, and how long it takes"
+    assert len(re.findall(r"^> \* ", opening, flags=re.MULTILINE)) >= 3
+    # About 180 words a minute of prose, 15 lines of code, and a few minutes for the widgets and questions.
+    words = sum(len(text.split()) for text in prose(name))
+    lines = sum(len(cell.source.splitlines()) for cell in nb.cells if cell.cell_type == "code")
+    estimate = words / 180 + lines / 15 + 3
+    assert abs(int(found[1]) - estimate) <= 5, f"{name}: about {found[1]} minutes, but it reads in {estimate:.0f}"
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_each_chapter_ends_with_quick_questions_before_its_exercises(name: str) -> None:
+    nb, _ = executed(name)
+    quizzes = [i for i, cell in enumerate(nb.cells) if "quiz" in cell.metadata.get("tags", [])]
+    assert len(quizzes) == 1, f"{name}: one cell of quick questions, not {len(quizzes)}"
+    cell = nb.cells[quizzes[0]]
+    assert "quiz.Quiz([" in cell.source and cell.source.count("quiz.") >= 3  # the widget and two questions or more
+    assert "## Quick questions" in nb.cells[quizzes[0] - 1].source + nb.cells[quizzes[0] - 2].source
+    results = [o for o in cell.outputs if o.output_type == "execute_result"]
+    assert results and WIDGET_MIME in results[-1].data
+    later_code = [c for c in nb.cells[quizzes[0] + 1 :] if c.cell_type == "code"]
+    assert not later_code, f"{name}: the questions come last, after everything they ask about"
+    if name in WITH_EXERCISES:
+        assert quizzes[0] == len(nb.cells) - 2  # and just before the exercises
+
+
+@pytest.mark.parametrize("name, function", sorted(FIGURES.items()))
+def test_each_figure_is_drawn_by_the_library_with_its_words(name: str, function: str) -> None:
+    nb, _ = executed(name)
+    cells = [cell for cell in nb.cells if "figure" in cell.metadata.get("tags", [])]
+    assert len(cells) == 1 and f"figures.{function}(" in cells[0].source
+    data = [o for o in cells[0].outputs if o.output_type == "execute_result"][-1].data
+    svg, html, words = data["image/svg+xml"], data["text/html"], data["text/plain"]
+    assert svg.startswith("<svg") and 'role="img"' in svg and "<desc>" in svg and svg in html
+    assert all(f"<li>{line}</li>" in html.replace("&#x27;", "'") for line in words.splitlines()[1:3])
+
+
+@pytest.mark.parametrize("name, options, option", DISPUTED)
+def test_a_disputed_rule_says_so_where_it_is_taught(name: str, options: type, option: str) -> None:
+    cells = [text for text in prose(name) if f"`{option} = " in text]
+    assert cells, f"{name} does not name the option {option} where the rule is taught"
+    text = cells[0]
+    assert "(08-variants.ipynb)" in text and "default" in text, f"{name}: {option} without chapter 8 or a default"
+    assert "sources differ" in text.lower(), f"{name}: {option} is taught as settled"
+    named = set(re.findall(rf'`{option} = "?([\w\[\], ]+?)"?`', text))
+    values = {option_text(value) for value in options.describe()[option]}
+    default = option_text(getattr(options(), option))
+    assert default in named and named <= values, f"{name}: {option} names {named}, the engine has {values}"
+    assert len(named) >= 2 or option == "refusal_penalty", f"{name}: {option} names only {named}"  # its other: "any"
+
+
+def test_the_led_king_and_queen_are_taught_as_the_engine_plays_them() -> None:
+    text = " ".join(prose("02-alkort-ranking"))
+    taught = "a led Queen can be\ntaken by a Two or a Three, a led King (of spades, hearts or clubs) by a Two only"
+    assert taught in text
+    assert "Queen or\nKing can be taken by a Two or a Three" not in text
+    assert alkort.TAKERS == {"Q": ("2", "3"), "K": ("2",)}  # what the sentence says, as the engine has it
+
+
+def test_chapter_3_explains_the_deal_it_plays_before_chapter_4() -> None:
+    nb = read("03-alkort-tricks-and-sevens")
+    first_deal = next(i for i, cell in enumerate(nb.cells) if "alkort.new_deal(" in cell.source)
+    before = " ".join(cell.source for cell in nb.cells[:first_deal] if cell.cell_type == "markdown")
+    assert "**Forehand**" in before and "the winner of a trick leads" in before and "partners opposite" in before
+    assert not any("DealExplorer" in cell.source for cell in nb.cells)  # the exchange's explorer is chapter 4's
+    assert any("DealExplorer" in cell.source for cell in read("04-alkort-deal").cells)
