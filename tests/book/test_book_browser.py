@@ -60,8 +60,8 @@ def visit(browser, url: str, check):
     page.route("**/*", only_localhost)
     page.on("pageerror", lambda error: errors.append(str(error)))
     # A file the page asks this site for and does not get (the widget manager's fonts once) is an error too.
-    page.on("response", lambda response: response.status >= 400
-            and errors.append(f"HTTP {response.status}: {response.url}"))
+    page.on("response", lambda response: errors.extend([f"HTTP {response.status}: {response.url}"]
+                                                    if response.status >= 400 else []))
     try:
         page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
         return check(page, blocked, errors)

@@ -15,6 +15,7 @@ from book_paths import BOOK, ROOT
 def load(path: Path):
     """Import a module of the book's machinery by its file path (book/ is not a package)."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None, f"{path} is not a Python module"
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)

@@ -17,7 +17,7 @@ from cardlib.bots import AlkortRuleBot, EcarteRuleBot, MonteCarloBot, observe, s
 from cardlib.players import RandomPlayer, next_move, play_deal
 from cardlib.tricks import PASS, Claim
 
-ALKORT_READINGS = [
+ALKORT_READINGS: list[dict[str, object]] = [
     {"partner_reveal": "table"},
     {"first_lead": "highest_card"},
     {"first_lead": "highest_card", "partner_reveal": "table", "seven_lead": "forehand_exempt"},
@@ -27,12 +27,13 @@ ALKORT_READINGS = [
     {"draw_after_trick": True, "play_out": True, "partner_reveal": "table", "first_lead": "highest_card"},
     {"low_eights_ranked": False, "rubbish_order": "led_suit"},
 ]
-ECARTE_READINGS = [{"stand_bonus": "non_dealer"}, {"turned_king": "claimed"},
+ECARTE_READINGS: list[dict[str, object]] = [{"stand_bonus": "non_dealer"}, {"turned_king": "claimed"},
                    {"turned_king": "claimed", "stand_bonus": "non_dealer", "target_score": 1}]
 
 
 def part_played_with(game: str, options: dict, seed: int, rng: random.Random, most_moves: int):
     """A deal of 'ecarte', 'alkort4' or 'alkort2' with these options, played some random moves by random players."""
+    state: ecarte.EcarteState | alkort.AlkortState
     if game == "ecarte":
         state = ecarte.new_deal(options, dealer=seed % 2, seed=seed)
     else:
