@@ -37,8 +37,18 @@ HERE = Path(__file__).resolve().parent  # notebooks/apps
 # What every kernel of the course imports: the warm Python imports it once, every kernel inherits it.
 # Beside the course and ipywidgets, that is what ipykernel imports as it starts (its debugger, which
 # brings debugpy, the history's sqlite3, IPython's completer and store magic): half a kernel's start.
-PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.debugger", "IPython.core.completerlib",
-           "IPython.extensions.storemagic", "sqlite3", "ipywidgets", "cardlib", "cardlib.widgets", "cardlib.bots")
+PRELOAD = (
+    "ipykernel.kernelapp",
+    "ipykernel.ipkernel",
+    "ipykernel.debugger",
+    "IPython.core.completerlib",
+    "IPython.extensions.storemagic",
+    "sqlite3",
+    "ipywidgets",
+    "cardlib",
+    "cardlib.widgets",
+    "cardlib.bots",
+)
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>: the signal this process gets when its parent dies
 LIBC = ctypes.CDLL(None, use_errno=True)  # loaded before any fork: a forked child only calls it
@@ -175,8 +185,11 @@ class KernelForks:
     @staticmethod
     def can_fork(cmd: list[str]) -> bool:
         """Is this the command of a Python kernel of this very Python, which the warm Python can fork?"""
-        return (len(cmd) >= 3 and cmd[1:3] == ["-m", "ipykernel_launcher"]
-                and Path(cmd[0]).resolve() == Path(sys.executable).resolve())
+        return (
+            len(cmd) >= 3
+            and cmd[1:3] == ["-m", "ipykernel_launcher"]
+            and Path(cmd[0]).resolve() == Path(sys.executable).resolve()
+        )
 
     def close(self) -> None:
         """Stop the warm Python; the kernels it forked that are still running die with it."""

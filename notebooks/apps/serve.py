@@ -107,8 +107,9 @@ class ForkingKernelManager(ServerKernelManager):
 
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
         if self.provisioner is None:
-            self.provisioner = ForkedKernelProvisioner(kernel_id=self.kernel_id or "", parent=self,
-                                                       kernel_spec=self.kernel_spec)
+            self.provisioner = ForkedKernelProvisioner(
+                kernel_id=self.kernel_id or "", parent=self, kernel_spec=self.kernel_spec
+            )
         return await super()._async_pre_start_kernel(**kw)
 
 
@@ -121,15 +122,31 @@ class CourseKernelManager(AsyncMappingKernelManager):
 
     Voilà wraps it with its pools of pre-heated kernels (VoilaKernelManager)."""
 
-    max_kernels = Integer(40, config=True, help="""At most this many kernels at once, the pre-heated ones
-        included; a visitor beyond that gets the 'demo is full' page.""")
-    unvisited_timeout = Float(60, config=True, help="""Stop a visitor's kernel that no browser has connected
-        to within this many seconds (a page fetched by a script or a crawler).""")
+    max_kernels = Integer(
+        40,
+        config=True,
+        help="""At most this many kernels at once, the pre-heated ones
+        included; a visitor beyond that gets the 'demo is full' page.""",
+    )
+    unvisited_timeout = Float(
+        60,
+        config=True,
+        help="""Stop a visitor's kernel that no browser has connected
+        to within this many seconds (a page fetched by a script or a crawler).""",
+    )
     unvisited_interval = Float(5, config=True, help="How often (seconds) to look for such kernels.")
-    fork_kernels = Bool(True, config=True, help="""Fork kernels from a warm Python (Linux), instead of
-        starting each from scratch. Restart the server after changing cardlib.""")
-    concurrent_starts = Integer(0, config=True, help="""Run at most this many notebooks at once in new
-        kernels (0: three per CPU core); other visitors wait their turn, so the first are served first.""")
+    fork_kernels = Bool(
+        True,
+        config=True,
+        help="""Fork kernels from a warm Python (Linux), instead of
+        starting each from scratch. Restart the server after changing cardlib.""",
+    )
+    concurrent_starts = Integer(
+        0,
+        config=True,
+        help="""Run at most this many notebooks at once in new
+        kernels (0: three per CPU core); other visitors wait their turn, so the first are served first.""",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -215,8 +232,9 @@ class CourseKernelManager(AsyncMappingKernelManager):
 
     async def stop_unvisited(self, kernel_id: str) -> None:
         """Stop a kernel no browser has connected to in time, and say so in the log."""
-        self.log.warning("Stopping kernel %s: no browser connected to it within %s seconds",
-                         kernel_id, self.unvisited_timeout)
+        self.log.warning(
+            "Stopping kernel %s: no browser connected to it within %s seconds", kernel_id, self.unvisited_timeout
+        )
         self.unvisited_since.pop(kernel_id, None)
         await self.shutdown_kernel(kernel_id)
 
@@ -349,8 +367,10 @@ class CourseVoila(Voila):
         # Tornado takes the first rule that matches, so this one shadows the file listing;
         # the listing stays reachable at /voila/tree.
         landing = self.server_url + LANDING_PAGE
-        handlers = [(rule[0], CourseVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
-                    for rule in super().init_handlers()]
+        handlers = [
+            (rule[0], CourseVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
+            for rule in super().init_handlers()
+        ]
         return [(self.server_url, RedirectHandler, {"url": landing}), *handlers]
 
     def start(self) -> None:
@@ -367,8 +387,9 @@ class CourseVoila(Voila):
     def announce(self) -> None:
         """Say where the course is, once the port is known."""
         url = f"http://{self.ip}:{self.port}{self.base_url}"
-        print(f"\nThe course is served at {url}  (landing page: {url}{LANDING_PAGE})\nStop it with Ctrl-C.\n",
-              flush=True)
+        print(
+            f"\nThe course is served at {url}  (landing page: {url}{LANDING_PAGE})\nStop it with Ctrl-C.\n", flush=True
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -30,8 +30,13 @@ from voila_harness import AppPage, Server, kernel_id_of, kernel_process, serving
 STOPPED = re.compile(r"This game has stopped( after .+ without a move)? — reload the page to start a new one\.")
 IDLE_SECONDS, UNVISITED_SECONDS = 8, 2
 CAP = 7  # kernels in all: the five pre-heated ones of the configuration (four apps, the landing page) and two more
-POOLS = ["apps/play-ecarte.ipynb", "apps/play-alkort.ipynb", "apps/rank-lab.ipynb", "apps/deal-explorer.ipynb",
-         "apps/index.ipynb"]
+POOLS = [
+    "apps/play-ecarte.ipynb",
+    "apps/play-alkort.ipynb",
+    "apps/rank-lab.ipynb",
+    "apps/deal-explorer.ipynb",
+    "apps/index.ipynb",
+]
 
 
 # The test servers start no pre-heated kernels (every page starts its own), except the small one.
@@ -41,8 +46,13 @@ NO_POOLS = "--VoilaConfiguration.preheat_kernel=False"
 @pytest.fixture(scope="module")
 def impatient_server(artifacts: Path):
     """A server whose games stop after IDLE_SECONDS without a move."""
-    with serving(artifacts / "voila-impatient.log", f"--MappingKernelManager.cull_idle_timeout={IDLE_SECONDS}",
-                 "--MappingKernelManager.cull_interval=1", NO_POOLS, ready_path="voila/tree") as server:
+    with serving(
+        artifacts / "voila-impatient.log",
+        f"--MappingKernelManager.cull_idle_timeout={IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=1",
+        NO_POOLS,
+        ready_path="voila/tree",
+    ) as server:
         yield server
 
 
@@ -50,16 +60,22 @@ def impatient_server(artifacts: Path):
 def unvisited_server(artifacts: Path):
     """A server that stops a kernel no browser has connected to after UNVISITED_SECONDS (too short for a
     browser to load a page and connect: this one is for scripts only)."""
-    with serving(artifacts / "voila-unvisited.log", f"--CourseKernelManager.unvisited_timeout={UNVISITED_SECONDS}",
-                 "--CourseKernelManager.unvisited_interval=0.5", NO_POOLS, ready_path="voila/tree") as server:
+    with serving(
+        artifacts / "voila-unvisited.log",
+        f"--CourseKernelManager.unvisited_timeout={UNVISITED_SECONDS}",
+        "--CourseKernelManager.unvisited_interval=0.5",
+        NO_POOLS,
+        ready_path="voila/tree",
+    ) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def small_server(artifacts: Path):
     """A server that runs at most CAP kernels, its pools of pre-heated kernels filled."""
-    with serving(artifacts / "voila-small.log", f"--CourseKernelManager.max_kernels={CAP}",
-                 ready_path="voila/tree") as server:
+    with serving(
+        artifacts / "voila-small.log", f"--CourseKernelManager.max_kernels={CAP}", ready_path="voila/tree"
+    ) as server:
         for notebook in POOLS:
             wait_for_log(server.log, f"Kernel pool of {notebook} is filled", 90)
         yield server
@@ -80,9 +96,12 @@ def close_as_a_tab_would(server: Server, page_headers: Message, kernel_id: str) 
     cookies = "; ".join(page_headers.get_all("Set-Cookie") or [])
     token = re.search(r"_xsrf=([^;]+)", cookies)
     assert token, "the page set no _xsrf cookie"
-    request = urllib.request.Request(server.url + f"voila/api/shutdown/{kernel_id}", method="POST",
-                                     data=urllib.parse.urlencode({"_xsrf": token.group(1)}).encode(),
-                                     headers={"Cookie": f"_xsrf={token.group(1)}"})
+    request = urllib.request.Request(
+        server.url + f"voila/api/shutdown/{kernel_id}",
+        method="POST",
+        data=urllib.parse.urlencode({"_xsrf": token.group(1)}).encode(),
+        headers={"Cookie": f"_xsrf={token.group(1)}"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         assert response.status == 204
 

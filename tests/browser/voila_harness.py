@@ -33,8 +33,16 @@ SERVE = REPO / "notebooks" / "apps" / "serve.py"
 ARTIFACTS = REPO / "test-artifacts" / "browser"  # git-ignored
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # committed, shown in the README
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 SERVER_START_SECONDS = 90
 PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook and the widgets are drawn
@@ -42,15 +50,20 @@ PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook a
 # What must never appear on a page: a Python traceback or exception line ("KeyError: 'x'" at the
 # start of a line; prose that names an exception is fine), a widget that failed to load, a cell
 # that failed or timed out in Voilà.
-ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Warning): "
-                        r"|Error displaying widget|Failed to load model|Open Browser Console"
-                        r"|There was an error when executing|Cell execution timed out", re.MULTILINE)
+ERROR_TEXT = re.compile(
+    r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Warning): "
+    r"|Error displaying widget|Failed to load model|Open Browser Console"
+    r"|There was an error when executing|Cell execution timed out",
+    re.MULTILINE,
+)
 
 
 # What axe-core checks on every page: WCAG 2.1 A and AA, and its best practices (headings in order,
 # landmarks, table headers), at every impact. axe-core comes bundled with axe-playwright-python: no CDN.
-AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-             "resultTypes": ["violations"]}
+AXE_RULES = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}
 AXE = Axe()
 
 
@@ -79,8 +92,13 @@ def start_voila(port: int, log_path: Path, *options: str) -> subprocess.Popen:
     """Start the course's Voilà on this port, its output going to log_path; options are Voilà's own
     (--CourseKernelManager.max_kernels=3), over the repository's configuration."""
     log = open(log_path, "w")
-    return subprocess.Popen([sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0", *options],
-                            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, str(SERVE), f"--port={port}", "--Voila.port_retries=0", *options],
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -219,18 +237,26 @@ class AppPage:
     def problems(self) -> list[str]:
         """Error text shown on the page, JavaScript errors, and requests that tried to leave this machine."""
         text = self.page.locator("body").inner_text()
-        shown = [f"page shows {m.group(0)!r} in: ...{text[max(0, m.start() - 80):m.end() + 80]}..."
-                 for m in ERROR_TEXT.finditer(text)]
+        shown = [
+            f"page shows {m.group(0)!r} in: ...{text[max(0, m.start() - 80) : m.end() + 80]}..."
+            for m in ERROR_TEXT.finditer(text)
+        ]
         stderr = self.page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').all_inner_texts()
-        return (shown + [f"stderr output: {s[:200]}" for s in stderr]
-                + [f"JavaScript error: {e}" for e in self.js_errors]
-                + [f"request to another host: {u}" for u in self.blocked])
+        return (
+            shown
+            + [f"stderr output: {s[:200]}" for s in stderr]
+            + [f"JavaScript error: {e}" for e in self.js_errors]
+            + [f"request to another host: {u}" for u in self.blocked]
+        )
 
     def accessibility_problems(self) -> list[str]:
         """What axe-core finds on the page as it is now (WCAG 2.1 AA and best practices), one line each."""
         found = AXE.run(self.page, context="body", options=AXE_RULES).response["violations"]
-        return [f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), first: "
-                f"{v['nodes'][0]['html'][:160]} — {v['nodes'][0].get('failureSummary', '')[:300]}" for v in found]
+        return [
+            f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), first: "
+            f"{v['nodes'][0]['html'][:160]} — {v['nodes'][0].get('failureSummary', '')[:300]}"
+            for v in found
+        ]
 
     def screenshot(self, name: str, artifacts: Path, *, readme: bool = False) -> None:
         """Save the whole page as test-artifacts/browser/NAME.png; for the README (readme=True) also as
