@@ -374,44 +374,45 @@ TRICKS = (
 KIND_WORDS = {"played without proposing": "against a stand", "refused": "after a refusal"}
 
 
+def grid_cell(how: str, label: str, result: ecarte.DealScore, x: float, y: float) -> tuple[str, str]:
+    """One box of the scoring grid, and its line in words: who scores how many, and (on hover) the engine's sentence."""
+    dealer = 0
+    who = "dealer" if result.seat == dealer else "non-dealer"
+    kind = KIND_WORDS.get(result.kind, result.kind)
+    drawn = box(
+        x,
+        y,
+        146,
+        44,
+        SIDE_COLOURS[result.seat == dealer],
+        [f"{who} {result.points}", f"({kind})"],
+        tooltip=ecarte.explain_score(result, dealer),
+    )
+    return drawn, f"{how}, the {label}: the {who} scores {result.points} ({result.kind})"
+
+
 def scoring_grid(options: ecarte.EcarteOptions = ecarte.DEFAULT_OPTIONS) -> Figure:
-    """Chapter 7: how the deal went × who won the tricks → who scores what, each cell scored by the engine."""
-    dealer, left, top, width, height = 0, 250, 56, 150, 44
-    parts = [
-        text(
-            10,
-            20,
-            f"Écarté: who scores what (stand_bonus = {options.stand_bonus}, "
-            f"refusal_penalty = {options.refusal_penalty})",
-            bold=True,
-            size=13,
-        )
-    ]
+    """Chapter 7: how the deal went × who won the tricks → who scores what, each cell scored by the engine (seat 0
+    deals)."""
+    left, top, width, row = 250, 56, 150, 48
+    heading = (
+        f"Écarté: who scores what (stand_bonus = {options.stand_bonus}, refusal_penalty = {options.refusal_penalty})"
+    )
+    parts = [text(10, 20, heading, bold=True, size=13)]
     parts += [box(left + j * width, 28, width - 4, 24, GREY, [label]) for j, (label, _) in enumerate(TRICKS)]
     lines = []
     for i, (how, proposed, refused) in enumerate(HOW_PLAYED):
-        y = top + i * (height + 4)
-        parts.append(text(10, y + height / 2 + 4, how, bold=True))
+        y = top + i * row
+        parts.append(text(10, y + 26, how, bold=True))
         for j, (label, won) in enumerate(TRICKS):
-            result = ecarte.score_deal(won, dealer, proposed, refused, options)
-            who = "dealer" if result.seat == dealer else "non-dealer"
-            sentence, kind = ecarte.explain_score(result, dealer), KIND_WORDS.get(result.kind, result.kind)
-            parts.append(
-                box(
-                    left + j * width,
-                    y,
-                    width - 4,
-                    height,
-                    SIDE_COLOURS[result.seat == dealer],
-                    [f"{who} {result.points}", f"({kind})"],
-                    tooltip=sentence,
-                )
-            )
-            lines.append(f"{how}, the {label}: the {who} scores {result.points} ({result.kind})")
+            result = ecarte.score_deal(won, 0, proposed, refused, options)
+            drawn, line = grid_cell(how, label, result, left + j * width, y)
+            parts.append(drawn)
+            lines.append(line)
     return Figure(
         "Écarté: who scores what, by how the deal went and who won the tricks",
         tuple(lines),
         "".join(parts),
         left + len(TRICKS) * width + 6,
-        top + len(HOW_PLAYED) * (height + 4) + 6,
+        top + len(HOW_PLAYED) * row + 6,
     )

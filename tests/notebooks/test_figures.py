@@ -27,6 +27,13 @@ STRIPS = {
 }
 
 
+def found(pattern: str, line: str) -> re.Match[str]:
+    """The match of a pattern in a figure's line (which must have it)."""
+    match = re.search(pattern, line)
+    assert match is not None, f"{pattern!r} not in {line!r}"
+    return match
+
+
 def every_figure() -> list[Figure]:
     """One of each figure, under the default options."""
     return [ranking_ladder(), what_beats_the_lead(), deal_strips(STRIPS), duty_flow(), scoring_grid()]
@@ -36,8 +43,9 @@ def every_figure() -> list[Figure]:
 def test_a_figure_is_an_accessible_svg_with_its_words(figure: Figure) -> None:
     root = ET.fromstring(figure.svg())
     assert root.tag == f"{SVG}svg" and root.get("role") == "img" and root.get("aria-label") == figure.title
-    assert root.find(f"{SVG}title").text == figure.title
-    assert root.find(f"{SVG}desc").text == figure.describe() == str(figure) == repr(figure)
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and title.text == figure.title
+    assert desc is not None and desc.text == figure.describe() == str(figure) == repr(figure)
     assert figure._repr_svg_() == figure.svg()
     html = figure._repr_html_()
     assert html.count("<li>") == len(figure.lines) > 0 and "<details>" in html and figure.svg() in html
@@ -46,8 +54,8 @@ def test_a_figure_is_an_accessible_svg_with_its_words(figure: Figure) -> None:
 
 def test_the_ladder_lists_each_tier_as_the_engine_ranks_it() -> None:
     figure = ranking_ladder()
-    tiers = [re.fullmatch(r"tier (\d+) \(strength (\d+)\): (.+)", line) for line in figure.lines[:-1]]
-    assert all(tiers) and [int(t[1]) for t in tiers] == list(range(1, 11))
+    tiers = [found(r"^tier (\d+) \(strength (\d+)\): (.+)$", line) for line in figure.lines[:-1]]
+    assert [int(t[1]) for t in tiers] == list(range(1, 11))
     for tier in tiers:
         assert {alkort.strength(c) for c in hand(tier[3])} == {int(tier[2])}
     assert sum(len(hand(t[3])) for t in tiers) == sum(map(alkort.is_ranked, ALKORT_PACK))
@@ -76,7 +84,7 @@ def test_what_beats_the_lead_is_what_the_trick_rule_says() -> None:
     figure = what_beats_the_lead()
     assert len(figure.lines) == 5 * 5
     for line in figure.lines:
-        cards, verdict = re.search(r", (\S+ \S+): (the lead|the reply) wins", line).groups()
+        cards, verdict = found(r", (\S+ \S+): (the lead|the reply) wins", line).groups()
         trick = hand(cards)
         winner, rule = alkort.judge_trick(trick, "after a win" in line)
         assert verdict == ("the lead", "the reply")[winner] and f"({rule})" in line
@@ -136,7 +144,7 @@ def test_the_scoring_grid_is_what_score_deal_says() -> None:
     stood_lost = next(line for line in figure.lines if line.startswith("stood") and "dealer wins 3" in line)
     assert stood_lost.endswith("the dealer scores 2 (played without proposing)")
     for line in figure.lines:
-        who, points = re.search(r"the (dealer|non-dealer) scores (\d)", line).groups()
+        who, points = found(r"the (dealer|non-dealer) scores (\d)", line).groups()
         assert who in ("dealer", "non-dealer") and int(points) in (1, 2)
     assert "the non-dealer scores 2 (refused)" in next(
         line for line in figure.lines if "refused, the non-dealer wins 3" in line

@@ -10,7 +10,7 @@ from test_chapters import CHAPTERS, WIDGET_MIME, WITH_EXERCISES, executed, read
 from cardlib import alkort
 from cardlib.alkort import AlkortOptions
 from cardlib.ecarte import EcarteOptions
-from cardlib.tricks import option_text
+from cardlib.tricks import RuleOptions, option_text
 
 EVERY_CHAPTER = [*CHAPTERS, "09-strategy-lab"]
 # Where each disputed rule is taught, and the options that play the old texts' other readings.
@@ -79,15 +79,15 @@ def test_each_figure_is_drawn_by_the_library_with_its_words(name: str, function:
 
 
 @pytest.mark.parametrize("name, options, option", DISPUTED)
-def test_a_disputed_rule_says_so_where_it_is_taught(name: str, options: type, option: str) -> None:
+def test_a_disputed_rule_says_so_where_it_is_taught(name: str, options: type[RuleOptions], option: str) -> None:
     cells = [text for text in prose(name) if f"`{option} = " in text]
     assert cells, f"{name} does not name the option {option} where the rule is taught"
     text = cells[0]
     assert "(08-variants.ipynb)" in text and "default" in text, f"{name}: {option} without chapter 8 or a default"
     assert "sources differ" in text.lower(), f"{name}: {option} is taught as settled"
     named = set(re.findall(rf'`{option} = "?([\w\[\], ]+?)"?`', text))
-    values = {option_text(value) for value in options.describe()[option]}
-    default = option_text(getattr(options(), option))
+    values = {option_text(value) for value in options.describe()[option] or ()}
+    default = option_text(getattr(options.from_dict({}), option))
     assert default in named and named <= values, f"{name}: {option} names {named}, the engine has {values}"
     assert len(named) >= 2 or option == "refusal_penalty", f"{name}: {option} names only {named}"  # its other: "any"
 
