@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
-from test_chapters import CHAPTERS, WIDGET_MIME, WITH_EXERCISES, executed, read
+from test_chapters import CHAPTERS, ROOT, WIDGET_MIME, WITH_EXERCISES, executed, read
 
 from cardlib import alkort
 from cardlib.alkort import AlkortOptions
@@ -107,3 +108,25 @@ def test_chapter_3_explains_the_deal_it_plays_before_chapter_4() -> None:
     assert "**Forehand**" in before and "the winner of a trick leads" in before and "partners opposite" in before
     assert not any("DealExplorer" in cell.source for cell in nb.cells)  # the exchange's explorer is chapter 4's
     assert any("DealExplorer" in cell.source for cell in read("04-alkort-deal").cells)
+
+
+def course_links():
+    """The book's extension that turns a chapter's link into book/ into a link to the book's page."""
+    spec = importlib.util.spec_from_file_location("course_links", ROOT / "book" / "_ext" / "course_links.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    "name, page", [("00-welcome", "history"), ("02-alkort-ranking", "glossary"), ("04-alkort-deal", "glossary")]
+)
+def test_chapters_link_to_the_history_and_the_glossary_in_the_book_too(name: str, page: str) -> None:
+    links = [link for text in prose(name) for link in re.findall(r"\]\((\.\./book/[^)]+)\)", text)]
+    assert f"../book/{page}.md" in links, f"{name} does not link to the {page}"
+    # The book reads the chapter as book/notebooks/<name>.ipynb (a link to notebooks/): the link names its page.
+    chapter = ROOT / "book" / "notebooks" / f"{name}.ipynb"
+    assert course_links().book_page(f"../book/{page}.md", chapter, ROOT / "book") == page
+    toc = (ROOT / "book" / "_toc.yml").read_text(encoding="utf-8")
+    assert f"- file: {page}\n" in toc
