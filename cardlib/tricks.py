@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
-from .cards import FULL_PACK, Card, CardError, card, hand, repeated, show, shuffled
+from .cards import FULL_PACK, Card, CardError, Table, card, hand, repeated, show, shuffled
 
 # ---------------------------------------------------------------------------
 # Actions that are not cards.
@@ -280,12 +280,13 @@ def option(default: Any, *others: Any, doc: str, words: Mapping[Any, str]) -> An
     choices = (default, *others)
     assert doc[:1].isupper() and not doc.endswith((":", ".")), f"a heading, not a sentence: {doc!r}"
     assert list(words) == list(choices), f"words for each of {choices}, in that order"
-    return field(default=default, metadata={"choices": choices, "doc": doc, "words": dict(words)})
+    words = Table(f"the words of the option {doc!r}", words, copy_with="value_words(name) of the options' class")
+    return field(default=default, metadata={"choices": choices, "doc": doc, "words": words})
 
 
 def positive_whole_number(default: int, doc: str) -> Any:
     """A rule option field that takes any positive whole number."""
-    return field(default=default, metadata={"choices": None, "doc": doc, "words": {}})
+    return field(default=default, metadata={"choices": None, "doc": doc, "words": Table("the words of a number", {})})
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from .checker import (
     CheckResult,
     Exercise,
     expect_card,
+    input_change,
     out_of_time,
     run_learners,
     short,
@@ -55,9 +56,11 @@ def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[Sta
             assert seat is not None  # the deal is not over, so someone is to move
             args = question(state, seat)
             legal = [a for a in state.legal_actions(seat) if isinstance(a, Card)]
-            outcome = run_learners(fn, _copies(args))
+            given = _copies(args)
+            outcome = run_learners(fn, given)
             found = _problem(exercise, outcome, exercise.call_text(args), legal, number, played)
-            if found is not None:
+            found = _changed(exercise, args, given, outcome, legal) if found is None else found
+            if found is not None:  # (not `or`: a not-yet result is falsy)
                 return found
             choice = outcome.value
             if choice not in legal:
@@ -85,6 +88,18 @@ def _problem(exercise: Exercise, outcome: Outcome, call: str, legal: Sequence[Ca
     if problem:
         where = f" — returned at {outcome.returned_at}" if outcome.returned_at else "."
         return exercise.result(NOT_YET, f"Wrong type of answer: {problem}{where}", got=short(outcome.value), **seen)
+    return None
+
+
+def _changed(exercise: Exercise, args: tuple[Any, ...], given: tuple[Any, ...], outcome: Outcome,
+             legal: Sequence[Card]) -> CheckResult | None:
+    """A result for a bot that changed the lists it was given (its hand, the trick): the table still needs them."""
+    for param, before, after in zip(exercise.params, args, given):
+        change = input_change(param, before, after) if isinstance(before, list) else ""
+        if change:
+            return exercise.result(NOT_YET, change, call=exercise.call_text(args), expected=f"one of {show(legal)}",
+                                   got=short(outcome.value), printed=outcome.printed,
+                                   advice="choose the card and return it: the engine takes it from the hand")
     return None
 
 

@@ -29,6 +29,7 @@ import linecache
 import os
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -502,6 +503,7 @@ class Exercise:
     mistakes: dict[str, str] = field(default_factory=dict)  # plausible wrong solutions: name -> source
     runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots)
     setup: str = ""                             # the imports the notebook's setup cell makes
+    changes_input: bool = False                 # the exercise asks the function to change its arguments
 
     def __post_init__(self) -> None:
         CATALOGUE[self.key] = self
@@ -612,9 +614,12 @@ class Exercise:
             if budget_spent():
                 return self.result(NOT_YET, out_of_time(tried - 1, len(all_cases)), cases=tried - 1)
             right = oracle(*fresh(case))
-            outcome = run_learners(fn, fresh(case))
+            given = fresh(case)  # the learner's own lists, to see whether the function changed them
+            outcome = run_learners(fn, given)
             printed = printed or bool(outcome.printed)
-            found = self._verdict(case, right, outcome, tried, len(all_cases))
+            found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
+            if found is None:
+                found = self._verdict(case, right, outcome, tried, len(all_cases))
             if found is not None:
                 return found
         note = " (Your function printed something; output is hidden during the check.)" if printed else ""
@@ -635,6 +640,20 @@ class Exercise:
             return self.result(NOT_YET, f"Your answer ({type(outcome.value).__name__}) could not be checked: "
                                         f"{trouble}", **self._seen(case, right, outcome, tried))
         return judged.value
+
+    def _changed_input(self, case: Case, given: Case, right: Any, outcome: Outcome, tried: int) -> CheckResult | None:
+        """None if the function left the lists it was given as they were (or the exercise asks it to change
+        them), else the result that says plainly what it did to them."""
+        if self.changes_input or outcome.stopped or outcome.error:
+            return None
+        for param, before, after in zip(self.params, case, given):
+            change = input_change(param, before, after) if isinstance(before, list) else ""
+            if change:
+                return self.result(NOT_YET, change, got=short(outcome.value),
+                                   advice=f"work on a copy (list({param}), or a new list built from it), "
+                                          f"and leave the caller's {param} as it was",
+                                   **self._seen(case, right, outcome, tried))
+        return None
 
     def _seen(self, case: Case, right: Any, outcome: Outcome, tried: int) -> dict[str, Any]:
         """What every not-yet result shows: the call, the right answer, what the learner's code printed."""
@@ -682,6 +701,50 @@ def only_pythons_own(value: Any) -> bool:
 
 
 assert only_pythons_own([(1, "a", None)]) and not only_pythons_own([object()])
+
+
+INPUT_NOUNS = {"deck": "the deck", "stock": "the stock", "cards": "the cards", "trick": "the trick",
+               "discards": "the discards", "hand": "the hand"}
+
+
+def input_change(param: str, before: list[Any], after: Any) -> str:
+    """'' if a list argument is as it was before the call, else a sentence saying what the learner's function did
+    to it: 'your function emptied the deck it was given — the caller still needs it'."""
+    if type(after) is list and only_pythons_own(after) and after == before:
+        return ""
+    noun = INPUT_NOUNS.get(param, f"the list {param}")
+    if type(after) is not list or not only_pythons_own(after) or not all(map(hashable, [*before, *after])):
+        return f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — " \
+               f"the caller still needs it as it was"
+    if before and not after:
+        return f"your function emptied {noun} it was given — the caller still needs it"
+    removed, added = Counter(before) - Counter(after), Counter(after) - Counter(before)
+    if removed and not added:
+        return f"your function took {listed(removed.elements())} out of {noun} it was given — the caller still " \
+               f"needs {'it' if sum(removed.values()) == 1 else 'them'}"
+    if added and not removed:
+        return f"your function added {listed(added.elements())} to {noun} it was given — the caller's list must " \
+               f"stay as it was"
+    if not added:
+        return f"your function reordered {noun} it was given (a sort in place?) — sort a copy instead: " \
+               f"sorted({param})"
+    return f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — " \
+           f"the caller still needs it as it was"
+
+
+def hashable(value: Any) -> bool:
+    """Whether a value can be counted in a Counter."""
+    return not isinstance(value, (list, dict, set))
+
+
+def listed(values: Iterable[Any]) -> str:
+    """Cards as the rulebook writes them (K♦ 2♥), other values as Python does (1, 0)."""
+    items = list(values)
+    return show(items) if all(is_card(v) for v in items) else ", ".join(map(short, items))
+
+
+assert input_change("deck", [1, 2], []) == "your function emptied the deck it was given — the caller still needs it"
+assert input_change("deck", [1, 2], [1, 2]) == "" and "reordered" in input_change("cards", [1, 2], [2, 1])
 
 
 def fresh(case: Case) -> Case:

@@ -13,8 +13,10 @@ put back in turn around each call of the learner's own code::
         with SHIPPED.learners_engine():        # the learner's function, in the world it made
             ...
 
-A name rebound, added or deleted is undone this way; a change inside a shipped object
-(an item put into one of the engine's dictionaries) is not.
+A name rebound, added or deleted is undone this way, and so is a function's defaults or code
+set anew (``trick_winner.__defaults__ = (True,)``). A change inside a shipped object cannot
+happen by accident: the engine's tables are read-only (``cards.Table``, tuples, frozensets,
+frozen dataclasses), and ``tests/exercises/test_unbreakable.py`` tries it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import importlib
 import inspect
 import operator
 from collections.abc import Iterator
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 from .running import in_cardlib
@@ -37,6 +39,8 @@ Changes = list[tuple[Owner, str, Any]]  # (owner, name, value) to set; MISSING t
 MISSING = object()
 # Names Python itself adds as the engine runs: caches of the warnings and copy modules.
 PYTHONS_OWN = frozenset({"__warningregistry__", "__slotnames__"})
+# What a learner's code may set on one of the engine's functions to change what it does.
+FUNCTION_PARTS = ("__code__", "__defaults__", "__kwdefaults__")
 
 
 def learners_change(name: str, shipped: Any, now: Any) -> bool:
@@ -57,12 +61,24 @@ def owners(modules: list[ModuleType]) -> list[Owner]:
     return found
 
 
+def functions_of(owner: Owner) -> list[FunctionType]:
+    """The Python functions an owner defines: its functions, methods, static and class methods, properties' getters."""
+    found = []
+    for value in vars(owner).values():
+        value = getattr(value, "fget", None) or getattr(value, "__func__", None) or value
+        if isinstance(value, FunctionType) and in_cardlib(value.__code__.co_filename):
+            found.append(value)
+    return found
+
+
 class Snapshot:
     """Every attribute of some modules and classes, as they were when it was taken."""
 
     def __init__(self, module_names: tuple[str, ...]) -> None:
         self.owners = owners([importlib.import_module(name) for name in module_names])
         self.taken = [dict(vars(owner)) for owner in self.owners]
+        self.functions = [function for owner in self.owners for function in functions_of(owner)]
+        self.parts = [list(map(operator.attrgetter(part), self.functions)) for part in FUNCTION_PARTS]
         self.values = [list(taken.values()) for taken in self.taken]  # in order, to compare quickly
         self.learners: Changes | None = None  # while the shipped engine is in place: what the learner had
 
@@ -80,13 +96,23 @@ class Snapshot:
             if not changed:  # only Python's doing (a module imported, a cache): the engine as shipped, from now on
                 self.taken[i], self.values[i] = dict(now), list(now.values())
             found += changed
+        return found + self.function_differences()
+
+    def function_differences(self) -> Changes:
+        """The engine's functions whose code or defaults the learner's code has set: (function, part, shipped)."""
+        found: Changes = []
+        for part, shipped in zip(FUNCTION_PARTS, self.parts):
+            now = list(map(operator.attrgetter(part), self.functions))
+            if not all(map(operator.is_, now, shipped)):  # in C, quickly: usually nothing changed
+                found += [(f, part, value) for f, value, was in zip(self.functions, shipped, now) if value is not was]
         return found
 
     def apply(self, changes: Changes) -> Changes:
         """Set every (owner, name, value); return the values they replace, to undo it."""
         undo: Changes = []
         for owner, name, value in changes:
-            undo.append((owner, name, vars(owner).get(name, MISSING)))
+            undo.append((owner, name, getattr(owner, name) if isinstance(owner, FunctionType)
+                         else vars(owner).get(name, MISSING)))
             if value is MISSING:
                 delattr(owner, name)
             else:

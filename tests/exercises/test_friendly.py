@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
+from cardlib.cards import hand, show
 from cardlib.exercises import (
     CORRECT,
     NOT_ATTEMPTED,
@@ -158,13 +160,84 @@ def test_stubs_are_not_attempted():
     assert not stub_like(learner("def f(x):\n    return 0\n", "f"))
 
 
-def test_changing_the_arguments_does_not_fool_the_check():
+# ---------------------------------------------------------------------------
+# A function that changes the lists it was given is told so plainly: its caller still needs them (issue 18).
+
+
+def test_a_right_answer_that_empties_the_trick_it_was_given_is_not_yet():
     fn = learner('''def ranked_winner(cards):
     best = max(range(4), key=lambda i: (strength(cards[i]), -i))
     cards.clear()
     return best
 ''', "ranked_winner", chapter3.SETUP)
-    assert chapter3.q1.check(fn).status == CORRECT
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and result.cases == 1
+    assert result.headline == "Your function emptied the cards it was given — the caller still needs it"
+    assert result.got == result.expected  # the answer was right: only the change is wrong
+
+
+def test_deleting_the_sevens_from_the_hand_it_was_given_is_not_yet():
+    fn = learner('''def legal_leads(cards, has_won):
+    if has_won or all(c.rank == "7" for c in cards):
+        return cards
+    for seven in [c for c in cards if c.rank == "7"]:
+        cards.remove(seven)
+    return cards
+''', "legal_leads", chapter3.SETUP)
+    result = chapter3.q4.check(fn)
+    assert result.status == NOT_YET
+    given = re.match(r'legal_leads\(hand\("([^"]*)"\), has_won=False\)$', result.call)
+    assert given, result.call
+    sevens = [c for c in hand(given[1]) if c.rank == "7"]
+    one_or_more = "it" if len(sevens) == 1 else "them"
+    assert result.headline == f"Your function took {show(sevens)} out of the cards it was given — the caller " \
+                              f"still needs {one_or_more}"
+
+
+def test_popping_the_deck_empty_is_not_yet():
+    fn = learner('''def deal(deck, dealer):
+    hands = [[], [], [], []]
+    for _round in range(3):
+        for i in range(4):
+            for _card in range(3):
+                hands[(dealer + 1 + i) % 4].append(deck.pop(0))
+    stock = []
+    while deck:
+        stock.append(deck.pop(0))
+    return hands, stock
+''', "deal", chapter4.SETUP)
+    result = chapter4.q1.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == "Your function emptied the deck it was given — the caller still needs it"
+    assert result.advice.startswith("work on a copy (list(deck)")
+
+
+def test_clearing_the_hand_and_popping_the_stock_is_not_yet():
+    fn = learner('''def exchange(cards, discards, stock):
+    kept = [c for c in cards if c not in discards]
+    cards.clear()
+    return kept + [stock.pop(0) for _ in discards], stock
+''', "exchange", chapter6.SETUP)
+    result = chapter6.q5.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == "Your function emptied the cards it was given — the caller still needs it"
+    popped = learner('''def exchange(cards, discards, stock):
+    return [c for c in cards if c not in discards] + [stock.pop(0) for _ in discards], stock
+''', "exchange", chapter6.SETUP)
+    result = chapter6.q5.check(popped)
+    assert result.status == NOT_YET
+    assert " out of the stock it was given — the caller still needs " in result.headline
+
+
+def test_sorting_the_cards_in_place_is_named_and_a_copy_advised():
+    fn = learner('''def legal_leads(cards, has_won):
+    cards.sort()
+    return [c for c in cards if has_won or c.rank != "7"] or list(cards)
+''', "legal_leads", chapter3.SETUP)
+    result = chapter3.q4.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == "Your function reordered the cards it was given (a sort in place?) — sort a copy " \
+                              "instead: sorted(cards)"
 
 
 def test_printing_is_hidden_and_mentioned():
@@ -299,3 +372,16 @@ def test_an_exception_in_a_helper_points_at_the_helpers_line():
     result = chapter3.q1.check(fn)
     assert result.headline == ("Your code raised IndexError: list index out of range — "
                                "at line 2 of strongest: return max(cards, key=strength) if cards else cards[0]")
+
+
+def test_a_bot_that_takes_its_card_out_of_the_hand_it_was_given_is_not_yet():
+    fn = learner('''def alkort_bot(cards, trick, has_won):
+    choice = next((c for c in cards if trick or has_won or c.rank != "7"), cards[0])
+    cards.remove(choice)
+    return choice
+''', "alkort_bot", chapter4.SETUP)
+    result = chapter4.q5.check(fn)
+    assert result.status == NOT_YET
+    assert result.headline == f"Your function took {result.got} out of the cards it was given — the caller still " \
+                              f"needs it"
+    assert result.advice == "choose the card and return it: the engine takes it from the hand"
