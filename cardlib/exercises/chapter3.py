@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from .. import alkort
@@ -66,6 +67,25 @@ def lead_case(rng: random.Random) -> tuple[list[Card], bool]:
     return cards, rng.random() < 0.5
 
 
+PLACES = list(itertools.combinations(range(4), 2))  # where two cards can sit in a trick of four
+PAIR_FILLERS = hand("Q♠ 3♦")  # rubbish that neither takes nor is taken: the pair alone decides the trick
+
+
+def with_pair(pair: tuple[Card, Card], places: tuple[int, int]) -> list[Card]:
+    """A trick with the pair's cards at these places (the first played first), rubbish in the others."""
+    fillers = iter(PAIR_FILLERS)
+    return [pair[places.index(i)] if i in places else next(fillers) for i in range(4)]
+
+
+def every_ranked_pair() -> list[list[Card]]:
+    """Every ordered pair of ranked cards, in a trick with two rubbish cards: each tier against each, and ties.
+
+    Random tricks rarely hold the two cards that matter (9♥ and 9♦, say); these tell any two tiers apart.
+    """
+    pairs = [(a, b) for a in RANKED for b in RANKED if a != b]
+    return [with_pair(pair, PLACES[number % len(PLACES)]) for number, pair in enumerate(pairs)]
+
+
 TRICK_HINTS_COMMON = "the index is the card's position in the trick: 0 for the card led, 1, 2, 3 for the others"
 
 q1 = Exercise(
@@ -78,7 +98,8 @@ cards (the card led first) that returns the **index** of the winning card: 0 for
 or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low eight, 0 for rubbish).""",
     oracle=alkort.trick_winner,
     expects=expect_index(4),
-    fixed=[(hand("A♠ 9♦ K♦ 2♥"),), (hand("J♣ J♥ 6♠ 8♦"),), (hand("Q♠ A♦ 3♣ A♥"),), (hand("8♥ 3♠ Q♦ K♣"),)],
+    fixed=[(hand("A♠ 9♦ K♦ 2♥"),), (hand("J♣ J♥ 6♠ 8♦"),), (hand("Q♠ A♦ 3♣ A♥"),), (hand("8♥ 3♠ Q♦ K♣"),),
+           *((trick,) for trick in every_ranked_pair())],
     random_case=trick_with_ranked,
     n_random=300,
     explain=alkort.explain_trick,
@@ -189,7 +210,8 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
     oracle=lambda cards, leader_has_won: alkort.trick_winner(cards, leader_has_won),
     expects=expect_index(4),
     fixed=[(hand("7♣ K♦ 2♥ A♠"), True), (hand("7♣ K♦ 2♥ A♠"), False), (hand("3♠ 7♦ Q♥ 2♣"), True),
-           (hand("K♠ 3♣ 2♦ Q♥"), False), (hand("Q♣ 7♠ 3♦ 4♥"), True), (hand("A♠ 9♦ K♦ 2♥"), True)],
+           (hand("K♠ 3♣ 2♦ Q♥"), False), (hand("Q♣ 7♠ 3♦ 4♥"), True), (hand("A♠ 9♦ K♦ 2♥"), True),
+           *((trick, number % 2 == 0) for number, trick in enumerate(every_ranked_pair()))],
     random_case=any_trick,
     n_random=400,
     explain=lambda cards, leader_has_won: alkort.explain_trick(cards, leader_has_won),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import alkort
@@ -58,24 +59,18 @@ def deal_difference(case: tuple, right: tuple, got: tuple) -> str:
     return f"The stock differs: the engine's is {show(right[1])}."
 
 
-def sides_sequence(rng: random.Random) -> tuple[list[int]]:
-    """Who won each trick so far: an opening run of random length, then anything."""
-    first = rng.randrange(2)
-    sides = [first] * rng.choice([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9])
-    length = rng.randrange(max(1, len(sides)), 10)
-    while len(sides) < length:
-        sides.append(rng.randrange(2))
-    return (sides[:9],)
+def legal_sequences() -> list[tuple[list[int]]]:
+    """Every sequence of trick winners a deal can show (none of its beginnings already decided): 518 of them.
+
+    A deal stops once it is decided, so a sequence that goes on after that is no position of the game.
+    """
+    every = [list(sides) for length in range(1, 10) for sides in itertools.product((0, 1), repeat=length)]
+    return [(sides,) for sides in every if not any(alkort.deal_is_decided(sides[:n]) for n in range(1, len(sides)))]
 
 
-def played_deal(rng: random.Random) -> tuple[list[int]]:
-    """The trick winners of a deal played until it is decided (or all 9 tricks, with play_out)."""
-    play_out = rng.random() < 0.3
-    sides: list[int] = []
-    bias = rng.random()
-    while not alkort.deal_is_decided(sides, play_out):
-        sides.append(0 if rng.random() < bias else 1)
-    return (sides,)
+LEGAL_SEQUENCES = legal_sequences()
+PLAYED_OUT = [(list(sides),) for sides in itertools.product((0, 1), repeat=9)]  # every deal with play_out
+assert len(LEGAL_SEQUENCES) == 518 and ([0, 0, 0, 0, 0, 1],) in LEGAL_SEQUENCES
 
 
 def capitalised(sentence: str) -> str:
@@ -153,9 +148,7 @@ each trick so far, in order: for `[1, 1, 1, 0, 1]` the opening run is 3. Write `
 (the list is never empty).""",
     oracle=alkort.opening_run,
     expects=expect_int,
-    fixed=[([1, 1, 1, 0, 1],), ([0],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([0, 1, 0, 0, 0, 0, 0],)],
-    random_case=sides_sequence,
-    n_random=300,
+    fixed=[([1, 1, 1, 0, 1],), ([0],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([0, 1, 0, 0, 0, 0],), *LEGAL_SEQUENCES],
     explain=run_explained,
     hints=["Count from the start while the side is the same as trick_sides[0]; stop at the first change.",
            "run = 0; for side in trick_sides: if side != trick_sides[0]: break; run += 1."],
@@ -210,14 +203,14 @@ q3 = Exercise(
   length of the run;
 - otherwise **1 point**.
 
-Only the run from trick 1 counts. Write `score_deal(trick_sides)` returning a tuple
-`(side, points, kind)` with kind `"múk"`, `"stroke"` or `"point"` — or `None` if no side has 5 tricks.""",
+Only the run from trick 1 counts. A deal usually stops once it is decided; with the variant `play_out` all 9
+tricks are played, and the check asks about such deals too: the score is the same. Write
+`score_deal(trick_sides)` returning a tuple `(side, points, kind)` with kind `"múk"`, `"stroke"` or `"point"`
+— or `None` if no side has 5 tricks.""",
     oracle=alkort.score_deal,
     expects=expect_optional(expect_tuple(expect_int, expect_int, expect_str, what="a tuple (side, points, kind)")),
-    fixed=[([0, 0, 0, 0, 0, 1],), ([1] * 7 + [0],), ([0, 1, 0, 0, 0, 0],), ([0, 1, 0],),
-           ([1, 0, 0, 0, 0, 0, 1, 1, 1],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],)],
-    random_case=lambda rng: played_deal(rng) if rng.random() < 0.7 else sides_sequence(rng),
-    n_random=300,
+    fixed=[([0, 0, 0, 0, 0, 1],), ([1] * 7 + [0],), ([0, 1, 0, 0, 0, 0],), ([0, 1, 0],), ([1, 0, 0, 0, 0, 0],),
+           ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([1, 0, 0, 0, 0, 0, 0, 0, 1],), *LEGAL_SEQUENCES, *PLAYED_OUT],
     same=lambda right, got: (right is None and got is None) or (right is not None and got is not None
                                                                and tuple(got) == tuple(right)),
     show=lambda result: repr(None if result is None else tuple(result)),
@@ -261,9 +254,8 @@ the other side has won at least one (while a side has won every trick so far, a 
 a stroke), or all 9 tricks have been played. Write `deal_is_decided(trick_sides)`.""",
     oracle=alkort.deal_is_decided,
     expects=expect_bool,
-    fixed=[([0, 0, 0, 0, 0],), ([0, 0, 0, 0, 0, 1],), ([0, 1, 0, 0, 0, 0],), ([1] * 9,), ([0, 1, 0, 1],)],
-    random_case=sides_sequence,
-    n_random=300,
+    fixed=[([0, 0, 0, 0, 0],), ([0, 0, 0, 0, 0, 1],), ([0, 1, 0, 0, 0, 0],), ([1] * 9,), ([0, 1, 0, 1],),
+           *LEGAL_SEQUENCES],
     explain=lambda sides: alkort.explain_decided(sides),
     hints=["Three facts matter: how many tricks have been played, how many each side has, and whether both "
            "sides have won at least one.",
@@ -384,6 +376,36 @@ def best_card_explained(cards: list[Card]) -> str:
     return f"The ranked cards are {show(ranked)}; the highest is {alkort.tier_name(b)}{tie}."
 
 
+NEVER_BLOCKS = hand("3♠ 3♥ 3♦ 3♣ 7♠ 7♥ 7♦ 2♠ 2♦")  # rubbish that beats no led low Eight, whatever the options
+
+
+def among(cards: Sequence[Card], places: Sequence[int], fillers: Sequence[Card] = NEVER_BLOCKS) -> list[Card]:
+    """A hand of 9: these cards at these places (in this order), the other places from the fillers."""
+    rest = iter([f for f in fillers if f not in cards])
+    return [cards[places.index(i)] if i in places else next(rest) for i in range(9)]
+
+
+def each_card_alone() -> list[tuple[list[Card]]]:
+    """Each of the 44 cards, at a different place each time, among cards that never block the exchange.
+
+    A hand written out by hand with one blocker left out is wrong on one card only: every card is tried.
+    """
+    return [(among([c], [number % 9]),) for number, c in enumerate(ALKORT_PACK)]
+
+
+def each_ranked_pair() -> list[tuple[list[Card]]]:
+    """Every ordered pair of ranked cards in a hand of rubbish: each tier against each, and ties (first of equals)."""
+    ranked = [c for c in ALKORT_PACK if alkort.is_ranked(c)]
+    pairs = [(a, b) for a in ranked for b in ranked if a != b]
+    places = list(itertools.combinations(range(9), 2))
+    return [(among(pair, places[(7 * number) % len(places)]),) for number, pair in enumerate(pairs)]
+
+
+# the card alone decides: the hand may make the exchange exactly when that card does not block it
+assert all(alkort.may_exchange(cards) == alkort.may_exchange([c])
+           for c, (cards,) in zip(ALKORT_PACK, each_card_alone()))
+
+
 q6 = Exercise(
     CHAPTER, 6, "may this hand make the exchange?", "may_exchange", ("cards",),
     "def may_exchange(cards: list[Card]) -> bool:", "Whether no card of the hand could beat a led low eight.",
@@ -395,7 +417,7 @@ with the defaults: exercise 8.6 asks the same question when options change the t
     oracle=lambda cards: alkort.may_exchange(cards, alkort.DEFAULT_OPTIONS),
     expects=expect_bool,
     fixed=[(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"),), (hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"),),
-           (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),), (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),)],
+           (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),), (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),), *each_card_alone()],
     random_case=nearly_worthless_hand,
     n_random=300,
     explain=lambda cards: alkort.explain_exchange(cards, alkort.DEFAULT_OPTIONS),
@@ -441,7 +463,7 @@ from cardlib.alkort import strength   # 10 for K♦ … 1 for a low eight, 0 for
     oracle=best_card,
     expects=expect_optional(expect_card),
     fixed=[(hand("A♠ 3♦ A♥ 8♥ Q♣"),), (hand("Q♠ 3♦ 7♥"),), (hand("6♣ 9♦ 6♥"),),
-           (hand("J♣ J♥"),)],
+           (hand("J♣ J♥"),), *each_card_alone(), *each_ranked_pair()],
     random_case=lambda rng: (rng.sample(ALKORT_PACK if rng.random() < 0.7 else RUBBISH + LOW_EIGHTS, 9),),
     n_random=300,
     explain=best_card_explained,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 from .. import ecarte
-from ..cards import ECARTE_PACK, SUITS, Card, hand
+from ..cards import ECARTE_PACK, SUITS, Card, card, hand
 from .checker import Exercise, describe, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 5
@@ -21,31 +22,36 @@ def expect_ranks(value: Any) -> str:
     return ""
 
 
-def same_suit_pair(rng: random.Random) -> tuple[Card, Card]:
-    suit = rng.choice(SUITS)
-    a, b = rng.sample([c for c in ECARTE_PACK if c.suit == suit], 2)
-    return a, b
-
-
-def ecarte_trick(rng: random.Random) -> tuple[list[Card], str]:
-    """Two cards (the lead first) and the trump suit; same suits and trumps are common."""
-    trump = rng.choice(SUITS)
-    kind = rng.random()
-    if kind < 0.4:
-        cards = list(same_suit_pair(rng))
-    else:
-        cards = rng.sample(ECARTE_PACK, 2)
-    if kind > 0.8:
-        cards[rng.randrange(2)] = rng.choice([c for c in ECARTE_PACK if c.suit == trump and c not in cards])
-    return cards, trump
-
-
 def play_case(rng: random.Random) -> tuple[list[Card], list[Card], str]:
     """A hand of 1-5 cards, the trick so far (empty, or the card led) and the trump suit."""
     cards = rng.sample(ECARTE_PACK, rng.randrange(1, 6) + 1)
     led, held = cards[0], cards[1:]
     trick = [] if rng.random() < 0.15 else [led]
     return held, trick, rng.choice(SUITS)
+
+
+SPADES = [c for c in ECARTE_PACK if c.suit == "♠"]
+
+
+def every_heading_duty() -> list[tuple[list[Card], list[Card], str]]:
+    """Every spade led against every two other spades (and a heart) in the hand, diamonds trumps.
+
+    Which card heads which is the whole of the order: a hand-written order with two ranks swapped (Jack and
+    Queen, say) is wrong on one of these, which random hands seldom hold.
+    """
+    return [([*pair, card("8♥")], [led], "♦") for led in SPADES
+            for pair in itertools.combinations([c for c in SPADES if c != led], 2)]
+
+
+def every_same_suit_pair() -> list[tuple[Card, Card]]:
+    """Every ordered pair of two different cards of one suit: 224 of them."""
+    return [(a, b) for a in ECARTE_PACK for b in ECARTE_PACK if a.suit == b.suit and a != b]
+
+
+def every_two_card_trick() -> list[tuple[list[Card], str]]:
+    """Every ordered pair of different cards, the trump suit going round the four suits."""
+    pairs = [[a, b] for a in ECARTE_PACK for b in ECARTE_PACK if a != b]
+    return [(pair, SUITS[number % 4]) for number, pair in enumerate(pairs)]
 
 
 def plays_difference(case: tuple, right: list[Card], got: list[Card]) -> str:
@@ -100,9 +106,7 @@ than `b` in Écarté's order ({ORDER_TEXT}). `beats(J♦, A♦)` is `True`; `bea
     oracle=ecarte.beats_in_suit,
     expects=expect_bool,
     fixed=[(hand("J♦")[0], hand("A♦")[0]), (hand("A♦")[0], hand("10♦")[0]), (hand("7♣")[0], hand("8♣")[0]),
-           (hand("K♠")[0], hand("Q♠")[0]), (hand("A♥")[0], hand("K♥")[0])],
-    random_case=same_suit_pair,
-    n_random=200,
+           (hand("K♠")[0], hand("Q♠")[0]), (hand("A♥")[0], hand("K♥")[0]), *every_same_suit_pair()],
     explain=lambda a, b: f"In Écarté {ORDER_TEXT}; so {a} is {'higher' if ecarte.beats_in_suit(a, b) else 'lower'} "
                          f"than {b}.",
     hints=["Python's '10' > '9' is False for strings, and 'A' sorts before 'K': compare positions in a list instead.",
@@ -137,9 +141,7 @@ index of the winning card, 0 or 1.""",
     oracle=ecarte.trick_winner,
     expects=expect_index(2),
     fixed=[(hand("A♦ J♦"), "♣"), (hand("A♥ 7♣"), "♣"), (hand("9♥ K♦"), "♠"), (hand("K♠ 7♠"), "♠"),
-           (hand("7♣ A♣"), "♥")],
-    random_case=ecarte_trick,
-    n_random=300,
+           (hand("7♣ A♣"), "♥"), *every_two_card_trick()],
     explain=ecarte.explain_trick,
     hints=["Three cases: same suit (the higher wins), different suits with the second card a trump (it wins), "
            "different suits otherwise (the card led wins).",
@@ -208,7 +210,8 @@ Write `legal_plays(cards, trick, trump)`: the cards of the hand that may be play
     oracle=lambda cards, trick, trump: ecarte.legal_plays(cards, trick, trump),
     expects=expect_cards,
     fixed=[(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥"), (hand("Q♠ 7♠ A♥"), hand("K♠"), "♥"),
-           (hand("7♦ A♣ Q♥"), hand("K♠"), "♦"), (hand("7♦ A♣ Q♥"), [], "♦"), (hand("8♣ A♥"), hand("K♠"), "♦")],
+           (hand("7♦ A♣ Q♥"), hand("K♠"), "♦"), (hand("7♦ A♣ Q♥"), [], "♦"), (hand("8♣ A♥"), hand("K♠"), "♦"),
+           *every_heading_duty()],
     random_case=play_case,
     n_random=400,
     same=same_cards_any_order,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
 from .. import ecarte
-from ..cards import Card
+from ..cards import ECARTE_PACK, Card, hand
 from ..ecarte import EcarteState
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
 from .bots import check_bot
@@ -217,7 +218,35 @@ BOT_SEAT = 0
 BOT_DEALS = 300
 
 
+BOT_FILLERS, LEADER_FILLERS = hand("7♥ 8♥ 7♣"), hand("J♥ Q♥ 8♣ 9♣")  # no spade, no trump (diamonds)
+
+
+def heading_deals() -> Iterator[EcarteState]:
+    """Deals whose first trick asks the bot to head a spade holding two other spades, for every three spades.
+
+    Random deals seldom put the two cards that matter in the bot's hand: a bot whose own order of the ranks
+    has the Ten above the Ace must play an illegal card in one of these (10♠ led, A♠ and a lower spade held).
+    """
+    for led, pair in every_heading_duty():
+        deck = ecarte.stack_deck([[*pair, *BOT_FILLERS], [led, *LEADER_FILLERS]], "7♦")
+        state = ecarte.new_deal(dealer=BOT_SEAT, deck=deck)
+        state.apply(led)  # the non-dealer plays without proposing: the bot answers the lead
+        yield state
+
+
+def every_heading_duty() -> Iterator[tuple[Card, tuple[Card, Card]]]:
+    """Every spade led, against every two other spades."""
+    spades = [c for c in ECARTE_PACK if c.suit == "♠"]
+    for led in spades:
+        yield from ((led, pair) for pair in itertools.combinations([c for c in spades if c != led], 2))
+
+
+HEADING_DEALS = 8 * 21
+
+
 def ecarte_deals() -> Iterator[EcarteState]:
+    """The deals that test the duty to head hardest, then seeded deals with the dealer going round."""
+    yield from heading_deals()
     for number in range(BOT_DEALS):
         yield ecarte.new_deal(seed=2000 + number, dealer=number % 2)
 
@@ -253,8 +282,9 @@ q4 = Exercise(
     statement=f"""Write an Écarté bot: given its hand `cards`, the trick so far `trick` (empty when it leads,
 else the card led) and the trump suit `trump`, it returns the card to play. Play as you like — but
 **never an illegal card**: when following it must head the trick if it can, else follow suit, else
-trump, else play anything (chapter 5's rule). The check plays {BOT_DEALS} deals through the engine, your
-bot in seat 0 against a random player, proposals and exchanges included.""",
+trump, else play anything (chapter 5's rule). The check plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
+your bot in seat 0 against a random player, proposals and exchanges included: first {HEADING_DEALS} deals
+that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones.""",
     expects=expect_card,
     runner=check_ecarte_bot,
     hints=["Compute the list of allowed cards first — your legal_plays from exercise 5.4 — then choose from it.",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from .. import alkort, ecarte
-from ..cards import ALKORT_PACK, Card, hand
+from ..cards import ALKORT_PACK, Card, card, hand
 from .chapter3 import any_trick, rubbish_trick
-from .chapter4 import nearly_worthless_hand
-from .chapter5 import play_case, plays_difference
+from .chapter4 import each_card_alone, nearly_worthless_hand
+from .chapter5 import every_heading_duty, play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
 
 CHAPTER = 8
@@ -32,6 +32,18 @@ def suited_rubbish_trick(rng: random.Random) -> tuple[list[Card]]:
     return (cards,)
 
 
+SPADE_RUBBISH = hand("7♠ 2♠ 3♠ 4♠ 9♠ Q♠ K♠")
+
+
+def every_suited_order() -> list[tuple[list[Card]]]:
+    """Every spade of rubbish led, followed by every two other spades of rubbish and a heart: the order, pair by pair.
+
+    A hand-written order with two ranks swapped (4 and 9, say) is wrong on one of these.
+    """
+    return [([lead, a, b, card("4♥")],) for lead in SPADE_RUBBISH for a in SPADE_RUBBISH for b in SPADE_RUBBISH
+            if len({lead, a, b}) == 3]
+
+
 q1 = Exercise(
     CHAPTER, 1, "rubbish in order (rubbish_order = \"led_suit\")", "led_suit_winner", ("cards",),
     "def led_suit_winner(cards: list[Card]) -> int:",
@@ -49,7 +61,7 @@ Write `led_suit_winner(cards)`; return the index of the winning card.""",
     oracle=lambda cards: alkort.trick_winner(cards, options=LED_SUIT),
     expects=expect_index(4),
     fixed=[(hand("3♠ 9♠ Q♥ K♠"),), (hand("Q♣ K♣ 3♦ 9♣"),), (hand("4♠ K♥ Q♥ 2♦"),), (hand("K♠ Q♠ 2♣ 9♠"),),
-           (hand("9♣ 3♣ 2♣ 7♣"),)],
+           (hand("9♣ 3♣ 2♣ 7♣"),), *every_suited_order()],
     random_case=suited_rubbish_trick,
     n_random=400,
     explain=lambda cards: alkort.explain_trick(cards, options=LED_SUIT),
@@ -234,7 +246,8 @@ a player void in the suit led may play any card. Heading and following are still
                                                                       ecarte.EcarteOptions(must_trump=must_trump)),
     expects=expect_cards,
     fixed=[(hand("7♦ A♣ Q♥"), hand("K♠"), "♦", False), (hand("7♦ A♣ Q♥"), hand("K♠"), "♦", True),
-           (hand("K♠ 8♠ 7♥"), hand("9♠"), "♥", False)],
+           (hand("K♠ 8♠ 7♥"), hand("9♠"), "♥", False),
+           *((*duty, number % 2 == 0) for number, duty in enumerate(every_heading_duty()))],
     random_case=must_trump_case,
     n_random=400,
     same=same_cards_any_order,
@@ -323,6 +336,15 @@ def worthless_explained(cards: list[Card], low_eights_ranked: bool, rubbish_orde
             + alkort.explain_exchange(cards, options))
 
 
+def each_card_under_each_option() -> list[tuple[list[Card], bool, str]]:
+    """Each of the 44 cards among cards that never block, under each of the four combinations of the options.
+
+    A list of blockers written out from the statement with one card left out (9♣, Q♦ …) is wrong on one of these.
+    """
+    return [(cards, *options) for number, (cards,) in enumerate(each_card_alone())
+            for options in EIGHT_OPTIONS[number % 4:] + EIGHT_OPTIONS[:number % 4]]
+
+
 TEMPTED = hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 4♦ 2♦")
 q6 = Exercise(
     CHAPTER, 6, "the worthless hand, under the rules in force", "may_exchange",
@@ -345,7 +367,8 @@ trick_winner(hand("8♣ 9♣"), options=AlkortOptions(low_eights_ranked=False, r
         cards, options_of(low_eights_ranked, rubbish_order)),
     expects=expect_bool,
     fixed=[(TEMPTED, ranked, order) for ranked, order in EIGHT_OPTIONS]
-          + [(hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ K♠"), ranked, order) for ranked, order in EIGHT_OPTIONS],
+          + [(hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ K♠"), ranked, order) for ranked, order in EIGHT_OPTIONS]
+          + each_card_under_each_option(),
     random_case=worthless_case,
     n_random=300,
     explain=worthless_explained,

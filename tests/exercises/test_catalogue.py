@@ -72,7 +72,8 @@ def test_counting_all_tricks_instead_of_the_opening_run_is_caught():
     wrong = chapter4.q3.mistakes["counts all tricks instead of the opening run"]
     result = chapter4.q3.check(define(wrong, "score_deal", chapter4.SETUP))
     assert result.status == NOT_YET and "1 point" in result.why
-    assert result.expected == "(1, 1, 'point')" and result.got == "(1, 6, 'stroke')"
+    assert result.call == "score_deal([1, 0, 0, 0, 0, 0, 0, 0, 1])"  # played out to the end: play_out
+    assert result.expected == "(0, 1, 'point')" and result.got == "(0, 7, 'stroke')"
 
 
 def test_no_solution_is_written_in_an_exercise_notebook():

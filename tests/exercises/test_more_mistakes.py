@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlib.exercises import NOT_YET
+from cardlib.exercises import CORRECT, NOT_YET
 from cardlib.exercises.checker import define
 from cardlib.exercises.notebooks import CHAPTERS, chapter_module
 
@@ -349,3 +349,80 @@ def test_another_plausible_mistake_is_caught(key: str, name: str, short_time_lim
 
 def test_every_exercise_has_another_mistake():
     assert set(MORE_MISTAKES) == set(EXERCISES)
+
+# ---------------------------------------------------------------------------
+# Issue 18's wrong solutions, which random cases let through: a table written out by hand with two neighbours
+# swapped or one entry left out. Each must be caught, and the same code with the table right must be correct.
+
+TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
+OWN_STRENGTH = '''
+def strength(c):
+    for position, tier in enumerate(TIERS):
+        if c in hand(tier):
+            return 10 - position
+    return 0
+
+'''
+SWAPPED_TIERS = [("9♥", "9♦"), ("2♥", "4♣"), ("4♣", "8♠"), ("8♠", "9♥")]
+BLOCKERS_BY_HAND = ("9♣", "Q♣", "K♣", "Q♥", "K♥", "Q♦")
+
+
+def with_own_tiers(key: str, swap: tuple[str, str] | None) -> str:
+    """The model solution of 3.1 or 3.3 with the learner's own strength, from a tier table (two tiers swapped)."""
+    tiers = list(TIERS)
+    if swap:
+        i, j = tiers.index(swap[0]), tiers.index(swap[1])
+        tiers[i], tiers[j] = tiers[j], tiers[i]
+    return f"TIERS = {tiers!r}\n" + OWN_STRENGTH + EXERCISES[key].solution_source
+
+
+def written_out_blockers(left_out: str | None) -> str:
+    """Exercise 8.6 answered with lists copied from the statement, one card of the led_suit list left out."""
+    suited = " ".join(c for c in BLOCKERS_BY_HAND if c != left_out)
+    return f'''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
+SUITED = set(hand("{suited}"))
+
+
+def may_exchange(cards, low_eights_ranked, rubbish_order):
+    suited = not low_eights_ranked and rubbish_order == "led_suit"
+    return not any(c in BLOCKERS or c.rank in ("A", "J", "6") or (suited and c in SUITED) for c in cards)
+'''
+
+
+def check(key: str, source: str) -> str:
+    ex = EXERCISES[key]
+    return ex.check(define(source, ex.name, ex.setup)).status
+
+
+@pytest.mark.parametrize("key", ["3.1", "3.3"])
+@pytest.mark.parametrize("swap", SWAPPED_TIERS, ids="/".join)
+def test_a_tier_table_with_two_neighbours_swapped_is_caught(key: str, swap: tuple[str, str]):
+    assert check(key, with_own_tiers(key, None)) == CORRECT
+    assert check(key, with_own_tiers(key, swap)) == NOT_YET
+
+
+def test_ecartes_order_with_jack_and_queen_swapped_is_caught():
+    source = EXERCISES["5.4"].solution_source
+    assert check("5.4", source.replace('"J", "Q"', '"Q", "J"')) == NOT_YET
+
+
+def test_a_bot_that_ranks_the_ten_above_the_ace_is_caught():
+    source = EXERCISES["7.4"].solution_source
+    assert '"10", "A"' in source
+    assert check("7.4", source.replace('"10", "A"', '"A", "10"')) == NOT_YET
+
+
+@pytest.mark.parametrize("left_out", BLOCKERS_BY_HAND)
+def test_a_written_out_list_of_blockers_with_one_card_left_out_is_caught(left_out: str):
+    assert check("8.6", written_out_blockers(None)) == CORRECT
+    assert check("8.6", written_out_blockers(left_out)) == NOT_YET
+
+
+def test_every_counterexample_of_a_deal_is_a_position_a_deal_can_reach():
+    """Deals stop once decided: no case of 4.2-4.4 goes on after that (4.4 showed such deals), but in 4.3's deals
+    played out to the end (the variant play_out, which its statement names)."""
+    from cardlib import alkort
+    for key in ("4.2", "4.3", "4.4"):
+        for (sides,) in EXERCISES[key].cases():
+            played_out = key == "4.3" and len(sides) == 9
+            assert played_out or not any(alkort.deal_is_decided(sides[:n]) for n in range(1, len(sides))), (key, sides)

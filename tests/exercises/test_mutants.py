@@ -1,0 +1,87 @@
+"""Mutation testing of every check (``tools/mutants.py``, ``make mutants``): no wrong solution is called correct.
+
+Every single-point mutant of every model solution must be caught by its exercise's check, or shown equivalent
+to the model on the exercise's whole input space (or its stated enumeration). The whole run takes about a
+minute of one core (two and a half under a busy machine's load).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cardlib.exercises import chapter2, chapter3, chapter4, chapter5, chapter6
+from cardlib.exercises.checker import Exercise, define
+from cardlib.exercises.notebooks import CHAPTERS, chapter_module
+
+
+def load_tool() -> ModuleType:
+    """tools/mutants.py, imported from its file (tools/ is a folder of scripts, not a package)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "mutants.py"
+    spec = importlib.util.spec_from_file_location("mutants", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutants"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mutants = load_tool()
+ALL = [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
+
+
+@pytest.mark.parametrize("ex", ALL, ids=lambda ex: ex.key)
+def test_every_mutant_of_the_model_solution_is_caught_or_equivalent(ex: Exercise):
+    score = mutants.score(ex)
+    survivors = [f"{v.mutant.description} — {v.detail}" for v in score.verdicts if v.outcome == mutants.SURVIVED]
+    assert not survivors, f"{score.line()}\ncalled correct:\n" + "\n".join(survivors)
+    assert score.count(mutants.CAUGHT) >= 1, "every model solution has mutants the check catches"
+
+
+def test_every_exercise_has_an_input_space_to_prove_equivalence_on():
+    assert set(mutants.SPACES) == {ex.key for ex in ALL}
+    for ex in ALL:
+        model = ex.solution_function()
+        assert mutants.first_difference(ex, model, model) == "", ex.key  # the model agrees with itself
+
+
+def descriptions(ex: Exercise) -> list[str]:
+    return [m.description for m in mutants.mutants(ex)]
+
+
+def test_the_mutants_include_each_kind_of_slip():
+    strength = " | ".join(descriptions(chapter2.q2))
+    assert "'9♥' and '9♦' swapped" in strength and "'8♥ 8♦ 8♣' dropped" in strength  # a table
+    assert "10 becomes 11" in strength  # a constant
+    legal = " | ".join(descriptions(chapter5.q4))
+    assert "'J' and 'Q' swapped" in legal and "> becomes >=" in legal  # the order; a comparison
+    assert "list(cards) becomes cards: no copy" in legal and "cards.clear() before returning" in legal
+    winner = " | ".join(descriptions(chapter3.q1))
+    assert "return best after the first pass of the loop" in winner  # return early
+    assert "the index i + 1" in winner  # an index
+    assert "arguments 1 and 2 of min() swapped" in " | ".join(descriptions(chapter6.q2))  # two arguments
+    assert "and becomes or" in " | ".join(descriptions(chapter4.q5))  # a boolean operator
+
+
+def test_a_mutant_is_the_model_with_one_change():
+    swapped = next(m for m in mutants.mutants(chapter5.q1) if m.description.endswith("'J' and 'Q' swapped"))
+    assert define(swapped.source, "rank_order")() == ["7", "8", "9", "10", "A", "Q", "J", "K"]
+
+
+def test_a_check_with_too_few_cases_lets_a_mutant_survive(monkeypatch: pytest.MonkeyPatch):
+    """The tier can fail: without its table of heading duties, 5.4's random cases miss the Jack-Queen swap."""
+    monkeypatch.setattr(chapter5.q4, "fixed", chapter5.q4.fixed[:5])
+    score = mutants.score(chapter5.q4)
+    survivors = [v.mutant.description for v in score.verdicts if v.outcome == mutants.SURVIVED]
+    assert any(description.endswith("'J' and 'Q' swapped") for description in survivors), survivors
+
+
+def test_the_report_gives_the_score_per_exercise_and_lists_the_equivalent_mutants():
+    text = mutants.report([mutants.score(chapter6.q2)])
+    assert text.splitlines()[1].startswith("6.2") and "% of the non-equivalent caught" in text
+    assert "Equivalent mutants (and why):" in text and "arguments 1 and 2 of min() swapped" in text
+    assert "agrees with the model on both players, every stock size 0-21" in text

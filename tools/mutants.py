@@ -1,0 +1,754 @@
+"""Mutation testing of every exercise's check: ``python tools/mutants.py`` (or ``make mutants``).
+
+A check is the course's promise that "correct" means the rule is understood. To test that promise, this
+tool takes every exercise's model solution, makes each of its single-point *mutants* — the small slips a
+learner makes — and runs each through the exercise's own ``check``:
+
+- swap two entries of a literal table or sequence (a list, tuple, set, dict, or a string of cards such as
+  ``hand("K♦ 2♥ 4♣")``), or drop one entry;
+- change a comparison (``<`` ``<=`` ``==`` ``in`` …) or a boolean operator (``and``/``or``, drop one side
+  of it, drop a ``not``, swap the branches of ``a if c else b``);
+- shift an int constant, an index or a slice bound by one;
+- swap two arguments of a call;
+- return early (the block's ``return`` one statement sooner, or inside a loop after its first pass);
+- change an argument instead of copying it (``list(cards)`` becomes ``cards``; the caller's list emptied
+  or reversed before returning).
+
+Each mutant must be **caught** (the check says "not yet", or the mutant fails as it is defined), or shown
+**equivalent**: it agrees with the model solution, and leaves its arguments as it found them, on every input
+of the exercise's whole input space — or of a stated enumeration where the space is too big (``SPACES``).
+A mutant that is neither *survives*: the check called a wrong solution correct. The exit status is 1 then.
+
+Why an AST transformer of our own, not mutmut or cosmic-ray: those mutate files on disk and run a test
+suite for each mutant, a new process each time — thousands of mutants would take hours on this machine —
+and they have no operator that swaps or drops the entries of a literal table, the slip learners make most.
+The model solutions are source text in the catalogue, so each mutant is made in memory with ``ast`` and
+run through ``Exercise.check`` in milliseconds. Swaps inside a collection that is only ever asked for
+membership (``c.rank in ("A", "J", "6")``, ``set(hand("K♦ 2♥"))``) cannot change anything and are not made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import itertools
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CARDLIB_PROGRESS", "off")  # mutants must not be remembered as a learner's progress
+
+from cardlib import alkort, ecarte  # noqa: E402
+from cardlib.cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, SUIT_LETTERS, Card, card, hand  # noqa: E402
+from cardlib.exercises import CORRECT, checker  # noqa: E402
+from cardlib.exercises.checker import Exercise, define, fresh  # noqa: E402
+from cardlib.exercises.notebooks import CHAPTERS, chapter_module  # noqa: E402
+
+# ---------------------------------------------------------------------------
+# Making mutants: one pass of a NodeTransformer counts the places it could change; a second pass, on a
+# fresh copy of the tree, changes only the place with the number asked for.
+
+OTHER_COMPARISONS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Lt: (ast.LtE, ast.Gt),
+    ast.LtE: (ast.Lt, ast.GtE),
+    ast.Gt: (ast.GtE, ast.Lt),
+    ast.GtE: (ast.Gt, ast.LtE),
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+}
+SYMBOLS = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
+COPIERS = ("list", "sorted", "tuple")  # list(cards) makes a copy; the mutant uses the caller's list itself
+
+
+def card_tokens(text: str) -> list[str] | None:
+    """The cards a string names ("K♦ 2♥ 4♣" -> three), or None when it is not a string of two or more cards."""
+    tokens = text.split()
+    if len(tokens) < 2:
+        return None
+    try:
+        [card(token) for token in tokens]
+    except ValueError:
+        return None
+    return tokens
+
+
+class Mutator(ast.NodeTransformer):
+    """Counts the places a mutant can be made (``found``), and makes the one numbered ``target``."""
+
+    def __init__(self, target: int = -1) -> None:
+        self.target = target
+        self.found: list[str] = []
+        self.made: Any = None  # the node that replaces the one being visited, once the mutant is made
+
+    def offer(self, node: Any, description: str, make: Callable[[], Any]) -> None:
+        """One possible mutant here: made if it is the one asked for, else only counted."""
+        if len(self.found) == self.target:
+            self.made = make()
+        self.found.append(f"line {getattr(node, 'lineno', '?')}: {description}")
+
+    def finish(self, node: Any) -> Any:
+        """What the visited node becomes: the mutant's new node if one was made here, else the node itself."""
+        made, self.made = self.made, None
+        return node if made is None else made
+
+    # -- what is not mutated: imports and docstrings
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> Any:
+        return node
+
+    def visit_Expr(self, node: ast.Expr) -> Any:
+        docstring = isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        return node if docstring else self.generic_visit(node)
+
+    # -- membership: the order of what is only asked "is x in it?" cannot matter
+    def visit_Compare(self, node: ast.Compare) -> Any:
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                mark_membership(right)
+        self.generic_visit(node)
+        for i, op in enumerate(node.ops):
+            for other in OTHER_COMPARISONS[type(op)]:
+                self.offer(
+                    node,
+                    f"{SYMBOLS[type(op)]} becomes {SYMBOLS[other]}",
+                    partial(replace_op, node, i, other()),
+                )
+        return self.finish(node)
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset"):
+            for arg in node.args:
+                mark_membership(arg)
+        self.generic_visit(node)
+        for i, j in itertools.combinations(range(len(node.args)), 2):
+            self.offer(
+                node,
+                f"arguments {i + 1} and {j + 1} of {ast.unparse(node.func)}() swapped",
+                partial(with_swapped, node, "args", i, j),
+            )
+        argument = node.args[0] if len(node.args) == 1 and not node.keywords else None
+        if isinstance(node.func, ast.Name) and node.func.id in COPIERS and isinstance(argument, ast.Name):
+            self.offer(node, f"{ast.unparse(node)} becomes {argument.id}: no copy", lambda: argument)
+        return self.finish(node)
+
+    # -- tables and sequences
+    def visit_List(self, node: ast.List) -> Any:
+        return self.sequence(node, "elts")
+
+    def visit_Tuple(self, node: ast.Tuple) -> Any:
+        return self.sequence(node, "elts")
+
+    def visit_Set(self, node: ast.Set) -> Any:
+        return self.sequence(node, "elts")
+
+    def visit_Dict(self, node: ast.Dict) -> Any:
+        self.generic_visit(node)
+        keys = [ast.unparse(k) if k is not None else "**" for k in node.keys]
+        for i, j in itertools.combinations(range(len(node.keys)), 2):
+            self.offer(
+                node,
+                f"the values of {keys[i]} and {keys[j]} swapped",
+                partial(with_swapped, node, "values", i, j),
+            )
+        for i in range(len(node.keys)):
+            self.offer(node, f"entry {keys[i]} dropped", partial(with_dropped, node, ("keys", "values"), i))
+        return self.finish(node)
+
+    def sequence(self, node: Any, name: str) -> Any:
+        """Swap any two entries (unless only membership is asked of it), or drop one."""
+        self.generic_visit(node)
+        items = [ast.unparse(item) for item in getattr(node, name)]
+        if not getattr(node, "membership", False):
+            for i, j in different_pairs(items):
+                self.offer(node, f"{items[i]} and {items[j]} swapped", partial(with_swapped, node, name, i, j))
+        if len(items) >= 2 or not isinstance(getattr(node, "ctx", None), ast.Store):
+            for i in range(len(items)):
+                self.offer(node, f"{items[i]} dropped", partial(with_dropped, node, (name,), i))
+        return self.finish(node)
+
+    def visit_Constant(self, node: ast.Constant) -> Any:
+        value = node.value
+        if isinstance(value, int) and not isinstance(value, bool):
+            for step in (1, -1):
+                self.offer(node, f"{value} becomes {value + step}", partial(ast.Constant, value + step))
+        tokens = card_tokens(value) if isinstance(value, str) else None
+        if tokens is None:
+            return self.finish(node)
+        if not getattr(node, "membership", False):
+            for i, j in different_pairs(tokens):
+                self.offer(
+                    node,
+                    f"{tokens[i]} and {tokens[j]} swapped in {value!r}",
+                    partial(ast.Constant, " ".join(swapped(tokens, i, j))),
+                )
+        for i in range(len(tokens)):
+            self.offer(
+                node,
+                f"{tokens[i]} dropped from {value!r}",
+                partial(ast.Constant, " ".join(tokens[:i] + tokens[i + 1 :])),
+            )
+        return self.finish(node)
+
+    # -- booleans
+    def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        self.generic_visit(node)
+        other, words = (ast.Or(), "and becomes or") if isinstance(node.op, ast.And) else (ast.And(), "or becomes and")
+        self.offer(node, words, lambda: ast.BoolOp(op=other, values=node.values))
+        for i, value in enumerate(node.values):
+            self.offer(node, f"the condition {ast.unparse(value)} dropped", partial(without_value, node, i))
+        return self.finish(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            self.offer(node, f"not dropped from {ast.unparse(node)}", lambda: node.operand)
+        return self.finish(node)
+
+    def visit_IfExp(self, node: ast.IfExp) -> Any:
+        self.generic_visit(node)
+        self.offer(
+            node,
+            f"the branches of {ast.unparse(node)} swapped",
+            lambda: ast.IfExp(test=node.test, body=node.orelse, orelse=node.body),
+        )
+        return self.finish(node)
+
+    # -- indexes
+    def visit_Subscript(self, node: ast.Subscript) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.slice, ast.Slice):
+            for bound in ("lower", "upper"):
+                value = getattr(node.slice, bound)
+                if value is not None and not isinstance(value, ast.Constant):
+                    node = self.shifted(node, node.slice, bound, f"the slice's {bound} bound {ast.unparse(value)}")
+        elif not isinstance(node.slice, (ast.Constant, ast.UnaryOp, ast.Tuple)):
+            node = self.shifted(node, node, "slice", f"the index {ast.unparse(node.slice)}")
+        return self.finish(node)
+
+    def shifted(self, node: Any, holder: Any, name: str, what: str) -> Any:
+        """Two mutants: the expression ``holder.name`` plus one, and minus one."""
+        for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
+
+            def make(op: ast.operator = op) -> Any:
+                setattr(holder, name, ast.BinOp(left=getattr(holder, name), op=op, right=ast.Constant(1)))
+                return node
+
+            self.offer(node, f"{what} {sign} 1", make)
+        return node
+
+    # -- statements: return early, change an argument
+    def visit_arg(self, node: ast.arg) -> Any:
+        return node  # annotations are not mutated
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> Any:
+        returns, node.returns = node.returns, None  # nor is the return annotation
+        self.generic_visit(node)
+        node.returns = returns
+        for block in blocks(node):
+            self.early_returns(node, block)
+        for arg in node.args.args:
+            if arg.annotation is not None and "list" in ast.unparse(arg.annotation):
+                for method in ("clear", "reverse"):
+                    self.offer(
+                        node,
+                        f"{arg.arg}.{method}() before returning: the caller's list is changed",
+                        partial(before_returns, node, f"{arg.arg}.{method}()"),
+                    )
+        return self.finish(node)
+
+    def early_returns(self, node: Any, block: list[ast.stmt]) -> None:
+        """A later ``return`` of this block made one statement sooner, or inside a loop after its first pass."""
+        for k, statement in enumerate(block):
+            later = next((s for s in block[k + 1 :] if isinstance(s, ast.Return)), None)
+            if later is None:
+                continue
+            text = ast.unparse(later)
+            if k >= 1:
+                self.offer(
+                    statement,
+                    f"{text} before {ast.unparse(statement).splitlines()[0]}",
+                    partial(block.insert, k, copy.deepcopy(later)),
+                )
+            if isinstance(statement, (ast.For, ast.While)):
+                self.offer(
+                    statement,
+                    f"{text} after the first pass of the loop",
+                    partial(statement.body.append, copy.deepcopy(later)),
+                )
+
+
+def different_pairs(items: list[str]) -> list[tuple[int, int]]:
+    """The places of every two entries that differ: swapping equal ones would change nothing."""
+    return [(i, j) for i, j in itertools.combinations(range(len(items)), 2) if items[i] != items[j]]
+
+
+def mark_membership(node: ast.AST) -> None:
+    """A collection only asked 'is x in it?' (also inside hand("…") or set(…)): its order cannot matter."""
+    node.membership = True  # type: ignore[attr-defined]
+    if isinstance(node, ast.Call):
+        for arg in node.args:
+            mark_membership(arg)
+
+
+def replace_op(node: ast.Compare, i: int, op: ast.cmpop) -> ast.Compare:
+    node.ops = [*node.ops[:i], op, *node.ops[i + 1 :]]
+    return node
+
+
+def swapped(items: list[Any], i: int, j: int) -> list[Any]:
+    items = list(items)
+    items[i], items[j] = items[j], items[i]
+    return items
+
+
+def with_swapped(node: Any, name: str, i: int, j: int) -> Any:
+    setattr(node, name, swapped(getattr(node, name), i, j))
+    return node
+
+
+def with_dropped(node: Any, names: tuple[str, ...], i: int) -> Any:
+    for name in names:
+        items = getattr(node, name)
+        setattr(node, name, items[:i] + items[i + 1 :])
+    return node
+
+
+def without_value(node: ast.BoolOp, i: int) -> ast.expr:
+    values = node.values[:i] + node.values[i + 1 :]
+    return values[0] if len(values) == 1 else ast.BoolOp(op=node.op, values=values)
+
+
+def blocks(function: ast.FunctionDef) -> Iterator[list[ast.stmt]]:
+    """Every list of statements in a function: its body, and the bodies of its loops and ifs."""
+    for node in ast.walk(function):
+        for name in ("body", "orelse"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+
+
+def before_returns(function: ast.FunctionDef, statement: str) -> ast.FunctionDef:
+    """The statement put before every ``return`` of the function."""
+    for block in list(blocks(function)):
+        for k in reversed(range(len(block))):
+            if isinstance(block[k], ast.Return):
+                block.insert(k, ast.parse(statement).body[0])
+    return function
+
+
+@dataclass
+class Mutant:
+    """One single-point change of a model solution."""
+
+    exercise: Exercise
+    description: str
+    source: str
+
+
+def mutants(ex: Exercise) -> list[Mutant]:
+    """Every single-point mutant of an exercise's model solution (the ones that do not even parse left out)."""
+    tree = ast.parse(ex.solution_source)
+    counter = Mutator()
+    counter.visit(copy.deepcopy(tree))
+    made = []
+    for number, description in enumerate(counter.found):
+        mutated = ast.fix_missing_locations(Mutator(number).visit(copy.deepcopy(tree)))
+        try:
+            source = ast.unparse(mutated)
+            compile(source, "<mutant>", "exec")
+        except (SyntaxError, ValueError, TypeError):
+            continue
+        made.append(Mutant(ex, description, source))
+    return made
+
+
+# ---------------------------------------------------------------------------
+# The input spaces: where the space is small, all of it; where it is not, a stated enumeration that puts
+# every rare card, tie and option into a case.
+
+
+@dataclass
+class Space:
+    """The inputs a mutant is compared on with the model solution, and what counts as agreeing."""
+
+    description: str
+    inputs: Callable[[], Iterable[tuple[Any, ...]]]
+    legal: Callable[[tuple[Any, ...], Any], bool] | None = None  # for bots: any legal card agrees
+
+
+def spellings() -> Iterator[tuple[str]]:
+    """Every way exercise 1.1 lets a card be written: rank in either case (10, T or t), suit symbol or letter."""
+    letters = {symbol: letter for letter, symbol in SUIT_LETTERS.items()}
+    for c in FULL_PACK:
+        ranks = {c.rank, c.rank.lower(), *(("T", "t") if c.rank == "10" else ())}
+        for rank in sorted(ranks):
+            for suit in (c.suit, letters[c.suit], letters[c.suit].lower()):
+                yield (rank + suit,)
+
+
+def short_lists(pack: Iterable[Card], longest: int) -> Iterator[list[Card]]:
+    """Every list of distinct cards of the pack, in every order, of 1 to ``longest`` cards."""
+    cards = list(pack)
+    for size in range(1, longest + 1):
+        for chosen in itertools.permutations(cards, size):
+            yield list(chosen)
+
+
+def in_worthless_hands(pack: Iterable[Card]) -> Iterator[list[Card]]:
+    """Each card of the pack in each of the 9 places of a hand that is otherwise 8 rubbish cards."""
+    filler = hand("3♠ 3♥ 3♦ 3♣ 7♠ 7♥ 7♦ Q♠ Q♥")
+    for c in pack:
+        rest = [f for f in filler if f != c][:8]
+        for place in range(9):
+            yield [*rest[:place], c, *rest[place:]]
+
+
+def hands_and_more(pack: list[Card]) -> Iterator[tuple[list[Card]]]:
+    """Every hand of one or two cards of the pack, and each card in every place of a worthless hand."""
+    yield from ((cards,) for cards in short_lists(pack, 2))
+    yield from ((cards,) for cards in in_worthless_hands(pack))
+
+
+def tricks(names: str) -> Iterator[list[Card]]:
+    """Every trick of four different cards from these, in every order."""
+    return short_lists_of_size(hand(names), 4)
+
+
+def short_lists_of_size(cards: list[Card], size: int) -> Iterator[list[Card]]:
+    return (list(chosen) for chosen in itertools.permutations(cards, size))
+
+
+def with_flags(rows: Iterable[Any], *choices: Iterable[Any]) -> Iterator[tuple[Any, ...]]:
+    """Each row with every combination of the other arguments."""
+    combos = list(itertools.product(*choices))
+    return ((row, *combo) for row in rows for combo in combos)
+
+
+SIDES = [list(s) for n in range(1, 10) for s in itertools.product((0, 1), repeat=n)]
+
+
+def legal_sides() -> list[list[int]]:
+    """Every sequence of trick winners that can happen in a deal: none of its shorter beginnings is decided."""
+    return [s for s in SIDES if not any(alkort.deal_is_decided(s[:n]) for n in range(1, len(s)))]
+
+
+ECARTE_LEADS = hand("7♠ 8♠ 9♠ 10♠ A♠ J♠ Q♠ K♠")
+ECARTE_POOL = [*ECARTE_LEADS, *hand("8♥ 9♦")]
+
+
+def ecarte_positions() -> Iterator[tuple[list[Card], list[Card], str]]:
+    """Every hand of 1 to 5 cards from 8 spades, 8♥ and 9♦, against every spade led (and no lead), trumps ♥ or ♠."""
+    for size in range(1, 6):
+        for cards in itertools.combinations(ECARTE_POOL, size):
+            for trump in ("♥", "♠"):
+                yield list(cards), [], trump
+                for led in ECARTE_LEADS:
+                    if led not in cards:
+                        yield list(cards), [led], trump
+
+
+def exchanges() -> Iterator[tuple[list[Card], list[Card], list[Card]]]:
+    """Two hands; every set of discards, in hand order and reversed; every stock size it can be served from."""
+    for cards in (list(ECARTE_PACK[:5]), list(ECARTE_PACK[9:14])):
+        rest = [c for c in ECARTE_PACK if c not in cards]
+        for size in range(1, 6):
+            for discards in itertools.combinations(cards, size):
+                for order in (list(discards), list(reversed(discards))):
+                    for stock_size in range(size, 22):
+                        yield cards, order, rest[:stock_size]
+
+
+def alkort_bot_is_legal(case: tuple[Any, ...], choice: Any) -> bool:
+    cards, trick, has_won = case
+    return choice in alkort.legal_plays(cards, trick, has_won)
+
+
+def alkort_bot_positions() -> Iterator[tuple[list[Card], list[Card], bool]]:
+    """Positions an Alkort bot meets in a deal. Only the winner of a trick leads the next, so a player leads
+    without a win only on trick 1, as forehand, with 9 cards (after the exchange too): never a hand of sevens."""
+    for cards in short_lists(hand(LEAD_POOL), 5):
+        yield cards, hand("Q♦"), False
+        yield cards, hand("Q♦"), True
+        yield cards, [], True
+    for cards in in_worthless_hands(ALKORT_PACK):
+        yield cards, [], False
+
+
+def ecarte_bot_is_legal(case: tuple[Any, ...], choice: Any) -> bool:
+    cards, trick, trump = case
+    return choice in ecarte.legal_plays(cards, trick, trump)
+
+
+RANKED_TRICK_CARDS = "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ J♠ J♥ 6♠ 6♥ 8♥ 8♦ Q♠ 2♠ 7♣"
+ANY_TRICK_CARDS = "K♦ 2♥ 4♣ 9♦ A♠ A♥ J♠ 6♠ 8♥ 8♦ 7♠ 7♥ K♠ Q♥ 2♠ 3♦"
+RUBBISH_TRICK_CARDS = "K♠ K♥ Q♠ Q♥ 2♠ 2♦ 3♠ 3♦ 4♠ 7♠ 9♣"
+SUITED_RUBBISH_CARDS = "7♠ 2♠ 3♠ 4♠ 9♠ Q♠ K♠ K♥ Q♥ 2♦ 3♦"
+SEVEN_TRICK_CARDS = "K♦ A♠ A♥ 8♥ 7♠ 7♥ K♠ Q♥ 2♠ 3♦ 4♠"
+LEAD_POOL = "7♠ 7♥ K♠ A♦ 3♣"
+WHO_LEADS = [(False, False), (True, False), (False, True)]  # (has won, first trick): nobody has won on trick 1
+SEVEN_LEADS = ("after_win", "forehand_exempt", "as_rubbish")
+EIGHT_OPTIONS = [(ranked, order) for ranked in (True, False) for order in ("equal", "led_suit")]
+BOOLS = (False, True)
+SCORING = [
+    ([won, 5 - won], dealer, proposed, refused)
+    for won in range(6)
+    for dealer in (0, 1)
+    for proposed, refused in ((False, False), (True, False), (True, True))
+]
+
+SPACES: dict[str, Space] = {
+    "1.1": Space("every spelling of every card: rank in either case (10, T, t), suit as symbol or letter", spellings),
+    "1.2": Space("its only input", lambda: [()]),
+    "1.3": Space("its only input", lambda: [()]),
+    "1.4": Space("all 52 cards", lambda: [(c,) for c in FULL_PACK]),
+    "1.5": Space(
+        "no card, and every list of one or two of the 52 cards in every order",
+        lambda: [([],), *((cards,) for cards in short_lists(FULL_PACK, 2))],
+    ),
+    "2.1": Space("all 44 cards", lambda: [(c,) for c in ALKORT_PACK]),
+    "2.2": Space("all 44 cards", lambda: [(c,) for c in ALKORT_PACK]),
+    "3.1": Space(
+        f"every trick of four of {RANKED_TRICK_CARDS} (every tier, its ties, rubbish) holding a ranked card",
+        lambda: ((t,) for t in tricks(RANKED_TRICK_CARDS) if any(map(alkort.is_ranked, t))),
+    ),
+    "3.2": Space(f"every trick of four of {RUBBISH_TRICK_CARDS}", lambda: ((t,) for t in tricks(RUBBISH_TRICK_CARDS))),
+    "3.3": Space(
+        f"every trick of four of {ANY_TRICK_CARDS}, the leader having won or not",
+        lambda: with_flags(tricks(ANY_TRICK_CARDS), BOOLS),
+    ),
+    "3.4": Space(
+        f"every hand of 1-5 of {LEAD_POOL} in every order, having won or not",
+        lambda: with_flags(short_lists(hand(LEAD_POOL), 5), BOOLS),
+    ),
+    "4.1": Space(
+        "the pack in order and reversed (44 different cards show where each place goes), every dealer",
+        lambda: with_flags([list(ALKORT_PACK), list(reversed(ALKORT_PACK))], range(4)),
+    ),
+    "4.2": Space("every sequence of trick winners a deal can reach", lambda: ((s,) for s in legal_sides())),
+    "4.3": Space(
+        "every sequence of trick winners a deal can reach, and every deal of 9 tricks played out (play_out)",
+        lambda: [*((s,) for s in legal_sides()), *((s,) for s in SIDES if len(s) == 9)],
+    ),
+    "4.4": Space("every sequence of trick winners a deal can reach", lambda: ((s,) for s in legal_sides())),
+    "4.5": Space(
+        f"every position a deal can reach with 1-5 of {LEAD_POOL}, in every order: following Q♦, or leading after a "
+        "win; and leading before any win, which is forehand's first lead, with each card in each place of 9",
+        alkort_bot_positions,
+        alkort_bot_is_legal,
+    ),
+    "4.6": Space(
+        "every hand of one or two of the 44 cards, and each card in each place of a worthless hand",
+        lambda: hands_and_more(list(ALKORT_PACK)),
+    ),
+    "4.7": Space(
+        "every hand of one or two of the 44 cards, and each card in each place of a worthless hand",
+        lambda: hands_and_more(list(ALKORT_PACK)),
+    ),
+    "5.1": Space("its only input", lambda: [()]),
+    "5.2": Space(
+        "every pair of different cards of one suit",
+        lambda: [(a, b) for a in ECARTE_PACK for b in ECARTE_PACK if a.suit == b.suit and a != b],
+    ),
+    "5.3": Space(
+        "every pair of different cards of the 32, under each trump suit",
+        lambda: [([a, b], trump) for a in ECARTE_PACK for b in ECARTE_PACK if a != b for trump in "♠♥♦♣"],
+    ),
+    "5.4": Space(
+        "every hand of 1-5 of 8♠-K♠, 8♥, 9♦ against every spade led (or none), trumps ♥ or ♠", ecarte_positions
+    ),
+    "6.1": Space(
+        "the pack in order and reversed (32 different cards), every dealer, both packets",
+        lambda: with_flags([list(ECARTE_PACK), list(reversed(ECARTE_PACK))], (0, 1), ((3, 2), (2, 3))),
+    ),
+    "6.2": Space("both players, every stock size 0-21", lambda: [(d, size) for d in BOOLS for size in range(22)]),
+    "6.3": Space("all 32 cards", lambda: [(c,) for c in ECARTE_PACK]),
+    "6.4": Space("all 32 cards, either dealer", lambda: with_flags(ECARTE_PACK, (0, 1))),
+    "6.5": Space(
+        "two hands, every set of discards (in hand order and reversed), every stock size that serves it", exchanges
+    ),
+    "7.1": Space("every split of the 5 tricks, either dealer, every proposal and refusal", lambda: SCORING),
+    "7.2": Space(
+        "no refusal or refusal of proposals 1-6, under both options",
+        lambda: with_flags([None, 1, 2, 3, 4, 5, 6], ("first", "any")),
+    ),
+    "7.3": Space(
+        "every split of the tricks, dealer, proposal and refusal, with the King to nobody, seat 0 or 1",
+        lambda: [(d, king, won, p, r) for won, d, p, r in SCORING for king in (None, 0, 1)],
+    ),
+    "7.4": Space(
+        "every hand of 1-5 of 8♠-K♠, 8♥, 9♦ against every spade led (or none), trumps ♥ or ♠",
+        ecarte_positions,
+        ecarte_bot_is_legal,
+    ),
+    "8.1": Space(
+        f"every trick of four of {SUITED_RUBBISH_CARDS}", lambda: ((t,) for t in tricks(SUITED_RUBBISH_CARDS))
+    ),
+    "8.2": Space("every legal combination", lambda: [(w, f, rule) for w, f in WHO_LEADS for rule in SEVEN_LEADS]),
+    "8.3": Space(
+        f"every trick of four of {SEVEN_TRICK_CARDS}, every leader and seven_lead",
+        lambda: ((t, w, f, rule) for t in tricks(SEVEN_TRICK_CARDS) for w, f in WHO_LEADS for rule in SEVEN_LEADS),
+    ),
+    "8.4": Space(
+        "the positions of exercise 5.4, with must_trump True and False",
+        lambda: ((*position, must) for position in ecarte_positions() for must in BOOLS),
+    ),
+    "8.5": Space(
+        "every dealer, losing side and rule",
+        lambda: [(d, side, rule) for d in range(4) for side in (0, 1) for rule in ("left", "loser")],
+    ),
+    "8.6": Space(
+        "every hand of one or two of the 44 cards, under the four combinations of the two options",
+        lambda: ((cards, *options) for (cards,) in hands_and_more(list(ALKORT_PACK)) for options in EIGHT_OPTIONS),
+    ),
+}
+
+# ---------------------------------------------------------------------------
+# Judging a mutant: caught by the check, or shown equivalent on the whole space, or it survived.
+
+CAUGHT, EQUIVALENT, SURVIVED = "caught", "equivalent", "survived"
+
+
+@dataclass
+class Verdict:
+    """What became of one mutant, and why."""
+
+    mutant: Mutant
+    outcome: str  # CAUGHT, EQUIVALENT or SURVIVED
+    detail: str = ""
+
+
+def judge(mutant: Mutant, model: Callable) -> Verdict:
+    """Caught by the exercise's check, or compared with the model solution over the exercise's space."""
+    ex = mutant.exercise
+    try:
+        fn = define(mutant.source, ex.name, ex.setup)
+    except Exception as error:  # the learner would see it fail in the cell, before any check
+        return Verdict(mutant, CAUGHT, f"fails as it is defined: {type(error).__name__}")
+    result = ex.check(fn)
+    if result.status != CORRECT:
+        return Verdict(mutant, CAUGHT, result.headline)
+    difference = first_difference(ex, model, fn)
+    if difference:
+        return Verdict(mutant, SURVIVED, difference)
+    return Verdict(mutant, EQUIVALENT, f"agrees with the model on {SPACES[ex.key].description}")
+
+
+def first_difference(ex: Exercise, model: Callable, fn: Callable) -> str:
+    """'' if fn agrees with the model (and leaves its arguments alone) on every input of the space, else where not."""
+    space = SPACES[ex.key]
+    tried = 0
+    for case in space.inputs():
+        tried += 1
+        problem = disagreement(ex, space, model, fn, case)
+        if problem:
+            return f"{ex.call_text(case)}: {problem}"
+    assert tried, f"the space of exercise {ex.key} is empty"
+    return ""
+
+
+def disagreement(ex: Exercise, space: Space, model: Callable, fn: Callable, case: tuple[Any, ...]) -> str:
+    """'' if fn answers this case as the model does and leaves its arguments as they were, else what differs."""
+    args = fresh(case)
+    try:
+        value = checker.plain(fn(*args))
+    except Exception as error:  # a mutant may raise where the model does not
+        return f"raises {type(error).__name__}"
+    if args != case:
+        return "changes the arguments it was given"
+    if space.legal is not None:
+        return "" if space.legal(case, value) else f"plays {value!r}, which is illegal"
+    right = model(*fresh(case))
+    if ex.expects(value) or not ex.same(right, value):
+        return f"answers {value!r}, the model {right!r}"
+    return ""
+
+
+@dataclass
+class Score:
+    """The verdicts of one exercise's mutants."""
+
+    exercise: Exercise
+    verdicts: list[Verdict] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, outcome: str) -> int:
+        return sum(v.outcome == outcome for v in self.verdicts)
+
+    def line(self) -> str:
+        """'3.1   41 mutants: 38 caught, 3 equivalent, 0 survived — 100% of the others caught (0.9 s)'."""
+        caught, equivalent, survived = (self.count(o) for o in (CAUGHT, EQUIVALENT, SURVIVED))
+        judged = caught + survived
+        percent = f"{100 * caught / judged:.0f}%" if judged else "—"
+        return (
+            f"{self.exercise.key:<5} {len(self.verdicts):>4} mutants: {caught:>3} caught, {equivalent:>2} "
+            f"equivalent, {survived} survived — {percent} of the non-equivalent caught ({self.seconds:.1f} s)"
+        )
+
+
+def score(ex: Exercise) -> Score:
+    """Every mutant of one exercise, judged."""
+    start = time.perf_counter()
+    model = ex.solution_function()
+    verdicts = [judge(mutant, model) for mutant in mutants(ex)]
+    checker.PROGRESS.pop(ex.key, None)
+    return Score(ex, verdicts, time.perf_counter() - start)
+
+
+def every_exercise() -> list[Exercise]:
+    return [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
+
+
+def report(scores: list[Score]) -> str:
+    """The score per exercise, the equivalent mutants and why, and every survivor with the input that shows it."""
+    lines = ["Mutation score per exercise:", *(s.line() for s in scores)]
+    total = [v for s in scores for v in s.verdicts]
+    lines.append(
+        f"All: {len(total)} mutants, {sum(v.outcome == CAUGHT for v in total)} caught, "
+        f"{sum(v.outcome == EQUIVALENT for v in total)} equivalent, "
+        f"{sum(v.outcome == SURVIVED for v in total)} survived."
+    )
+    for outcome, title in ((EQUIVALENT, "Equivalent mutants (and why)"), (SURVIVED, "SURVIVORS: called correct")):
+        found = [v for v in total if v.outcome == outcome]
+        if found:
+            lines += ["", f"{title}:"]
+            lines += [f"  {v.mutant.exercise.key} {v.mutant.description} — {v.detail}" for v in found]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Score every exercise (or those named), print the report, and fail if any mutant survived."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("keys", nargs="*", help="exercises to score, e.g. 3.1 5.4 (default: all)")
+    keys = parser.parse_args(argv).keys
+    scores = []
+    for ex in every_exercise():
+        if not keys or ex.key in keys:
+            scores.append(score(ex))
+            print(scores[-1].line(), file=sys.stderr, flush=True)
+    print(report(scores))
+    return 1 if any(s.count(SURVIVED) for s in scores) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
