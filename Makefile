@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean
+.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,11 @@ demo: $(INSTALLED)
 ## Retake the README's screenshots of the web apps (the browser tests take them).
 screenshots: $(INSTALLED) tools
 	UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser
+
+## Mutation testing of the exercises' checks: every mutant of every model solution caught, or shown equivalent
+## on the exercise's whole input space; prints the score per exercise and the equivalent mutants, and why.
+mutants: $(INSTALLED)
+	$(PY) tools/mutants.py
 
 scenarios: $(INSTALLED)
 	$(PY) -m cardlib.scenarios tests/scenarios
