@@ -33,6 +33,8 @@ sources suggests (and the rulebook says so, under "Where the rulebook is silent"
 - With ``draw_after_trick`` the trick's winner draws first, then the others
   clockwise; the deal is worth 1 point to the side with most tricks.
 - With ``next_dealer = "loser"`` in the two-player game, the loser deals.
+- With ``stock_test = "or_void"`` (Vikan, 2000) a player to play to the first trick who holds no card of the
+  suit led may take the stock before he plays, keeping a card of his choice; the lead stays where it is.
 """
 
 from __future__ import annotations
@@ -99,6 +101,9 @@ class AlkortOptions(RuleOptions):
     target_score: int = positive_whole_number(10, doc="Points that win the game")
     next_dealer: str = option("left", "loser", doc="Who deals next",
                               words={"left": "the player to the left", "loser": "a player of the losing side"})
+    stock_test: str = option("low_eight", "or_void", doc="Who may take the stock",
+                             words={"low_eight": "a hand that cannot beat a led low Eight",
+                                    "or_void": "that, or a player void in the first trick's suit"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -524,6 +529,13 @@ def may_exchange(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT
     return beaters.isdisjoint(cards_in_hand)  # low_eight_beaters(options), written out: asked before every first card
 
 
+def may_exchange_void(cards_in_hand: Sequence[Card], trick: Sequence[Card],
+                      options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+    """With stock_test = "or_void": a player to play to the first trick (``trick``, the cards played to it so far)
+    who holds no card of the suit led may take the stock before he plays."""
+    return options.stock_test == "or_void" and bool(trick) and all(c.suit != trick[0].suit for c in cards_in_hand)
+
+
 def explain_exchange(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS) -> str:
     """Whether a hand is worthless, so that it may make the exchange, and why, in one sentence."""
     blockers = exchange_blockers(cards_in_hand, options)
@@ -539,6 +551,10 @@ assert may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"))
 assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"))
 assert not may_exchange(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"), _LED_SUIT)
 assert explain_exchange(hand("K♠ Q♥ 6♦ 2♦")) == "6♦ could beat a led low eight, so the hand is not worthless."
+_VOID = AlkortOptions(stock_test="or_void")
+assert may_exchange_void(hand("K♦ 2♥ 3♠"), hand("Q♣"), _VOID)
+assert not may_exchange_void(hand("K♦ 2♣"), hand("Q♣"), _VOID)
+assert not may_exchange_void(hand("K♦ 2♥ 3♠"), hand("Q♣")) and not may_exchange_void(hand("K♦"), [], _VOID)
 
 # ---------------------------------------------------------------------------
 # 8. Scoring a deal
@@ -759,10 +775,13 @@ class AlkortState(DealState):
         return self.hands_at_first_card is not None
 
     def may_exchange_now(self, seat: int) -> bool:
-        """Whether this seat may make the worthless-hand exchange right now."""
-        return (self.hands_at_first_card is None  # not first_card_played, written out: asked before every first card
-                and seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
-                and may_exchange(self.hands[seat], self.options))
+        """Whether this seat may take the stock right now: a worthless hand before the first card, or (stock_test =
+        or_void) the player to play to the first trick with no card of the suit led."""
+        stock_left = seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
+        if self.hands_at_first_card is None:  # not first_card_played, written out: asked before every first card
+            return stock_left and may_exchange(self.hands[seat], self.options)
+        return (stock_left and not self.tricks and seat == self.current_player
+                and may_exchange_void(self.hands[seat], self.trick, self.options))
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
@@ -774,6 +793,8 @@ class AlkortState(DealState):
             for other in range(self.n_players):
                 if self.may_exchange_now(other):
                     actions.extend(Exchange(c) for c in self.hands[other])
+        elif self.options.stock_test == "or_void" and not self.tricks and self.may_exchange_now(seat):
+            actions.extend(Exchange(c) for c in self.hands[seat])  # void in the first trick's suit: before playing
         return actions
 
     def _actor(self, move: Action) -> int | None:
@@ -793,7 +814,8 @@ class AlkortState(DealState):
         taken, self.stock = self.stock[:EXCHANGE_DRAW], self.stock[EXCHANGE_DRAW:]
         self.hands[seat] = [keep, *taken]
         self.exchanged.append(seat)
-        self.leader = self.current_player = first_leader(self.hands, self.dealer, self.n_players, self.options)
+        if self.hands_at_first_card is None:  # before play the new hand may change who leads; in a trick it may not
+            self.leader = self.current_player = first_leader(self.hands, self.dealer, self.n_players, self.options)
 
     def _play(self, c: Card) -> None:
         seat = self.current_player
@@ -946,12 +968,28 @@ class AlkortState(DealState):
         if seat is None:
             return f"Nobody holds {keep}, so nobody can keep it in an exchange."
         if self.first_card_played:
-            return "The exchange is over: it must be made before the first card is played."
+            return self._why_no_exchange_in_play(seat)
         if not may_exchange(self.hands[seat], self.options):
             return f"{seat_name(seat)} may not make the exchange: {explain_exchange(self.hands[seat], self.options)}"
         if seat in self.exchanged:
             return f"{seat_name(seat)} has already made the exchange in this deal."
         return "The stock is gone: only one player can make the exchange in a deal."
+
+    def _why_no_exchange_in_play(self, seat: int) -> str:
+        """Why this seat may not take the stock once the first card is played (stock_test or_void allows a void)."""
+        if self.options.stock_test == "low_eight":
+            return "The exchange is over: it must be made before the first card is played."
+        if self.tricks:
+            return "The exchange is over: it must be made before the first trick is complete (stock_test = or_void)."
+        if seat != self.current_player:
+            return (f"It is {seat_name(self.seat_to_move())}'s turn: in the first trick a player void in the suit "
+                    "led may take the stock only at his turn (stock_test = or_void).")
+        if seat in self.exchanged:
+            return f"{seat_name(seat)} has already made the exchange in this deal."
+        if len(self.stock) < EXCHANGE_DRAW:
+            return "The stock is gone: only one player can make the exchange in a deal."
+        return (f"{seat_name(seat)} may not take the stock: he holds a card of the suit led, "
+                f"{self.trick[0].suit} (stock_test = or_void).")
 
     def __str__(self) -> str:
         rows = [f"{seat_name(s)}: {show(h)}" for s, h in enumerate(self.hands)]

@@ -23,7 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..alkort import STRENGTH, AlkortOptions, partner_of, seven_is_unbeatable, strength, strength_table, trick_winner
+from ..alkort import (
+    STRENGTH,
+    AlkortOptions,
+    exchange_blockers,
+    may_exchange,
+    partner_of,
+    seven_is_unbeatable,
+    strength,
+    strength_table,
+    trick_winner,
+)
 from ..cards import ALKORT_PACK, Card
 from ..players import Decision
 from ..tricks import Exchange
@@ -64,8 +74,17 @@ def cheapest(cards: Sequence[Card], options: AlkortOptions) -> Card:
 def exchange_advice(hand: Sequence[Card], options: AlkortOptions) -> tuple[Card, str]:
     """Make the worthless-hand exchange, keeping the most useful card."""
     keep = max(hand, key=lambda c: keep_value(c, options))
+    if not may_exchange(hand, options):  # void in the first trick's suit (stock_test = or_void)
+        return keep, f"takes the stock, keeping {keep}: nothing of the suit led, and no other card worth keeping"
     return keep, (f"makes the worthless-hand exchange, keeping {keep}: "
                   f"a hand that cannot beat a low eight has nothing to lose")
+
+
+def takes_the_stock(hand: Sequence[Card], options: AlkortOptions) -> bool:
+    """Take the stock when it is offered, if at most one card of the hand could beat a led low Eight: that one is
+    kept, so the exchange gives up nothing of value (a worthless hand always; a void hand, stock_test = or_void,
+    only then)."""
+    return len(exchange_blockers(hand, options)) <= 1
 
 
 def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Card], seat: int, leader: int,
@@ -151,6 +170,8 @@ class AlkortRuleBot(InformedPlayer):
     def choose_optional(self, view: View) -> Decision | None:
         assert isinstance(view, AlkortView), "an Alkort bot plays Alkort"
         if not self.exchange or not any(isinstance(a, Exchange) for a in view.legal):
+            return None
+        if not takes_the_stock(view.hand, view.options):  # offered to a void hand in the first trick: let it go
             return None
         keep, why = exchange_advice(view.hand, view.options)
         return Decision(Exchange(keep), why)

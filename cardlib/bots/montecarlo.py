@@ -86,7 +86,8 @@ def alkort_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
     this is as strong as reckoning as the real bots do, and a fifth faster.
     """
     seat, n, hands = state.seat_to_move(), state.n_players, state.hands
-    cards: Sequence[Card] = legal if state.first_card_played else [a for a in legal if isinstance(a, Card)]  # type: ignore[assignment]
+    only_cards = state.first_card_played and (state.tricks or state.options.stock_test == "low_eight")
+    cards: Sequence[Card] = legal if only_cards else [a for a in legal if isinstance(a, Card)]  # type: ignore[assignment]
     if len(cards) == 1:
         return cards[0]
     outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
@@ -421,7 +422,7 @@ class MonteCarloBot(InformedPlayer):
             return Decision(legal[0], f"{does(legal[0])}, the only legal move")
         if isinstance(view, EcarteView):
             return None
-        if any(isinstance(a, Exchange) for a in legal):
+        if any(isinstance(a, Exchange) for a in legal) and alkort_advice.takes_the_stock(view.hand, view.options):
             keep, why = alkort_advice.exchange_advice(view.hand, view.options)
             return Decision(Exchange(keep), why)
         return None

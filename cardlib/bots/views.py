@@ -234,6 +234,20 @@ class AlkortView:
         """How many cards a seat holds: nine, and a card for each round of draws, less those it has played."""
         return alkort.HAND_SIZE + len(self.drawn) - len(self.played_by(seat))
 
+    @functools.cached_property
+    def exchanged_in_play(self) -> frozenset[int]:
+        """The seats that took the stock in the first trick (stock_test = or_void): what they showed before play
+        came from the hand they then threw away, which is public."""
+        seats, play_began, exchanges = set(), False, iter(self.exchanges)
+        for action in self.log:
+            if isinstance(action, Exchange):
+                seat = next(exchanges)[0]
+                if play_began:
+                    seats.add(seat)
+            else:
+                play_began = True
+        return frozenset(seats)
+
     def known_holdings(self) -> dict[int, list[Card]]:
         """Cards known to be in another seat's hand: an exchanger's kept card, the cards shown before play."""
         known: dict[int, list[Card]] = {}
@@ -242,6 +256,8 @@ class AlkortView:
             if seat != self.seat and keep not in played:
                 known.setdefault(seat, []).append(keep)
         for seat, cards in self.shown:
+            if seat in self.exchanged_in_play:
+                continue  # shown from the hand he threw away: his kept card is known above
             for c in cards:
                 if c not in played and c not in known.get(seat, []):
                     known.setdefault(seat, []).append(c)
@@ -279,6 +295,8 @@ class AlkortView:
                 if s != self.seat:
                     before = (s - start) % self.players < (opener - start) % self.players
                     caps[s] = min(caps.get(s, top), top - 1 if before else top)
+        for s in self.exchanged_in_play:  # his hand now came from the stock, not from the hand he showed from
+            caps.pop(s, None)
         return caps
 
     def key(self) -> str:

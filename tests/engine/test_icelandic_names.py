@@ -25,7 +25,7 @@ def test_the_named_high_cards(text: str, word: str) -> None:
 def test_a_whole_rank_shares_a_plural_name(rank: str, word: str) -> None:
     for suit in "♠♥♦♣":
         assert alkort.icelandic_name(card(rank + suit)) == word
-        assert alkort.icelandic_description(card(rank + suit)).startswith(f"one of the {word} — ")
+        assert str(alkort.icelandic_description(card(rank + suit))).startswith(f"one of the {word} — ")
 
 
 def test_the_low_eights_are_friður_but_the_spade_eight_has_its_own_name() -> None:

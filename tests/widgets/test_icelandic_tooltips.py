@@ -22,7 +22,7 @@ def test_a_card_without_a_name_of_its_own_keeps_its_english_name() -> None:
 def test_the_alkort_hand_names_each_card_in_icelandic_in_its_tooltip() -> None:
     state = alkort.new_deal(seed=3)
     h = HandWidget()
-    h.show_state(state, state.current_player)
+    h.show_state(state, state.seat_to_move())
     for c, b in zip(h.cards, h.buttons):
         described = alkort.icelandic_description(c)
         assert (described in b.tooltip) == (described is not None and not state.why_illegal(c))
