@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle  # not among ipywidgets' top-level names
 
 from ..cards import Card, show
 from ..cards import card as parse_card
@@ -23,10 +24,33 @@ LOGGER = logging.getLogger("cardlib.widgets")
 PLAYABLE, UNPLAYABLE = "cardlib-card-playable", "cardlib-card-unplayable"
 SELECTABLE, SELECTED = "cardlib-card-selectable", "cardlib-card-selected"
 
+# ---------------------------------------------------------------------------
+# Shared layouts and styles. Each ipywidget comes with a layout and a style of its own, each one more model for the
+# kernel to send and the page to build: two thirds of a table's widgets. The pieces whose size and look never change
+# (the HTML views, the cards) share one of each instead, which halves what a table sends before its first card.
+
+Shared = TypeVar("Shared", bound=widgets.Widget)
+SHARED: dict[tuple, widgets.Widget] = {}
+
+
+def shared(kind: type[Shared], **traits: Any) -> Shared:
+    """The one layout or style of this kind with these traits that pieces share (made anew if it was closed).
+    Never change a shared one: every widget holding it would change."""
+    key = (kind, tuple(sorted(traits.items())))
+    model = SHARED.get(key)
+    if model is None or model.comm is None:  # closed (Widget.close_all, say): the page no longer has it
+        model = SHARED[key] = kind(**traits)
+    return model
+
+
+def html_view(value: str = "") -> widgets.HTML:
+    """An HTML widget drawn as the stylesheet says, with the shared layout and style (so: never change them)."""
+    return widgets.HTML(value, layout=shared(widgets.Layout), style=shared(HTMLStyle))
+
 
 def message_line(css_class: str = "cardlib-message") -> widgets.HTML:
     """An HTML line for the latest friendly message."""
-    line = widgets.HTML("")
+    line = html_view()
     line.add_class(css_class)
     return line
 
@@ -47,7 +71,8 @@ def card_button(c: Card, status: str = "", game: str | None = None) -> widgets.B
     sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name. Its
     tooltip names it (``card_title``: in Alkort with its Icelandic name)."""
     button = widgets.Button(description=card_label(c, status), tooltip=card_title(c, game),
-                            layout=widgets.Layout(width="50px", height="72px"))
+                            layout=shared(widgets.Layout, width="50px", height="72px"),
+                            style=shared(widgets.ButtonStyle))
     button.add_class("cardlib-card")
     button.add_class("cardlib-red" if c.is_red else "cardlib-black")
     button.add_class(suit_class(c))
@@ -77,7 +102,7 @@ class HandWidget(widgets.VBox):
                  title: str = "Your hand", styled: bool = True) -> None:
         self.on_play = on_play
         self.message = message if message is not None else message_line()
-        self.title = widgets.HTML(f"<b>{escape(title)}</b>")
+        self.title = html_view(f"<b>{escape(title)}</b>")
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
         self.row.add_class("cardlib-hand")
         self.cards: list[Card] = []
@@ -186,7 +211,7 @@ class TrickWidget(widgets.VBox):
         self.last: list[tuple[str, Card]] = []
         self.last_caption = ""
         self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
-        self.view = widgets.HTML()
+        self.view = html_view()
         self.view.add_class("cardlib-trick")
         super().__init__(with_stylesheet([self.view], styled))
         self.add_class("cardlib")
@@ -228,7 +253,7 @@ class ScoreBoard(widgets.VBox):
     def __init__(self, *, styled: bool = True) -> None:
         self.rows: list[tuple[str, int, int, int]] = []
         self.target: int | None = None
-        self.view = widgets.HTML()
+        self.view = html_view()
         self.view.add_class("cardlib-score")
         super().__init__(with_stylesheet([self.view], styled))
         self.add_class("cardlib")
@@ -267,9 +292,9 @@ class GameLog(widgets.VBox):
         self.heading = title
         self.lines: list[str] = []
         self.kinds: list[str] = []
-        self.view = widgets.HTML()
+        self.view = html_view()
         self.view.add_class("cardlib-log-view")
-        super().__init__(with_stylesheet([widgets.HTML(f"<b>{escape(title)}</b>"), self.view], styled))
+        super().__init__(with_stylesheet([html_view(f"<b>{escape(title)}</b>"), self.view], styled))
         self.add_class("cardlib")
         self.add_class("cardlib-log")
         self._draw()

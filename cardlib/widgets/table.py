@@ -45,7 +45,7 @@ from ..tricks import (
     parse_action,
 )
 from .faces import card_html, escape, stylesheet
-from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, message_line, say
+from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
 
 LEARNER = 0
 GAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
@@ -293,8 +293,8 @@ assert whole_number(" 12 ") == 12 and whole_number("3.7") == "3.7" and whole_num
 
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
-    b = widgets.Button(description=description, tooltip=tooltip or description,
-                       layout=widgets.Layout(width="auto", align_self="flex-start"))
+    b = widgets.Button(description=description, tooltip=tooltip or description, style=shared(widgets.ButtonStyle),
+                       layout=widgets.Layout(width="auto", align_self="flex-start"))  # its own: the footer's hide
     for css in ("cardlib-action", *classes):
         b.add_class(css)
     return b
@@ -326,7 +326,7 @@ class Table(widgets.VBox):
         self._before_play_said: list[str] = []  # who leads first and what is shown, as the deal's intro said
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
-        self.title = widgets.HTML(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
+        self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
         self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour))
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
         super().__init__([self.stylesheet, self.title, self.table_box])
@@ -336,10 +336,10 @@ class Table(widgets.VBox):
 
     def _play_column(self) -> widgets.VBox:
         """Where the deal is played: the seats, the trick, the prompt, the learner's hand, the moves, the message."""
-        self.info = widgets.HTML()
+        self.info = html_view()
         self.info.add_class("cardlib-info")
         self.trick = TrickWidget(styled=False)  # the table carries the stylesheet for all its pieces
-        self.prompt = widgets.HTML()
+        self.prompt = html_view()
         self.prompt.add_class("cardlib-prompt")
         self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)",
                                styled=False)
@@ -768,7 +768,7 @@ class GuidedRound(Table):
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
-        self.description = widgets.HTML(f"<p>{escape(description)}</p>" if description else "")
+        self.description = html_view(f"<p>{escape(description)}</p>" if description else "")
         self.description.add_class("cardlib-preset")
         self.children = [self.stylesheet, self.title, self.description, self.table_box]
         self.deck = deck.split() if isinstance(deck, str) else deck
@@ -820,7 +820,7 @@ class GameTable(Table):
         self.next_deal_button.on_click(lambda _b: self._next_deal_clicked())
         self.new_game_button = button("New game", "cardlib-new-game")
         self.new_game_button.on_click(lambda _b: self._new_game_clicked())
-        self.game_over = widgets.HTML()
+        self.game_over = html_view()
         self.game_over.add_class("cardlib-game-over")
         self.footer.children = [self.next_deal_button, self.game_over, self.new_game_button]
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
@@ -879,7 +879,7 @@ class GameTable(Table):
         self.start_button = button(start, "cardlib-start-game")
         self.start_button.on_click(lambda _b: self._start_from_pickers())
         rows += [self.start_button, self.options_message]
-        self._picker_rows = [widgets.HTML("<b>Rules</b> (the defaults follow the historical sources)"), *rows]
+        self._picker_rows = [html_view("<b>Rules</b> (the defaults follow the historical sources)"), *rows]
 
     def chosen_options(self) -> GameOptions:
         """The options the pickers show (validated by the engine: '3.7' points is refused, not rounded)."""

@@ -13,6 +13,7 @@ from widget_helpers import text
 
 from cardlib import alkort, ecarte
 from cardlib.widgets import GameLog, GameTable, HandWidget, ScoreBoard, TrickWidget
+from cardlib.widgets.parts import card_button, shared
 
 
 def made_while(build) -> tuple[object, list]:
@@ -36,7 +37,7 @@ def test_a_game_that_plays_at_once_makes_its_pickers_only_when_asked(game):
     _, pickers = made_while(table.rules_button.click)
     assert set(table.option_pickers) == set(type(table.options).describe())
     assert len(pickers) > len(table.option_pickers) * 2, "each picker is several widgets, none made before"
-    assert len(first_screen) < 110, f"the first screen is {len(first_screen)} widgets"
+    assert len(first_screen) <= 70, f"the first screen is {len(first_screen)} widgets (126 before issue 21)"
     assert table.options_box.children[1:] and table.rules_button.description == "Hide the rules"
 
 
@@ -76,3 +77,14 @@ def test_a_piece_standing_alone_brings_its_stylesheet(piece):
     _, inside = made_while(lambda: piece(styled=False))
     assert stylesheets(alone) == 1 and stylesheets(inside) == 0
     assert len(inside) < len(alone)
+
+
+def test_cards_share_one_layout_and_style_and_a_closed_one_is_made_anew():
+    hand = HandWidget(["K♦", "7♠", "9♥"])
+    first, *others = hand.buttons
+    assert all(b.layout is first.layout and b.style is first.style for b in others)
+    assert first.layout.width == "50px" and first.layout is not hand.layout, "the hand's own box keeps its own"
+    first.layout.close()  # as Widget.close_all() would: the page no longer has it
+    fresh = card_button(hand.cards[0])
+    assert fresh.layout is not first.layout and fresh.layout.comm is not None and fresh.layout.height == "72px"
+    assert shared(type(fresh.layout), width="50px", height="72px") is fresh.layout
