@@ -927,7 +927,9 @@ class AlkortState(DealState):
         if seat is None:
             return "The deal is over."
         if self.trick:
-            return "Play any card: in Alkort there is no need to follow suit or to try to win."
+            void = " You hold no card of the suit led, so you may first take the stock, keeping one card " \
+                   "(stock_test = or_void)." if self.may_exchange_now(seat) else ""
+            return "Play any card: in Alkort there is no need to follow suit or to try to win." + void
         hand_now = self.hands[seat]
         sevens = [c for c in hand_now if c.rank == "7"]
         if not sevens or may_lead_seven(self.has_won[seat], not self.tricks, self.options):

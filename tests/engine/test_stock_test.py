@@ -42,6 +42,12 @@ def test_a_void_player_may_take_the_stock_at_his_turn_in_the_first_trick() -> No
     assert state.leader == 0 and state.trick == hand("Q♣")  # the trick goes on where it was
 
 
+def test_the_player_is_told_he_may_take_the_stock() -> None:
+    assert "you may first take the stock" in deal(VOID, ("play Q♣",)).explain_choices()
+    assert "stock" not in deal(None, ("play Q♣",)).explain_choices()
+    assert "stock" not in deal(VOID, ("play Q♣", "play A♥")).explain_choices()  # seat 2 holds clubs
+
+
 def test_by_default_nobody_exchanges_once_the_first_card_is_played() -> None:
     state = deal(None, ("play Q♣",))
     assert exchanges(state, 1) == []
