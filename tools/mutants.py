@@ -651,7 +651,22 @@ def judge(mutant: Mutant, model: Callable) -> Verdict:
     difference = first_difference(ex, model, fn)
     if difference:
         return Verdict(mutant, SURVIVED, difference)
-    return Verdict(mutant, EQUIVALENT, f"agrees with the model on {SPACES[ex.key].description}")
+    proof = f"agrees with the model on {SPACES[ex.key].description}"
+    return Verdict(mutant, EQUIVALENT, "; ".join(filter(None, [known_reason(mutant), proof])))
+
+
+def known_reason(mutant: Mutant) -> str:
+    """Why an equivalent mutant cannot differ, for the kinds that recur ('' for the others: the proof is the run)."""
+    description, ex = mutant.description, mutant.exercise
+    if "swapped in '" in description:
+        return "the cards of one string are only asked 'is this card in it?', so their order cannot matter"
+    if description.endswith("no copy"):
+        return "it hands back the caller's own list, unchanged: the same cards"
+    if "swapped" in description and ex.same is checker.same_cards_any_order:
+        return "the answer is compared in any order, and the swap only reorders it"
+    if description.endswith(": 1 becomes 0") and "range(0," in mutant.source:
+        return "the loop now also compares the first card with itself, which changes nothing"
+    return ""
 
 
 def first_difference(ex: Exercise, model: Callable, fn: Callable) -> str:
