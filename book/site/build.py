@@ -10,7 +10,8 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    versions Pyodide's lock file names), ipywidgets and comm at the versions installed here (the widget
    manager of the pages comes from this environment, and both halves must speak one protocol), and two
    built from source here: cardlib and course_app (book/site/app_page: how an app page shows its notebook);
-   jedi without the type stubs of libraries the site does not have (1,100 files fewer to unpack at each start);
+   jedi without the type stubs of libraries the site does not have (1,100 files fewer to unpack at each start),
+   pygments with the lexers of Python and of a few languages a notebook shows code in (230 modules fewer);
 3. a JupyterLite folder, staged anew in book/_build/site-stage: Pyodide and the wheels in static/pyodide,
    the standard library and the wheels compiled to bytecode there by Pyodide's own Python (bytecode.py: a
    visitor's browser then compiles nothing at start-up, which took most of an app's wait; the kernel's
@@ -19,13 +20,15 @@ JupyterLite build once silently dropped the local Pyodide and fell back to a CDN
    pointing the kernel at ./static/pyodide/pyodide.mjs, preloading the wheels, with no PyPI fallback;
 4. `jupyter lite build` into book/_build/site/lite: the notebooks app for the chapters and exercises, the
    REPL for the apps (code hidden), the widget manager and the Pyodide kernel taken from this environment;
-5. the front page (index.html, from front-page.html) and one short page per app (apps/NAME.html);
+5. the front page (index.html, from front-page.html), one short page per app (apps/NAME.html), and the book's
+   glossary and history as plain pages (reading.py);
 6. checks: the kernel points at the local Pyodide, every package it preloads is in the folder with the
    right checksum, and the front page links every app, chapter and exercise.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import html
 import importlib.util
@@ -38,6 +41,7 @@ import sys
 import time
 import urllib.parse
 import zipfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from string import Template
 from types import ModuleType
@@ -167,6 +171,7 @@ def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
         shutil.copy2(stub, into / stub.name)  # piplite, pyodide-kernel and its ipykernel/widgetsnbextension shims
     drop_old_shims(into)
     leave_out_unusable_stubs(into)
+    leave_out_unused_lexers(into)
     return wheels_by_key(into)
 
 
@@ -237,18 +242,89 @@ def leave_out_unusable_stubs(folder: Path) -> None:
     a library only when it is installed; the site has only its own wheels (no PyPI), so the stubs of the others
     are some 1,100 files of jedi's 1,900 that every start of Python would unpack for nothing."""
     importable = {name for wheel in folder.glob("*.whl") for name in wheel_metadata(wheel)["imports"]}
-    wheel = next(folder.glob("jedi-*.whl"))
+    rewrite_wheel(next(folder.glob("jedi-*.whl")), lambda name: stub_of(name) in (None, *importable),
+                  folders=[JEDI_STUBS])
+
+
+def rewrite_wheel(wheel: Path, keep: Callable[[str], bool], changed: Callable[[str, bytes], bytes] = lambda _n, d: d,
+                  folders: Sequence[str] = ()) -> None:
+    """Rewrite a wheel with only the files `keep` says yes to, each as `changed` makes it, and these (empty) folders;
+    its RECORD no longer lists the files left out (bytecode.py lists every file anew later)."""
     with zipfile.ZipFile(wheel) as old:
-        kept = [entry for entry in old.infolist() if stub_of(entry.filename) in (None, *importable)]
+        kept = [entry for entry in old.infolist() if keep(entry.filename)]
         left_out = {entry.filename for entry in old.infolist()} - {entry.filename for entry in kept}
-        files = [(entry, old.read(entry)) for entry in kept]
+        files = [(entry, changed(entry.filename, old.read(entry))) for entry in kept]
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
-        new.writestr(zipfile.ZipInfo(JEDI_STUBS, date_time=files[0][0].date_time), b"")
+        for folder in folders:
+            new.writestr(zipfile.ZipInfo(folder, date_time=files[0][0].date_time), b"")
         for entry, data in files:
             if entry.filename.endswith(".dist-info/RECORD"):
                 lines = data.decode("utf-8").splitlines(keepends=True)
                 data = "".join(line for line in lines if line.partition(",")[0] not in left_out).encode("utf-8")
             new.writestr(entry, data)
+
+
+# pygments' lexers that the site keeps: Python's, with which IPython colours tracebacks and what the inspector shows,
+# and those of the languages a notebook may show code in; with the lexer modules these import.
+PYGMENTS_LEXERS = {"python", "special", "data", "markup", "css", "javascript", "shell", "sql", "textfmts", "diff"}
+LEXERS = "pygments/lexers/"
+
+
+def lexer_modules(sources: dict[str, str], wanted: set[str]) -> set[str]:
+    """The lexer modules to keep (by name, 'python'): the wanted ones, the package's own (__init__, _mapping), and
+    every lexer module these import, however deep: by its name ('from pygments.lexers.perl import PerlLexer',
+    'from pygments.lexers import _sql_builtins'), or by a lexer's ('from pygments.lexers import PerlLexer')."""
+    home = {name: entry[0].removeprefix("pygments.lexers.") for name, entry in mapping(sources["_mapping"]).items()}
+    keep = {"__init__", "_mapping"} | (wanted & set(sources))
+    todo = list(keep)
+    while todo:
+        for node in ast.walk(ast.parse(sources[todo.pop()])):
+            module = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+            if isinstance(node, ast.ImportFrom) and module.startswith("pygments.lexers"):
+                named = [module.removeprefix("pygments.lexers.")] if module != "pygments.lexers" else \
+                    [alias.name if alias.name in sources else home.get(alias.name, "") for alias in node.names]
+                todo += [name for name in named if name in sources and name not in keep]
+                keep.update(name for name in named if name in sources)
+    return keep
+
+
+def mapping(source: str) -> dict[str, tuple]:
+    """pygments' table of lexers (lexers/_mapping.py: one dictionary) read from its source."""
+    namespace: dict = {}
+    exec(source, namespace)  # noqa: S102 - a dictionary, from the wheel the build has just downloaded
+    return namespace["LEXERS"]
+
+
+assert lexer_modules({"__init__": "", "_mapping": "LEXERS = {'PerlLexer': ('pygments.lexers.perl',)}",
+                      "python": "from pygments.lexers._py_builtins import X\nfrom pygments.lexers import PerlLexer",
+                      "_py_builtins": "", "perl": "", "rust": ""}, {"python"}) == \
+    {"__init__", "_mapping", "python", "_py_builtins", "perl"}
+
+
+def kept_mapping(source: bytes, modules: set[str]) -> bytes:
+    """pygments' table of lexers (lexers/_mapping.py) with only the lexers of these modules, so that asking for
+    another language finds no lexer (ClassNotFound, as for a language pygments does not know) rather than a
+    module that is not there."""
+    lexers = {name: entry for name, entry in mapping(source.decode("utf-8")).items()
+              if entry[0].removeprefix("pygments.lexers.") in modules}
+    return ("# pygments' lexers that the static site keeps (book/site/build.py: leave_out_unused_lexers).\n\n"
+            f"LEXERS = {lexers!r}\n").encode()
+
+
+def leave_out_unused_lexers(folder: Path) -> None:
+    """Rewrite pygments' wheel with the lexers of PYGMENTS_LEXERS only: of its 260 modules of lexers for some 600
+    languages, most of its download and of the files every start of Python unpacks, the site keeps about 25."""
+    wheel = next(folder.glob("pygments-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        sources = {name.removeprefix(LEXERS).removesuffix(".py"): archive.read(name).decode("utf-8")
+                   for name in archive.namelist() if re.fullmatch(re.escape(LEXERS) + r"\w+\.py", name)}
+    modules = lexer_modules(sources, PYGMENTS_LEXERS)
+
+    def keep(name: str) -> bool:
+        return not name.startswith(LEXERS) or name.removeprefix(LEXERS).removesuffix(".py") in modules
+
+    mapping = LEXERS + "_mapping.py"
+    rewrite_wheel(wheel, keep, lambda name, data: kept_mapping(data, modules) if name == mapping else data)
 
 
 def wheels_by_key(folder: Path) -> dict[str, Path]:
@@ -421,15 +497,16 @@ def link_list(links: list[tuple[str, str]]) -> str:
 
 
 def write_front_page() -> list[tuple[str, str]]:
-    """Write index.html, linking every app, chapter and exercise by its title; return those links."""
+    """Write index.html, linking every app, chapter, exercise and reading page by its title; return those links."""
     apps = [(f"apps/{name}.html", app_title) for name, app_title in APPS.items() if name != "index"]
     course = [(notebook_url(f"notebooks/{p.name}"), title(p)) for p in chapters()]
     practice = [(notebook_url(f"exercises/{p.name}"), title(p)) for p in exercises()]
+    reading = load_module("site_reading", HERE / "reading.py").write_pages(SITE)  # the glossary and the history
     page = Template((HERE / "front-page.html").read_text(encoding="utf-8")).substitute(
-        apps=link_list(apps), chapters=link_list(course), exercises=link_list(practice))
+        apps=link_list(apps), chapters=link_list(course), exercises=link_list(practice), reading=link_list(reading))
     (SITE / "index.html").write_text(page, encoding="utf-8")
     shutil.copy2(HERE / "site.css", SITE / "site.css")
-    return apps + course + practice
+    return apps + course + practice + reading
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from urllib.request import urlopen
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from site_pages import ERROR_OUTPUT, START_MS, SitePage, deal_over, play_deal
 from site_server import BUILD, ROOT
@@ -30,6 +31,8 @@ def load_build():
     return module
 
 
+AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+             "resultTypes": ["violations"]}  # as the Voilà apps' tests run it (tests/browser)
 build = load_build()
 NOTEBOOKS = [f"notebooks/{p.name}" for p in build.chapters()] + [f"exercises/{p.name}" for p in build.exercises()]
 
@@ -149,6 +152,28 @@ def test_jedi_completes_with_the_type_stubs_the_site_keeps(site_page: SitePage):
     assert_no_problems(site_page)
 
 
+PYGMENTS_KEPT = """from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import _iter_lexerclasses, get_lexer_by_name
+from pygments.util import ClassNotFound
+coloured = [bool(highlight(code, get_lexer_by_name(language), HtmlFormatter()).count("<span"))
+            for language, code in [("python", "def f(): pass"), ("json", '{"a": 1}'), ("bash", "ls -l")]]
+try:
+    get_lexer_by_name("rust")
+except ClassNotFound:
+    coloured.append("rust: ClassNotFound")
+print("pygments:", coloured, len(list(_iter_lexerclasses())) > 50)"""
+
+
+def test_pygments_keeps_the_lexers_of_python_and_of_the_languages_a_notebook_shows(site_page: SitePage):
+    """The build leaves out pygments' lexers for most of its 600 languages (build.leave_out_unused_lexers): those it
+    keeps all load, and another language is one pygments does not know (not a module that is missing)."""
+    site_page.goto(f"lite/repl/index.html?kernel=python&toolbar=0&code={quote(PYGMENTS_KEPT)}")
+    verdict = site_page.page.locator(".jp-OutputArea-output", has_text="pygments:")
+    expect(verdict).to_have_text("pygments: [True, True, True, 'rust: ClassNotFound'] True", timeout=START_MS)
+    assert_no_problems(site_page)
+
+
 def test_the_site_is_one_folder_of_its_own(site: Path):
     """Nothing in it points outside it (a symbolic link would not survive the copy to a host)."""
     assert (site / "index.html").exists()
@@ -178,7 +203,8 @@ def test_the_front_page_links_every_app_chapter_and_exercise_by_its_title(site_p
     page = site_page.goto("index.html")
     titles = [title for name, title in build.APPS.items() if name != "index"]
     titles += [build.title(p) for p in build.chapters() + build.exercises()]
-    assert len(titles) == 4 + 10 + 8
+    titles += ["The words of Alkort", "A history of Alkort"]  # the book's glossary and history, as plain pages
+    assert len(titles) == 4 + 10 + 8 + 2
     assert {"Play Écarté", "Play Alkort", "Rank lab", "Deal explorer"} <= set(titles)
     for title in titles:
         link = page.get_by_role("link", name=title, exact=True)
@@ -211,15 +237,19 @@ def test_play_ecarte_from_the_front_page_a_whole_deal_by_clicks(site_page: SiteP
     assert_no_problems(site_page)
 
 
-def test_play_alkort_starts_a_game_with_a_hand_to_play(site_page: SitePage, artifacts: Path):
-    site_page.goto("apps/play-alkort.html")
-    start = site_page.wait_for_app(".cardlib-start-game")
-    site_page.click(start)
+def test_play_alkort_plays_at_once_and_its_rules_open_for_a_new_game(site_page: SitePage, artifacts: Path):
+    page = site_page.goto("apps/play-alkort.html")
     card = site_page.wait_for_app(".cardlib-your-turn .cardlib-card")
     card.scroll_into_view_if_needed()
     expect(card).to_be_in_viewport()
-    assert site_page.page.locator(".cardlib-your-turn .cardlib-card").count() == 9, "a hand of nine"
+    assert page.locator(".cardlib-your-turn .cardlib-card").count() == 9, "a hand of nine"
+    assert page.locator(".cardlib-option").count() == 0, "the pickers are made when asked for"
     site_page.screenshot(artifacts / "play-alkort.png")
+    site_page.click(page.locator(".cardlib-choose-rules").first, read=".cardlib-options")
+    expect(page.locator(".cardlib-option-ranking select")).to_be_visible()
+    page.locator(".cardlib-option select").first.select_option(label="2, one against one")
+    site_page.click(page.locator(".cardlib-start-game").first)
+    expect(page.locator(".cardlib-info").first).to_contain_text("Alkort, 2 players")
     assert_no_problems(site_page)
 
 
@@ -246,6 +276,32 @@ def test_the_apps_landing_page_links_to_the_sites_own_pages(site_page: SitePage,
     opened = page.evaluate("window.jupyterapp.shell.currentWidget.context.path")
     assert opened == f"notebooks/{build.chapters()[1].name}"
     assert_no_problems(site_page)
+
+
+@pytest.mark.parametrize(("page", "other"), [("glossary", "history"), ("history", "glossary")])
+def test_the_glossary_and_the_history_are_pages_of_the_site(site_page: SitePage, page: str, other: str):
+    """The book's pages about the game, rendered at build time: read at once, linking each other and the front page,
+    with nothing of MyST's own syntax left, and clean by axe-core's WCAG 2.1 AA rules."""
+    source = (ROOT / "book" / f"{page}.md").read_text(encoding="utf-8")
+    heading = next(line[2:] for line in source.splitlines() if line.startswith("# "))
+    tab = site_page.goto(f"{page}.html")
+    expect(tab.get_by_role("heading", level=1)).to_have_text(heading)
+    sections = [line[3:] for line in source.splitlines() if line.startswith("## ")]
+    for section in sections:
+        expect(tab.get_by_role("heading", level=2, name=section, exact=True)).to_have_count(1)
+    assert tab.locator(f"main a[href='{other}.html']").count() >= 1, f"{page} links to {other}"
+    for anchor in tab.locator("main a[href^='#']").all():  # a link within the page leads to its target
+        assert tab.locator(f"[id='{(anchor.get_attribute('href') or '#')[1:]}']").count() == 1
+    assert not re.search(r"\{(doc|ref)\}|^\([\w-]+\)=", tab.locator("main").inner_text(), re.MULTILINE)
+    tab.get_by_role("link", name="front page").click()
+    expect(tab.get_by_role("heading", name="Alkort and Écarté", level=1)).to_be_visible()
+    assert Axe().run(tab, options=AXE_RULES).response["violations"] == []
+    assert_no_problems(site_page)
+
+
+def test_the_front_page_is_clean_by_axe(site_page: SitePage):
+    page = site_page.goto("index.html")
+    assert Axe().run(page, options=AXE_RULES).response["violations"] == []
 
 
 # ---------------------------------------------------------------------------------------------------------
