@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from .. import cards
@@ -342,6 +343,7 @@ class Text:
 PROGRESS: dict[str, str] = {}   # exercise key ("3.2") -> last status
 CATALOGUE: dict[str, Exercise] = {}   # exercise key -> exercise, filled as chapters are imported
 SOLVED_EARLIER = "solved earlier"
+WITH_THE_SOLUTION = "correct with the printed solution"
 NOT_YET_SOLVED_BEFORE = "not yet (solved before)"
 DRIVE = Path("/drive")  # where JupyterLite's Pyodide kernel mounts the files the browser keeps
 
@@ -411,18 +413,20 @@ class ProgressReport:
         if not self.rows:
             return "Nothing checked yet in this session: run a check cell first."
         earlier = sum(status == SOLVED_EARLIER for _, _, status in self.rows)
+        printed = sum(status == WITH_THE_SOLUTION for _, _, status in self.rows)
+        also = f" ({printed} more run with the printed solution)" if printed else ""
         if not earlier:
-            return f"Solved {self.solved} of {len(self.rows)} exercises in this session."
+            return f"Solved {self.solved} of {len(self.rows)} exercises in this session{also}."
         return (f"Solved {self.solved} of {len(self.rows)} exercises: {self.solved - earlier} in this session, "
-                f"{earlier} earlier.")
+                f"{earlier} earlier{also}.")
 
     def __repr__(self) -> str:
-        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘"}
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
         return "\n".join([self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}"
                                              for key, title, s in self.rows])
 
     def _repr_html_(self) -> str:
-        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘"}
+        marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
         rows = "".join(f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
                        f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>" for key, title, s in self.rows)
         table = f"<table>{rows}</table>" if rows else ""
@@ -555,11 +559,20 @@ class Exercise:
             result = self.result(NOT_YET, "the check was interrupted before it finished: run it again")
         if result.status == NOT_ATTEMPTED and (PROGRESS.get(self.key) == CORRECT or self.key in solved_earlier()):
             result.headline += " (You have solved this exercise before: that is remembered.)"
+        printed_solution = result.status == CORRECT and self.is_printed_solution(fn)
+        if printed_solution:
+            result.headline += (" This is the printed solution, run as it is: your progress says so, and counts the "
+                                "exercise solved when a function of your own passes.")
         if result.status != NOT_ATTEMPTED or self.key not in PROGRESS:
-            PROGRESS[self.key] = result.status
-        if result.status == CORRECT:
+            PROGRESS[self.key] = WITH_THE_SOLUTION if printed_solution else result.status
+        if result.status == CORRECT and not printed_solution:
             remember_solved(self.key)
         return result
+
+    def is_printed_solution(self, fn: Any) -> bool:
+        """Whether a function is this exercise's printed solution, run as it is (wherever, on whatever lines)."""
+        code = getattr(fn, "__code__", None)
+        return isinstance(code, CodeType) and same_code(code, self.solution_function().__code__)
 
     # -- inside ----------------------------------------------------------------
     def result(self, status: str, headline: str, **details: Any) -> CheckResult:
@@ -688,6 +701,15 @@ class Exercise:
         return self.result(NOT_YET, f"Not quite: on case {tried} of {total} your answer differs from the engine's.",
                            call=call, expected=expected, got=self.show(value), why=why, printed=printed, cases=tried,
                            advice="work this case by hand with the rule, then ask for a hint() if stuck")
+
+
+def same_code(a: CodeType, b: CodeType) -> bool:
+    """Whether two functions' code is the same, whatever the file and the lines it was written on."""
+    if (a.co_code, a.co_names, a.co_varnames, a.co_freevars) != (b.co_code, b.co_names, b.co_varnames, b.co_freevars):
+        return False
+    return len(a.co_consts) == len(b.co_consts) and all(
+        same_code(x, y) if isinstance(x, CodeType) and isinstance(y, CodeType) else type(x) is type(y) and x == y
+        for x, y in zip(a.co_consts, b.co_consts))
 
 
 def only_pythons_own(value: Any) -> bool:

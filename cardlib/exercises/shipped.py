@@ -21,13 +21,15 @@ frozen dataclasses), and ``tests/exercises/test_unbreakable.py`` tries it.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
+import dis
 import functools
 import importlib
 import inspect
 import operator
 from collections.abc import Iterator
-from types import FunctionType, ModuleType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from .running import in_cardlib
@@ -150,6 +152,12 @@ SHIPPED = Snapshot(ENGINE_MODULES)
 
 
 def library_function(fn: Any) -> str:
+    """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes, wraps one, or only passes
+    its arguments on to one (a lambda, a one-line def: the library's own function in disguise), else ''."""
+    return own_function(fn) or passes_on_to(fn)
+
+
+def own_function(fn: Any) -> str:
     """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes (or wraps one), else ''."""
     while True:
         inner = (fn.func if isinstance(fn, functools.partial) else
@@ -162,3 +170,58 @@ def library_function(fn: Any) -> str:
     if module == "cardlib" or module.startswith("cardlib.") or (code is not None and in_cardlib(code.co_filename)):
         return f"{module}.{getattr(fn, '__qualname__', getattr(fn, '__name__', 'function'))}"
     return ""
+
+
+# What a function that only passes its arguments on is made of: loading names and values, calling, keeping the
+# answer in a variable, returning it.
+PASSING_ON = frozenset({"RESUME", "NOP", "CACHE", "COPY_FREE_VARS", "MAKE_CELL", "LOAD_FAST", "LOAD_FAST_LOAD_FAST",
+                        "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CONST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_ATTR",
+                        "LOAD_METHOD", "PUSH_NULL", "KW_NAMES", "PRECALL", "CALL", "CALL_KW", "BUILD_LIST",
+                        "BUILD_TUPLE", "BINARY_SUBSCR", "RETURN_VALUE", "RETURN_CONST", "STORE_FAST",
+                        "LOAD_FAST_CHECK", "STORE_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST"})
+
+
+def passes_on_to(fn: Any, depth: int = 0) -> str:
+    """The library's function a learner's function only calls ('cardlib.alkort.trick_winner, only called'), with
+    Python's conversions around it at most (list(...), sorted(...)); '' if it does anything of its own."""
+    code = getattr(fn, "__code__", None)
+    if not isinstance(code, CodeType) or depth > 3 or in_cardlib(code.co_filename):
+        return ""
+    instructions = list(dis.get_instructions(code))
+    if any(i.opname not in PASSING_ON for i in instructions) or not any(i.opname.startswith("CALL")
+                                                                        for i in instructions):
+        return ""
+    found = ""
+    for value in loaded_values(fn, code, instructions):
+        if not callable(value) or inspect.isclass(value) or value is sorted:  # a value, a conversion, a card made
+            continue
+        own = own_function(value) or passes_on_to(value, depth + 1)
+        if not own:
+            return ""  # it calls something of the learner's own
+        found = found or own
+    return f"{found.removesuffix(', only called')}, only called" if found else ""
+
+
+def loaded_values(fn: Any, code: CodeType, instructions: list[dis.Instruction]) -> list[Any]:
+    """The values a function's code loads by name, attributes followed (``alkort.trick_winner``), without running
+    any of the learner's code."""
+    values: list[Any] = []
+    chained = False  # whether the instruction before loaded a name or an attribute of one
+    for instruction in instructions:
+        if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF"):
+            values.append(named_value(fn, code, str(instruction.argval)))
+            chained = True
+        elif instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and chained:
+            values[-1] = inspect.getattr_static(values[-1], str(instruction.argval), None)
+        else:
+            chained = False
+    return values
+
+
+def named_value(fn: Any, code: CodeType, name: str) -> Any:
+    """What a name in a function's code stands for: one of its closure's cells, a global or a builtin."""
+    if name in code.co_freevars and fn.__closure__:
+        with contextlib.suppress(ValueError):  # a cell not filled yet
+            return fn.__closure__[code.co_freevars.index(name)].cell_contents
+        return None
+    return fn.__globals__.get(name, getattr(builtins, name, None))

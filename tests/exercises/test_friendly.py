@@ -19,6 +19,9 @@ from cardlib.exercises import (
 )
 from cardlib.exercises.checker import call_safely, define, describe, stub_like
 
+# A learner's own solution of 6.3, not the printed one (running that is marked in the progress: test_promises).
+OWN_KING_OF_TRUMPS = 'def king_of_trumps(turned_up):\n    return Card("K", turned_up.suit)\n'
+
 
 def learner(source: str, name: str, setup: str = "") -> object:
     return define(source, name, setup)
@@ -299,7 +302,7 @@ def test_hints_come_in_steps_and_the_solution_on_request():
 
 
 def test_progress_lists_what_was_solved_in_this_session():
-    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     chapter6.q4.check(learner(chapter6.q4.mistakes["an Ace scores too"], "turn_up_points", chapter6.SETUP))
     report = progress(6)
     assert report.solved == 1 and len(report.rows) == len(chapter6.EXERCISES)
@@ -318,7 +321,7 @@ def test_progress_before_any_check():
 
 
 def test_a_later_stub_does_not_erase_a_solved_exercise():
-    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     chapter6.q3.check(learner(chapter6.q3.starter, "king_of_trumps"))
     assert ("6.3", "the King of trumps", CORRECT) in progress(6).rows
 
@@ -336,7 +339,7 @@ def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypa
     from cardlib.exercises import checker
     path = tmp_path / "elsewhere" / "progress.json"
     monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
-    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     chapter6.q4.check(learner(chapter6.q4.mistakes["an Ace scores too"], "turn_up_points", chapter6.SETUP))
     assert json.loads(path.read_text(encoding="utf-8")) == {"solved": ["6.3"]}
     monkeypatch.setattr(checker, "PROGRESS", {})  # a new session
@@ -348,7 +351,7 @@ def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypa
 
 def test_progress_can_be_kept_in_memory_only(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLIB_PROGRESS", "off")
-    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     assert progress().solved == 1 and not list(tmp_path.iterdir())
 
 
@@ -357,7 +360,7 @@ def test_an_unreadable_progress_file_is_ignored(tmp_path, monkeypatch):
     path.write_text("not json", encoding="utf-8")
     monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
     assert progress().rows == []
-    chapter6.q3.check(learner(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     assert "6.3" in path.read_text(encoding="utf-8")
 
 

@@ -25,6 +25,7 @@ from cardlib.exercises import (
     NOT_ATTEMPTED,
     NOT_YET,
     chapter1,
+    chapter2,
     chapter3,
     chapter4,
     chapter5,
@@ -36,8 +37,13 @@ from cardlib.exercises import (
 )
 from cardlib.exercises.checker import define, helpers_of
 from cardlib.exercises.notebooks import CHAPTERS, build, chapter_module
+from cardlib.exercises.shipped import library_function
 
 ALL = [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
+
+
+# A learner's own solution of 6.3, not the printed one (running that is marked in the progress: test_promises).
+OWN_KING_OF_TRUMPS = 'def king_of_trumps(turned_up):\n    return Card("K", turned_up.suit)\n'
 
 
 def one_line(result) -> None:
@@ -196,6 +202,43 @@ def test_the_librarys_function_wrapped_in_a_partial_is_still_the_librarys():
     import functools
     result = chapter3.q3.check(functools.partial(alkort.trick_winner, first_trick=False))
     assert result.headline.startswith("That is the library's own function (cardlib.alkort.trick_winner)")
+
+
+@pytest.mark.parametrize("key, source", [
+    ("3.3", "trick_winner = lambda cards, leader_has_won: alkort.trick_winner(cards, leader_has_won)"),
+    ("3.3", "def trick_winner(cards, leader_has_won):\n    return alkort.trick_winner(cards, leader_has_won)\n"),
+    ("5.4", "def legal_plays(cards, trick, trump):\n    return list(ecarte.legal_plays(cards, trick, trump))\n"),
+    ("1.1", "def parse_card(text):\n    answer = card(text)\n    return answer\n"),
+    ("2.2", "def mine(c):\n    return alkort.strength(c)\n\ndef strength(c):\n    return mine(c)\n"),
+    ("3.1", "def ranked_winner(cards):\n    return alkort.judge_trick(cards, options=alkort.DEFAULT_OPTIONS)[0]\n"),
+])
+def test_the_librarys_function_in_disguise_is_still_the_librarys(key, source):
+    ex = CATALOGUE[key]
+    fn = define(source, ex.name, ex.setup + "\nfrom cardlib import alkort, ecarte\nfrom cardlib.cards import card")
+    result = ex.check(fn)
+    assert result.status == NOT_YET and checker.PROGRESS[key] == NOT_YET
+    assert re.match(r"That is the library's own function \(cardlib\.\w+\.\w+, only called\) — write your own ",
+                    result.headline), result.headline
+
+
+def test_a_function_that_does_work_of_its_own_around_the_librarys_is_the_learners():
+    fn = define("def strength(c):\n    return alkort.strength(c) if c.rank != 'A' else 4\n", "strength",
+                chapter2.SETUP + "\nfrom cardlib import alkort")
+    assert chapter2.q2.check(fn).status == CORRECT
+    assert [ex.key for ex in ALL if library_function(ex.solution_function())] == []
+
+
+def test_running_the_printed_solution_is_marked_in_the_progress_not_counted_as_solved():
+    result = chapter6.q3.check(define(chapter6.q3.solution().body, "king_of_trumps", chapter6.SETUP))
+    assert result.status == CORRECT and "This is the printed solution, run as it is" in result.headline
+    assert checker.PROGRESS["6.3"] == "correct with the printed solution" and checker.solved_earlier() == set()
+    report = progress(6)
+    assert report.solved == 0 and ("6.3", "the King of trumps", "correct with the printed solution") in report.rows
+    assert repr(report).startswith("Solved 0 of 5 exercises in this session (1 more run with the printed solution).")
+    assert "◐ 6.3" in repr(report)
+    own = chapter6.q3.check(define(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
+    assert own.status == CORRECT and "printed solution" not in own.headline
+    assert progress(6).solved == 1 and checker.solved_earlier() == {"6.3"}
 
 # ---------------------------------------------------------------------------
 # 4. What the learner's code printed, on not yet
@@ -469,7 +512,7 @@ def ecarte_bot(cards, trick, trump):
 
 
 def test_a_solved_exercise_stays_solved_when_its_stub_is_checked_in_a_new_session(monkeypatch):
-    chapter6.q3.check(define(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(define(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     monkeypatch.setattr(checker, "PROGRESS", {})  # a new session: the kernel restarted, the notebook reopened
     stub = chapter6.q3.check(define(chapter6.q3.starter, "king_of_trumps"))
     assert stub.status == NOT_ATTEMPTED and "You have solved this exercise before" in stub.headline
@@ -478,7 +521,7 @@ def test_a_solved_exercise_stays_solved_when_its_stub_is_checked_in_a_new_sessio
 
 
 def test_a_solved_exercise_checked_wrong_later_says_both():
-    chapter6.q3.check(define(chapter6.q3.solution_source, "king_of_trumps", chapter6.SETUP))
+    chapter6.q3.check(define(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
     chapter6.q3.check(define(chapter6.q3.mistakes[next(iter(chapter6.q3.mistakes))], "king_of_trumps",
                              chapter6.SETUP))
     assert ("6.3", "the King of trumps", "not yet (solved before)") in progress(6).rows
