@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants
+.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ book: $(INSTALLED)
 ## so that one folder can be copied to any static host. Offline but for the package registries (npm, PyPI).
 site: $(INSTALLED) tools
 	$(PY) book/site/build.py
+
+## The static site's speed, side by side with Python alone in the same browser, warm and cold, and what a first
+## visit downloads (a benchmark to read, not a test; builds the site if it is not there): tools/site_benchmark.py.
+site-benchmark: $(INSTALLED) tools
+	$(PY) tools/site_benchmark.py --download
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

@@ -166,8 +166,23 @@ def test_play_ecarte_deals_to_the_score_and_refuses_a_forbidden_card(app_page: A
     assert app_page.problems() == []
 
 
+def options_text(page: Page) -> str:
+    """What the rules' box under the table shows."""
+    return page.locator(".cardlib-options").first.inner_text()
+
+
+def open_alkort_rules(app_page: AppPage) -> Page:
+    """Open Play Alkort, which plays at once, and show its rule pickers (made when first asked for)."""
+    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-your-turn .cardlib-card")
+    assert page.locator(".cardlib-option").count() == 0, "no picker before they are asked for"
+    click(app_page, page.locator(".cardlib-choose-rules").first, read=options_text)
+    expect(page.locator(".cardlib-choose-rules")).to_have_accessible_name("Hide the rules")
+    expect(page.locator(".cardlib-start-game")).to_have_accessible_name("New game with these rules")
+    return page
+
+
 def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, artifacts: Path):
-    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    page = open_alkort_rules(app_page)
     assert app_page.accessibility_problems() == []
     app_page.screenshot("play-alkort-options", artifacts)
     # The value's label as the picker builds it from the engine's words ("his whole hand, to his partner").
@@ -186,7 +201,7 @@ def test_play_alkort_with_chosen_rules_deals_to_the_score(app_page: AppPage, art
 
 
 def test_play_alkort_two_players_starts_a_two_handed_game(app_page: AppPage):
-    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    page = open_alkort_rules(app_page)
     page.locator(".cardlib-option select").first.select_option(label="2, one against one")
     click(app_page, page.locator(".cardlib-start-game").first)
     cards = page.locator(".cardlib-your-turn .cardlib-card")
@@ -369,15 +384,21 @@ def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPa
     assert not deal_over(page)
 
 
+def no_new_game(page: Page) -> None:
+    """The game in play goes on: the log still begins with it, under the usual rules."""
+    log = page.locator(".cardlib-log").first.inner_text()
+    assert log.count("New game with") == 1 and "New game with the default rules." in log, log
+
+
 def test_a_target_score_that_is_not_a_whole_number_is_refused(app_page: AppPage):
-    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    page = open_alkort_rules(app_page)
     target = page.locator(".cardlib-option-target_score input")
     options_message = lambda p: p.locator(".cardlib-options-message").first.inner_text()  # noqa: E731
     for typed in ("3.7", "1e3"):
         target.fill(typed)
         text = click(app_page, page.locator(".cardlib-start-game").first, read=options_message)
         assert f"target_score must be a positive whole number, not '{typed}'" in text, text
-        assert not page.locator(".cardlib-hand").first.is_visible(), "no game starts"
+        no_new_game(page)
     assert target.input_value() == "1e3", "what was typed stays, to be corrected"
     target.fill("12")
     click(app_page, page.locator(".cardlib-start-game").first)
@@ -391,13 +412,13 @@ def option_label(name: str, value: object) -> str:
 
 
 def test_rules_the_engine_refuses_together_are_refused_in_its_words(app_page: AppPage):
-    page = app_page.open("apps/play-alkort.ipynb", ready=".cardlib-start-game")
+    page = open_alkort_rules(app_page)
     options_message = lambda p: p.locator(".cardlib-options-message").first.inner_text()  # noqa: E731
     page.locator(".cardlib-option select").first.select_option(label="2, one against one")
     page.locator(".cardlib-option-draw_after_trick select").select_option(label=option_label("draw_after_trick", True))
     text = click(app_page, page.locator(".cardlib-start-game").first, read=options_message)
     assert "draw_after_trick is the second Alkort text's game for four" in text, text
-    assert not page.locator(".cardlib-hand").first.is_visible(), "no game starts"
+    no_new_game(page)
     assert app_page.problems() == []
     lab = app_page.open("apps/rank-lab.ipynb", ready=".cardlib-comparator")
     ranking = lab.locator(".cardlib-option-ranking select")
