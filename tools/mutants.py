@@ -251,6 +251,7 @@ class Mutator(ast.NodeTransformer):
         for op, sign in ((ast.Add(), "+"), (ast.Sub(), "-")):
 
             def make(op: ast.operator = op) -> Any:
+                """The expression plus (or minus) one, in place."""
                 setattr(holder, name, ast.BinOp(left=getattr(holder, name), op=op, right=ast.Constant(1)))
                 return node
 
@@ -312,22 +313,26 @@ def mark_membership(node: ast.AST) -> None:
 
 
 def replace_op(node: ast.Compare, i: int, op: ast.cmpop) -> ast.Compare:
+    """The comparison with its i-th operator replaced."""
     node.ops = [*node.ops[:i], op, *node.ops[i + 1 :]]
     return node
 
 
 def swapped(items: list[Any], i: int, j: int) -> list[Any]:
+    """A copy of the list with entries i and j swapped."""
     items = list(items)
     items[i], items[j] = items[j], items[i]
     return items
 
 
 def with_swapped(node: Any, name: str, i: int, j: int) -> Any:
+    """The node with entries i and j of its field swapped."""
     setattr(node, name, swapped(getattr(node, name), i, j))
     return node
 
 
 def with_dropped(node: Any, names: tuple[str, ...], i: int) -> Any:
+    """The node with entry i left out of each of these fields."""
     for name in names:
         items = getattr(node, name)
         setattr(node, name, items[:i] + items[i + 1 :])
@@ -335,6 +340,7 @@ def with_dropped(node: Any, names: tuple[str, ...], i: int) -> Any:
 
 
 def without_value(node: ast.BoolOp, i: int) -> ast.expr:
+    """The boolean operation with its i-th condition left out."""
     values = node.values[:i] + node.values[i + 1 :]
     return values[0] if len(values) == 1 else ast.BoolOp(op=node.op, values=values)
 
@@ -436,6 +442,7 @@ def tricks(names: str) -> Iterator[list[Card]]:
 
 
 def short_lists_of_size(cards: list[Card], size: int) -> Iterator[list[Card]]:
+    """Every list of this many different cards, in every order."""
     return (list(chosen) for chosen in itertools.permutations(cards, size))
 
 
@@ -480,6 +487,7 @@ def exchanges() -> Iterator[tuple[list[Card], list[Card], list[Card]]]:
 
 
 def alkort_bot_is_legal(case: tuple[Any, ...], choice: Any) -> bool:
+    """Whether the Alkort bot's card may be played here."""
     cards, trick, has_won = case
     return choice in alkort.legal_plays(cards, trick, has_won)
 
@@ -496,6 +504,7 @@ def alkort_bot_positions() -> Iterator[tuple[list[Card], list[Card], bool]]:
 
 
 def ecarte_bot_is_legal(case: tuple[Any, ...], choice: Any) -> bool:
+    """Whether the Écarté bot's card may be played here."""
     cards, trick, trump = case
     return choice in ecarte.legal_plays(cards, trick, trump)
 
@@ -708,6 +717,7 @@ class Score:
     seconds: float = 0.0
 
     def count(self, outcome: str) -> int:
+        """How many mutants had this outcome."""
         return sum(v.outcome == outcome for v in self.verdicts)
 
     def line(self) -> str:
@@ -731,6 +741,7 @@ def score(ex: Exercise) -> Score:
 
 
 def every_exercise() -> list[Exercise]:
+    """Every exercise of the catalogue, chapter by chapter."""
     return [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
 
 

@@ -44,15 +44,18 @@ def expect_hands_and_stock(value: Any) -> str:
 
 
 def same_deal(right: tuple, got: tuple) -> bool:
+    """The same hands, each in the order received, and the same stock."""
     return [list(h) for h in got[0]] == right[0] and list(got[1]) == right[1]
 
 
 def show_deal(value: tuple) -> str:
+    """A deal as text: each hand, then the stock."""
     hands, stock = value
     return "; ".join(f"hand {seat}: {show(h)}" for seat, h in enumerate(hands)) + f"; stock: {show(stock)}"
 
 
 def deal_difference(case: tuple, right: tuple, got: tuple) -> str:
+    """The first hand that differs, or the stock."""
     for seat in range(4):
         if list(got[0][seat]) != right[0][seat]:
             return f"Hand {seat} differs: the engine gives it {show(right[0][seat])}, yours {show(got[0][seat])}."
@@ -74,10 +77,12 @@ assert len(LEGAL_SEQUENCES) == 518 and ([0, 0, 0, 0, 0, 1],) in LEGAL_SEQUENCES
 
 
 def capitalised(sentence: str) -> str:
+    """The sentence with a capital first letter."""
     return sentence[:1].upper() + sentence[1:]
 
 
 def run_explained(sides: list[int]) -> str:
+    """Who won trick 1, and for how many tricks in a row."""
     run = alkort.opening_run(sides)
     who = "team A" if sides[0] == 0 else "team B"
     return f"Trick 1 went to {who} (side {sides[0]}), which won the first {run} in a row."
@@ -303,6 +308,7 @@ def random_card(state: AlkortState, rng: random.Random) -> Card:
 
 
 def check_alkort_bot(exercise: Exercise, fn: Any) -> Any:
+    """Play the seeded deals with the learner's bot in seats 0 and 2."""
     return check_bot(exercise, fn, alkort_deals,
                      question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.has_won[seat]),
                      bot_turn=lambda state, rng: state.current_player in BOT_SEATS,
@@ -366,6 +372,7 @@ def best_card(cards: list[Card]) -> Card | None:
 
 
 def best_card_explained(cards: list[Card]) -> str:
+    """Which ranked cards the hand holds, and which of them is shown."""
     ranked = [c for c in cards if alkort.is_ranked(c)]
     if not ranked:
         return "Every card is rubbish, so there is nothing to show: None."

@@ -26,6 +26,7 @@ def scoring_case(rng: random.Random) -> tuple[list[int], int, bool, bool]:
 
 
 def score_explained(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> str:
+    """The engine's sentence on the score, with a capital."""
     result = ecarte.score_deal(tricks_won, dealer, proposed, refused)
     return ecarte.explain_score(result, dealer)[0].upper() + ecarte.explain_score(result, dealer)[1:]
 
@@ -147,6 +148,7 @@ def deal_points_oracle(dealer: int, king_seat: int | None, tricks_won: list[int]
 
 
 def deal_points_case(rng: random.Random) -> tuple[int, int | None, list[int], bool, bool]:
+    """A case of exercise 7.3: a scoring case and who scored the King."""
     tricks_won, dealer, proposed, refused = scoring_case(rng)
     return dealer, rng.choice([None, 0, 1]), tricks_won, proposed, refused
 
@@ -268,6 +270,7 @@ def other_move(state: EcarteState, rng: random.Random) -> Any:
 
 
 def check_ecarte_bot(exercise: Exercise, fn: Any) -> Any:
+    """Play the deals with the learner's bot in seat 0."""
     return check_bot(exercise, fn, ecarte_deals,
                      question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.trump),
                      bot_turn=bot_turn, other_move=other_move)

@@ -229,6 +229,7 @@ def legal_plays(cards: list[Card], trick: list[Card], trump: str, must_trump: bo
 
 
 def must_trump_case(rng: random.Random) -> tuple[list[Card], list[Card], str, bool]:
+    """A case of exercise 5.4 with the must_trump flag."""
     cards, trick, trump = play_case(rng)
     return cards, trick, trump, rng.random() < 0.5
 

@@ -38,6 +38,7 @@ def chapter_module(number: int) -> ModuleType:
 
 
 def notebook_path(number: int, folder: Path = EXERCISES_FOLDER) -> Path:
+    """Where a chapter's exercise notebook is written."""
     return folder / f"{CHAPTERS[number][0]}.ipynb"
 
 
@@ -49,6 +50,7 @@ def generated_from(number: int) -> str:
 
 
 def introduction(number: int, module: ModuleType) -> str:
+    """The notebook's first cell: what it is, where it comes from, and how the checks work."""
     name, title = CHAPTERS[number]
     return f"""# Exercises {number} — {title}
 
@@ -71,6 +73,7 @@ from one session to the next. Run the next cell first: it loads the cards and th
 
 
 def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
+    """An exercise's three cells: the statement, the starter cell and the check."""
     statement = (f"## Exercise {ex.key} — {ex.title}\n\n{ex.statement}\n\n"
                  f"*Stuck?* `{label}.hint()` · `{label}.hint(2)` · `{label}.solution()`")
     stem = f"ex{ex.chapter}-{ex.number}"

@@ -50,6 +50,7 @@ def test_every_exercise_has_an_input_space_to_prove_equivalence_on():
 
 
 def descriptions(ex: Exercise) -> list[str]:
+    """What each mutant of an exercise changes, in words."""
     return [m.description for m in mutants.mutants(ex)]
 
 
