@@ -453,11 +453,19 @@ def run_learners(fn: Callable, args: Sequence[Any]) -> Outcome:
         return call_safely(fn, args)
 
 
-def stopped_headline(outcome: Outcome, done: int, total: int | None, unit: str = "cases") -> str:
-    """Why a call was stopped: its own time limit, or the whole check's budget — with the time it really took."""
+def stopped_headline(outcome: Outcome, done: int, total: int | None, unit: str = "cases", given: str = "") -> str:
+    """Why a call was stopped: its own time limit, or the whole check's budget — with the time it really took
+    (and the size of what it was given: ``given``)."""
     if not outcome.over_budget:
-        return outcome.stop_message()
+        return outcome.stop_message(given)
     return out_of_time(done, total, unit)
+
+
+def case_size(params: Sequence[str], case: Case) -> str:
+    """The size of a case, for a slow function: 'on the case below (4 cards in cards)'."""
+    sizes = [f"{len(value)} {'cards' if value and all(is_card(c) for c in value) else 'items'} in {param}"
+             for param, value in zip(params, case) if isinstance(value, list)]
+    return f"on the case below ({', '.join(sizes)})" if sizes else "on the case below"
 
 
 def stopped_advice(outcome: Outcome, done: int) -> str:
@@ -466,7 +474,9 @@ def stopped_advice(outcome: Outcome, done: int) -> str:
         return "a built-in operation on something huge (a long range, a big sum, a sleep) takes that long"
     if outcome.over_budget and done > 0:
         return "every case must be checked within the budget: look for slow work done again on every call"
-    return "look for a `while` loop whose condition never becomes false"
+    if outcome.looping or outcome.over_budget:
+        return "look for a `while` loop whose condition never becomes false"
+    return "make each call quicker: look for work done again and again, or far more tries than the case needs"
 
 
 def out_of_time(done: int, total: int | None, unit: str = "cases") -> str:
@@ -676,7 +686,7 @@ class Exercise:
     def _failed_call(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult:
         """The result for a call of the learner's function that was stopped or raised."""
         if outcome.stopped:
-            return self.result(NOT_YET, stopped_headline(outcome, tried - 1, total),
+            return self.result(NOT_YET, stopped_headline(outcome, tried - 1, total, given=case_size(self.params, case)),
                                advice=stopped_advice(outcome, tried - 1), **self._seen(case, right, outcome, tried))
         if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
             return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "

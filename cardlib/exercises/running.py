@@ -38,6 +38,7 @@ from typing import Any
 TIME_LIMIT = 3.0     # seconds one call of the learner's function may take
 CHECK_BUDGET = 10.0  # seconds a whole check may take, every case together
 LATE = 0.5           # code out of the trace's sight this long past its deadline was busy in C
+WATCH = 0.2          # seconds a call past its deadline is watched, to tell an endless loop from slow work
 PRINTED_LINES = 6    # lines of the learner's output shown with a counterexample
 
 # ---------------------------------------------------------------------------
@@ -244,6 +245,9 @@ class Deadline:
         self.unseen: float | None = None  # when it stopped it: how long it had not seen it run
         self.fn_code: CodeType | None = getattr(fn, "__code__", None)
         self.returned_at: tuple[str, int] | None = None  # where the learner's function last returned
+        self.watch_ends: float | None = None  # past the deadline: until when the code is watched going round
+        self.states: set[Any] = set()  # the states of the learner's code seen while it was watched
+        self.looping: bool | None = None  # what the watch found: the same state again (True), or none (False)
 
     def call(self, fn: Callable, args: Sequence[Any]) -> Any:
         """``fn(*args)`` with this deadline; any previous tracer (a debugger's, coverage's) is put back after."""
@@ -259,15 +263,26 @@ class Deadline:
     def passed(self) -> bool:
         return time.monotonic() > self.ends
 
-    def tick(self) -> None:
-        """A moment of the learner's code, seen by the trace: past the deadline, stop it.
+    def tick(self, frame: FrameType | None = None) -> None:
+        """A moment of the learner's code, seen by the trace: past the deadline, watch it a little, then stop it.
 
-        The first time, note how long Python had not seen it run: long only if it was busy in one C call.
+        The first time, note how long Python had not seen it run: long only if it was busy in one C call (then
+        it stops at once). Else, for WATCH seconds, it notes the state of the learner's running frames: the same
+        state twice is an endless loop (the code goes round without changing anything); none is slow work.
         """
         now = time.monotonic()
         if now > self.ends:
             if self.unseen is None:
                 self.unseen = now - self.last
+                self.watch_ends = now + WATCH if self.unseen <= LATE else now
+            if self.looping is None and frame is not None and now <= (self.watch_ends or now):
+                state = frame_state(frame)
+                if state not in self.states:
+                    self.states.add(state)
+                    self.last = now
+                    return
+                self.looping = True
+            self.looping = bool(self.looping)
             self.stop()
         self.last = now
 
@@ -292,7 +307,7 @@ class Deadline:
         """Every line of the learner's code (and its returns): past the deadline, stop."""
         if event == "return" and frame.f_code is self.fn_code:
             self.returned_at = (frame.f_code.co_filename, frame.f_lineno)
-        self.tick()
+        self.tick(frame)
         return self.on_line
 
     def rearm(self) -> None:
@@ -306,6 +321,34 @@ class Deadline:
 
 
 OWN_CODE = {Stopped.__del__.__code__, Deadline.rearm.__code__}  # never stopped: they set the trap again
+SIMPLE = (int, float, str, bool, type(None))
+SEEN_ITEMS = 1000  # items of a list looked at, to tell whether a loop changed it
+
+
+def frame_state(frame: FrameType | None) -> tuple[Any, ...]:
+    """Where the learner's running frames are, with the values of their variables: the same state twice, in code
+    that runs the same way each time, is an endless loop."""
+    state = []
+    while frame is not None and learners_code(frame.f_code.co_filename):
+        state.append((frame.f_code, frame.f_lineno, tuple((name, fingerprint(value))
+                                                          for name, value in frame.f_locals.items())))
+        frame = frame.f_back
+    return tuple(state)
+
+
+def fingerprint(value: Any, depth: int = 0) -> Any:
+    """A value as a hashable snapshot: its contents for Python's own types (lists and dicts followed a few levels
+    deep), its identity for other objects (a card too: every card exists once). No learner code runs."""
+    kind = type(value)
+    if kind in SIMPLE:
+        return kind, value
+    if kind in (list, tuple) and depth < 3 and len(value) <= SEEN_ITEMS:
+        return kind, tuple(fingerprint(item, depth + 1) for item in value)
+    if kind is dict and depth < 3 and len(value) <= SEEN_ITEMS:
+        return kind, tuple((fingerprint(k, depth + 1), fingerprint(v, depth + 1)) for k, v in value.items())
+    if kind in (set, frozenset) and depth < 3 and len(value) <= SEEN_ITEMS:
+        return kind, frozenset(fingerprint(item, depth + 1) for item in value)
+    return kind, id(value), len(value) if kind in (list, tuple, dict, set, frozenset) else 0
 
 
 _BUDGET_ENDS: float | None = None  # when the check in progress must end, if one is
@@ -345,19 +388,24 @@ class Outcome:
     unseen: float = 0.0         # seconds it ran out of the trace's sight before it was stopped (in C)
     printed: str = ""           # what it wrote to stdout and stderr, cut to a few lines
     returned_at: str = ""       # the learner's line that returned the value
+    looping: bool = False       # stopped going round in an endless loop (the same state twice), not slow work
 
     @property
     def came_late(self) -> bool:
         """Stopped well after its deadline, having been busy in code that cannot be interrupted."""
         return self.stopped and self.unseen > LATE
 
-    def stop_message(self) -> str:
-        """Why the call was stopped, with the time it really took."""
+    def stop_message(self, given: str = "") -> str:
+        """Why the call was stopped, with the time it really took (and what it was given: 'on a hand of 9 cards')."""
+        on = f" {given}" if given else ""
         if self.came_late:
             return (f"your code ran for {self.elapsed:.1f} s, past the {self.limit:g} s limit for one call, inside one "
                     f"of Python's built-in operations, which cannot be interrupted (a very long sum, range or sleep?)")
-        return (f"stopped after {self.elapsed:.1f} s (the limit for one call is {self.limit:g} s): "
-                f"is there an endless loop?")
+        if self.looping:
+            return (f"stopped after {self.elapsed:.1f} s (the limit for one call is {self.limit:g} s): "
+                    f"is there an endless loop?")
+        return (f"your function is slow: it took {self.elapsed:.1f} s{on} and was still working when stopped (the "
+                f"limit for one call is {self.limit:g} s)")
 
 
 def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:
@@ -379,6 +427,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     # Code the trace never saw stop (a builtin, called directly) was out of its sight past the deadline.
     outcome.unseen = deadline.unseen if deadline.unseen is not None else max(finished - deadline.ends, 0.0)
     outcome.over_budget = outcome.stopped and deadline.over_budget
+    outcome.looping = outcome.stopped and bool(deadline.looping)
     outcome.printed = captured.shown()
     if deadline.returned_at is not None and not (outcome.error or outcome.stopped):
         outcome.returned_at = line_text(*deadline.returned_at, getattr(fn, "__name__", ""), fn)

@@ -388,3 +388,43 @@ def test_a_bot_that_takes_its_card_out_of_the_hand_it_was_given_is_not_yet():
     assert result.headline == f"Your function took {result.got} out of the cards it was given — the caller still " \
                               f"needs it"
     assert result.advice == "choose the card and return it: the engine takes it from the hand"
+
+# ---------------------------------------------------------------------------
+# "Endless loop?" only when the code goes round without changing anything; slow work is told it is slow (issue 18).
+
+
+def test_a_slow_solution_is_told_it_is_slow_with_the_size_it_was_given_and_the_time_it_took(short_time_limit):
+    fn = learner('''def ranked_winner(cards):
+    best, tries = 0, 0
+    for tries in range(10 ** 9):  # far more tries than four cards need
+        best = max(range(len(cards)), key=lambda i: (strength(cards[i]), -i))
+    return best
+''', "ranked_winner", chapter3.SETUP)
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and result.call == 'ranked_winner(hand("A♠ 9♦ K♦ 2♥"))'
+    took = re.fullmatch(r"Your function is slow: it took (\d\.\d) s on the case below \(4 cards in cards\) and was "
+                        r"still working when stopped \(the limit for one call is 0\.3 s\)", result.headline)
+    assert took and float(took[1]) >= 0.3, result.headline
+    assert "endless loop" not in repr(result) and "while" not in result.advice
+    assert result.advice.startswith("make each call quicker")
+
+
+def test_a_loop_that_goes_round_through_the_same_states_is_an_endless_loop(short_time_limit):
+    fn = learner('''def rubbish_winner(cards):
+    i = 0
+    while cards[i].rank != "2":
+        i = (i + 1) % 4
+    return i
+''', "rubbish_winner", chapter3.SETUP)
+    result = chapter3.q2.check(fn)
+    assert result.status == NOT_YET and result.headline.endswith("is there an endless loop?")
+    assert result.advice == "look for a `while` loop whose condition never becomes false"
+
+
+def test_the_watch_tells_a_loop_from_work_in_progress():
+    still = call_safely(learner("def f():\n    while True:\n        pass\n", "f"), (), limit=0.1)
+    assert still.stopped and still.looping and "endless loop" in still.stop_message()
+    counting = call_safely(learner("def f():\n    n = 0\n    while n >= 0:\n        n += 1\n", "f"), (), limit=0.1)
+    assert counting.stopped and not counting.looping
+    assert counting.stop_message("on a hand of 9 cards").startswith("your function is slow: it took 0.")
+    assert " s on a hand of 9 cards and was still working when stopped" in counting.stop_message("on a hand of 9 cards")
