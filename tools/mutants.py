@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CARDLIB_PROGRESS", "off")  # mutants must not be remembered as a learner's progress
 
 from cardlib import alkort, ecarte  # noqa: E402
-from cardlib.cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, SUIT_LETTERS, Card, card, hand  # noqa: E402
+from cardlib.cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, card, hand  # noqa: E402
 from cardlib.exercises import CORRECT, checker  # noqa: E402
 from cardlib.exercises.checker import Exercise, define, fresh  # noqa: E402
 from cardlib.exercises.notebooks import CHAPTERS, chapter_module  # noqa: E402
@@ -403,16 +403,6 @@ class Space:
     legal: Callable[[tuple[Any, ...], Any], bool] | None = None  # for bots: any legal card agrees
 
 
-def spellings() -> Iterator[tuple[str]]:
-    """Every way exercise 1.1 lets a card be written: rank in either case (10, T or t), suit symbol or letter."""
-    letters = {symbol: letter for letter, symbol in SUIT_LETTERS.items()}
-    for c in FULL_PACK:
-        ranks = {c.rank, c.rank.lower(), *(("T", "t") if c.rank == "10" else ())}
-        for rank in sorted(ranks):
-            for suit in (c.suit, letters[c.suit], letters[c.suit].lower()):
-                yield (rank + suit,)
-
-
 def short_lists(pack: Iterable[Card], longest: int) -> Iterator[list[Card]]:
     """Every list of distinct cards of the pack, in every order, of 1 to ``longest`` cards."""
     cards = list(pack)
@@ -519,15 +509,13 @@ WHO_LEADS = [(False, False), (True, False), (False, True)]  # (has won, first tr
 SEVEN_LEADS = ("after_win", "forehand_exempt", "as_rubbish")
 EIGHT_OPTIONS = [(ranked, order) for ranked in (True, False) for order in ("equal", "led_suit")]
 BOOLS = (False, True)
-SCORING = [
-    ([won, 5 - won], dealer, proposed, refused)
-    for won in range(6)
-    for dealer in (0, 1)
-    for proposed, refused in ((False, False), (True, False), (True, True))
-]
+SCORING = chapter_module(7).EVERY_SCORING
 
 SPACES: dict[str, Space] = {
-    "1.1": Space("every spelling of every card: rank in either case (10, T, t), suit as symbol or letter", spellings),
+    "1.1": Space(
+        "every spelling of every card: rank in either case (10, T, t), suit as symbol or letter",
+        chapter_module(1).every_spelling,
+    ),
     "1.2": Space("its only input", lambda: [()]),
     "1.3": Space("its only input", lambda: [()]),
     "1.4": Space("all 52 cards", lambda: [(c,) for c in FULL_PACK]),

@@ -18,11 +18,8 @@ CHAPTER = 7
 SETUP = "from cardlib import Card, card, hand, show"
 
 
-def scoring_case(rng: random.Random) -> tuple[list[int], int, bool, bool]:
-    """Tricks won by seats 0 and 1, the dealer, whether a proposal was made, whether the first was refused."""
-    won = rng.randrange(6)
-    proposed = rng.random() < 0.6
-    return [won, 5 - won], rng.randrange(2), proposed, proposed and rng.random() < 0.5
+EVERY_SCORING = [([won, 5 - won], dealer, proposed, refused) for won in range(6) for dealer in (0, 1)
+                 for proposed, refused in ((False, False), (True, False), (True, True))]  # only a proposal is refused
 
 
 def score_explained(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> str:
@@ -50,9 +47,7 @@ Write `score(tricks_won, dealer, proposed, refused)` returning `(seat, points)`.
                                                                                  refused)[:2]),
     expects=expect_tuple(expect_int, expect_int, what="a tuple (seat, points)"),
     fixed=[([3, 2], 1, True, False), ([0, 5], 0, True, False), ([3, 2], 0, False, False), ([2, 3], 0, False, False),
-           ([0, 5], 1, True, True), ([5, 0], 1, False, False)],
-    random_case=scoring_case,
-    n_random=300,
+           ([0, 5], 1, True, True), ([5, 0], 1, False, False), *EVERY_SCORING],
     same=lambda right, got: tuple(got) == right,
     explain=score_explained,
     hints=["First find the winner: seat 0 if tricks_won[0] >= 3, else seat 1. Then decide the points.",
@@ -147,12 +142,6 @@ def deal_points_oracle(dealer: int, king_seat: int | None, tricks_won: list[int]
     return points
 
 
-def deal_points_case(rng: random.Random) -> tuple[int, int | None, list[int], bool, bool]:
-    """A case of exercise 7.3: a scoring case and who scored the King."""
-    tricks_won, dealer, proposed, refused = scoring_case(rng)
-    return dealer, rng.choice([None, 0, 1]), tricks_won, proposed, refused
-
-
 q3 = Exercise(
     CHAPTER, 3, "all the points of a deal", "deal_points", ("dealer", "king_seat", "tricks_won", "proposed", "refused"),
     "def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool, "
@@ -164,9 +153,9 @@ So a player can score at most 3 in a deal. Write `deal_points(dealer, king_seat,
 refused)` returning `[points of seat 0, points of seat 1]`. (You may call your `score` from 7.1.)""",
     oracle=deal_points_oracle,
     expects=expect_ints(2),
-    fixed=[(0, 0, [0, 5], True, True), (1, None, [3, 2], True, False), (0, 1, [3, 2], False, False)],
-    random_case=deal_points_case,
-    n_random=300,
+    fixed=[(0, 0, [0, 5], True, True), (1, None, [3, 2], True, False), (0, 1, [3, 2], False, False),
+           *((dealer, king, won, proposed, refused) for won, dealer, proposed, refused in EVERY_SCORING
+             for king in (None, 0, 1))],
     same=lambda right, got: list(got) == right,
     explain=lambda dealer, king_seat, tricks_won, proposed, refused: (
         ("Nobody scored the King. " if king_seat is None else f"Seat {king_seat} scored 1 for the King. ")
