@@ -505,9 +505,9 @@ RUBBISH_TRICK_CARDS = "K♠ K♥ Q♠ Q♥ 2♠ 2♦ 3♠ 3♦ 4♠ 7♠ 9♣"
 SUITED_RUBBISH_CARDS = "7♠ 2♠ 3♠ 4♠ 9♠ Q♠ K♠ K♥ Q♥ 2♦ 3♦"
 SEVEN_TRICK_CARDS = "K♦ A♠ A♥ 8♥ 7♠ 7♥ K♠ Q♥ 2♠ 3♦ 4♠"
 LEAD_POOL = "7♠ 7♥ K♠ A♦ 3♣"
-WHO_LEADS = [(False, False), (True, False), (False, True)]  # (has won, first trick): nobody has won on trick 1
-SEVEN_LEADS = ("after_win", "forehand_exempt", "as_rubbish")
-EIGHT_OPTIONS = [(ranked, order) for ranked in (True, False) for order in ("equal", "led_suit")]
+WHO_LEADS = chapter_module(8).WHO_LEADS
+SEVEN_LEADS = chapter_module(8).SEVEN_LEADS
+EIGHT_OPTIONS = chapter_module(8).EIGHT_OPTIONS
 BOOLS = (False, True)
 SCORING = chapter_module(7).EVERY_SCORING
 

@@ -6,7 +6,7 @@ import random
 
 from .. import alkort, ecarte
 from ..cards import ALKORT_PACK, Card, card, hand
-from .chapter3 import any_trick, rubbish_trick
+from .chapter3 import any_trick, every_ranked_pair, rubbish_trick
 from .chapter4 import each_card_alone, nearly_worthless_hand
 from .chapter5 import every_heading_duty, play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
@@ -16,6 +16,7 @@ SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import 
 
 LED_SUIT = alkort.AlkortOptions(rubbish_order="led_suit")
 SEVEN_LEADS = ("after_win", "forehand_exempt", "as_rubbish")
+WHO_LEADS = [(False, False), (True, False), (False, True)]  # (leader has won, first trick): nobody has won on trick 1
 RUBBISH = [c for c in ALKORT_PACK if not alkort.is_ranked(c)]
 
 
@@ -192,7 +193,9 @@ default). Everything else is as in chapter 3.""",
         cards, leader_has_won, first_trick, alkort.AlkortOptions(seven_lead=seven_lead)),
     expects=expect_index(4),
     fixed=[(hand("7♣ K♦ 2♥ A♠"), False, True, "forehand_exempt"), (hand("7♣ K♦ 2♥ A♠"), False, True, "as_rubbish"),
-           (hand("7♣ K♦ 2♥ A♠"), True, False, "as_rubbish"), (hand("7♣ K♦ 2♥ A♠"), False, False, "forehand_exempt")],
+           (hand("7♣ K♦ 2♥ A♠"), True, False, "as_rubbish"), (hand("7♣ K♦ 2♥ A♠"), False, False, "forehand_exempt"),
+           *((trick, *WHO_LEADS[number % 3], SEVEN_LEADS[number % 3 - 1]) for number, trick in
+             enumerate(every_ranked_pair()))],
     random_case=seven_case,
     n_random=400,
     explain=lambda cards, leader_has_won, first_trick, seven_lead: alkort.explain_trick(
