@@ -368,7 +368,7 @@ BLOCKERS_BY_HAND = ("9♣", "Q♣", "K♣", "Q♥", "K♥", "Q♦")
 
 
 def with_own_tiers(key: str, swap: tuple[str, str] | None) -> str:
-    """The model solution of 3.1 or 3.3 with the learner's own strength, from a tier table (two tiers swapped)."""
+    """The model solution of 3.1, 3.3 or 8.3 with the learner's own strength, from a tier table (two tiers swapped)."""
     tiers = list(TIERS)
     if swap:
         i, j = tiers.index(swap[0]), tiers.index(swap[1])
@@ -394,7 +394,7 @@ def check(key: str, source: str) -> str:
     return ex.check(define(source, ex.name, ex.setup)).status
 
 
-@pytest.mark.parametrize("key", ["3.1", "3.3"])
+@pytest.mark.parametrize("key", ["3.1", "3.3", "8.3"])
 @pytest.mark.parametrize("swap", SWAPPED_TIERS, ids="/".join)
 def test_a_tier_table_with_two_neighbours_swapped_is_caught(key: str, swap: tuple[str, str]):
     assert check(key, with_own_tiers(key, None)) == CORRECT
