@@ -160,13 +160,14 @@ def legal_move(state: DealState, action: Action, prompt: str) -> Question:
 class Quiz(widgets.VBox):
     """Questions answered with a click: a button per choice, and a status line saying right or not, and why."""
 
-    def __init__(self, questions: Sequence[Question], title: str = "Quick questions") -> None:
+    def __init__(self, questions: Sequence[Question], title: str = "") -> None:
         self.questions = list(questions)
         self.feedback = [widgets.HTML(self.status(number, "")) for number in range(1, len(self.questions) + 1)]
         self.buttons: list[list[widgets.Button]] = []
+        heading = f"<strong>{escape(title)}</strong>: c" if title else "C"
         intro = widgets.HTML(
-            f'<p class="cardlib-quiz-title"><strong>{escape(title)}</strong>: click an answer '
-            f"(or reach it with Tab and press Enter).</p>"
+            f'<p class="cardlib-quiz-title">{heading}lick an answer, or reach it with Tab and press Enter: '
+            f"each answer is checked at once.</p>"
         )
         rows: list[widgets.Widget] = [intro]
         for index, question in enumerate(self.questions):

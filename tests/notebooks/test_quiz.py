@@ -86,3 +86,9 @@ def test_clicking_a_choice_answers_its_question() -> None:
     widget.buttons[0][0].click()
     assert "✔ Right. J♣ wins" in widget.feedback[0].value
     assert widget.answer(1, "no") and "6♦ could beat a led low eight" in widget.feedback[1].value
+
+
+def test_the_quiz_says_how_to_answer_under_its_title() -> None:
+    untitled, titled = Quiz([quiz.alkort_trick("J♣ J♥")]), Quiz([quiz.alkort_trick("J♣ J♥")], title="Ranks")
+    assert "Click an answer, or reach it with Tab and press Enter" in untitled.children[0].value
+    assert "<strong>Ranks</strong>: click an answer" in titled.children[0].value
