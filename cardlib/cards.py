@@ -41,17 +41,19 @@ class Table(dict[Key, Value]):
     ``table | {...}`` all give plain dicts, to change at will.
     """
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "copy_with")
 
-    def __init__(self, name: str, items: Mapping[Key, Value] | Iterable[tuple[Key, Value]] = ()) -> None:
-        """``name`` is where the library keeps it: 'alkort.TAKERS', 'alkort.STRENGTH["short"][False]'."""
+    def __init__(self, name: str, items: Mapping[Key, Value] | Iterable[tuple[Key, Value]] = (),
+                 copy_with: str = "") -> None:
+        """``name`` is where the library keeps it: 'alkort.TAKERS', 'alkort.STRENGTH["short"][False]';
+        ``copy_with`` the code that makes a copy, if not ``dict(name)``."""
         dict.__init__(self, items)  # dict's own filling, which never calls the refusing methods below
-        self.name = name
+        self.name, self.copy_with = name, copy_with or f"dict({name})"
 
     def refuse(self, *args: object, **kwargs: object) -> NoReturn:
         """Any change: refused in one line that says how to make a copy of one's own."""
         raise TypeError(f"{self.name.partition('.')[2] or self.name} is the library's own table and cannot be "
-                        f"changed: make your own copy with dict({self.name})")
+                        f"changed: make your own copy with {self.copy_with}")
 
     # Every method of dict that changes it (the operator |= included) refuses.
     __setitem__ = __delitem__ = __ior__ = refuse
@@ -65,7 +67,7 @@ class Table(dict[Key, Value]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as a Table again (a pickle's usual way, item by item, would be refused)."""
-        return Table, (self.name, dict(self))
+        return Table, (self.name, dict(self), self.copy_with)
 
 
 SUITS = "♠♥♦♣"
@@ -80,6 +82,9 @@ RANK_NAMES = Table("cards.RANK_NAMES", {"A": "Ace", "J": "Jack", "Q": "Queen", "
 
 class CardError(ValueError):
     """A card that does not exist: a rank or a suit misspelt, or a number where a rank is text."""
+
+    rank: object = None  # the rank and suit given to Card(), if that is where it was raised
+    suit: object = None
 
 
 class RankAndSuit(NamedTuple):
@@ -114,7 +119,9 @@ class Card(RankAndSuit):
         try:
             return ALL_CARDS[rank, suit]
         except (KeyError, TypeError):  # TypeError: a rank or suit that cannot be looked up, like a list
-            raise CardError(why_not_a_card(rank, suit)) from None
+            error = CardError(why_not_a_card(rank, suit))
+            error.rank, error.suit = rank, suit  # so that the checker can say it without the advice (why_not_a_card)
+            raise error from None
 
     @classmethod
     def _make(cls, iterable: Iterable[Any]) -> Card:  # type: ignore[override]  # (typeshed's is generic)
@@ -153,11 +160,12 @@ ALL_CARDS: Table[tuple[str, str], Card] = Table("cards.ALL_CARDS", {(r, s): Rank
 PACK_ORDER: Table[Card, int] = Table("cards.PACK_ORDER", {c: position for position, c in enumerate(ALL_CARDS.values())})
 
 
-def why_not_a_card(rank: object, suit: object) -> str:
-    """What is wrong with a rank and a suit that make no card, and how to write the card."""
+def why_not_a_card(rank: object, suit: object, advice: bool = True) -> str:
+    """What is wrong with a rank and a suit that make no card, and how to write the card (without ``advice``: only
+    what is wrong, for the exercise where writing the card from text is the learner's own work)."""
     suits = tuple(SUIT_NAMES)  # a tuple, so that asking about a list or a dict raises nothing
-    fixed_rank = rank if rank in RANKS else _meant_rank(rank)
-    fixed_suit = suit if suit in suits else _meant_suit(suit)
+    fixed_rank = rank if rank in RANKS else _meant_rank(rank) if advice else None
+    fixed_suit = suit if suit in suits else _meant_suit(suit) if advice else None
     problems = []
     if rank not in RANKS:
         if fixed_rank:
@@ -168,6 +176,8 @@ def why_not_a_card(rank: object, suit: object) -> str:
     if suit not in suits:
         problems.append(f"{suit!r} is written {fixed_suit!r}" if fixed_suit else
                         f"{suit!r} is not a suit (suits are ♠ ♥ ♦ ♣)")
+    if not advice:
+        return f"Card({rank!r}, {suit!r}) is not a card: {' and '.join(problems)}."
     if fixed_rank and fixed_suit:
         fix = f"Write Card({fixed_rank!r}, {fixed_suit!r}), or card('{fixed_rank}{fixed_suit}')."
     else:

@@ -29,6 +29,7 @@ import linecache
 import os
 import random
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from types import CodeType
 from typing import Any
 
 from .. import cards
-from ..cards import RANKS, SUITS, Card, show, why_not_a_card
+from ..cards import RANKS, SUITS, Card, CardError, show, why_not_a_card
 from . import running
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
 from .shipped import SHIPPED, library_function
@@ -104,7 +105,10 @@ def short(value: Any, limit: int = 120) -> str:
 
 
 def plain(value: Any) -> Any:
-    """numpy's numbers and arrays as Python's own: ``numpy.int64(2)`` is 2, ``numpy.True_`` is True, an array a list."""
+    """numpy's numbers and arrays as Python's own: ``numpy.int64(2)`` is 2, ``numpy.True_`` is True, an array a list;
+    text in Unicode's composed form (NFC), so that 'mu' + '◌́' + 'k', as some keyboards type it, is 'múk'."""
+    if type(value) is str:
+        return unicodedata.normalize("NFC", value)
     if type(value).__module__ == "numpy" and callable(getattr(value, "tolist", None)):
         return value.tolist()
     if type(value) in (list, tuple):
@@ -112,7 +116,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-assert plain([(1, "a")]) == [(1, "a")] and plain(True) is True
+assert plain([(1, "a")]) == [(1, "a")] and plain(True) is True and plain(("mu\u0301k",)) == ("múk",)
 
 
 @functools.cache
@@ -691,7 +695,16 @@ class Exercise:
         if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
             return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "
                                               f"write its body, then check again.")
-        return self.result(NOT_YET, outcome.error, **self._seen(case, right, outcome, tried))
+        return self.result(NOT_YET, self._error_text(outcome), **self._seen(case, right, outcome, tried))
+
+    def _error_text(self, outcome: Outcome) -> str:
+        """What the learner's code raised, in one line; in the exercise that parses cards, a bad card is said
+        without the advice that would give its answer away ('h' is written '♥', or card('K♥'))."""
+        raised = outcome.raised
+        if self.oracle is not cards.card or not isinstance(raised, CardError) or "rank" not in vars(raised):
+            return outcome.error  # (a CardError raised by Card() knows the rank and suit it was given)
+        told, plainly = message_of(raised).split(": ", 1)[1], why_not_a_card(raised.rank, raised.suit, advice=False)
+        return outcome.error.replace(told, plainly).replace(told.removesuffix("."), plainly.removesuffix("."))
 
     def _judge(self, case: Case, right: Any, value: Any, returned_at: str, printed: str, tried: int,
                total: int) -> CheckResult | None:

@@ -389,6 +389,7 @@ class Outcome:
     printed: str = ""           # what it wrote to stdout and stderr, cut to a few lines
     returned_at: str = ""       # the learner's line that returned the value
     looping: bool = False       # stopped going round in an endless loop (the same state twice), not slow work
+    raised: BaseException | None = None  # what it raised, if it did (``error`` says it in words)
 
     @property
     def came_late(self) -> bool:
@@ -421,7 +422,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     except Stopped:
         outcome.stopped = True
     except BaseException as error:  # the learner's code may raise anything, sys.exit() and Ctrl-C included
-        outcome.error = summarise_error(error, fn)
+        outcome.error, outcome.raised = summarise_error(error, fn), error
     finished = time.monotonic()
     outcome.elapsed = finished - deadline.started
     # Code the trace never saw stop (a builtin, called directly) was out of its sight past the deadline.

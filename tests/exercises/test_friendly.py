@@ -428,3 +428,33 @@ def test_the_watch_tells_a_loop_from_work_in_progress():
     assert counting.stopped and not counting.looping
     assert counting.stop_message("on a hand of 9 cards").startswith("your function is slow: it took 0.")
     assert " s on a hand of 9 cards and was still working when stopped" in counting.stop_message("on a hand of 9 cards")
+
+
+def test_text_that_differs_only_in_unicode_form_is_accepted():
+    decomposed = chapter4.q3.solution_source.replace('"múk"', '"mu\\u0301k"')
+    assert decomposed != chapter4.q3.solution_source and "\u0301" in learner(decomposed, "score_deal")([0] * 5)[2]
+    assert chapter4.q3.check(learner(decomposed, "score_deal", chapter4.SETUP)).status == CORRECT
+    result = chapter4.q3.check(learner(decomposed.replace('"mu\\u0301k"', '"mu\\u0301ck"'), "score_deal",
+                                       chapter4.SETUP))
+    assert result.status == NOT_YET and "múck" in result.got  # a real difference is still one
+
+
+def test_a_bad_card_in_the_parsing_exercise_is_named_without_giving_the_answer_away():
+    fn = learner('''def parse_card(text):
+    return Card(text[:-1], text[-1])
+''', "parse_card", chapter1.SETUP)
+    result = chapter1.q1.check(fn)
+    assert result.status == NOT_YET and result.call == "parse_card('KD')"
+    assert result.headline == ("Your code raised CardError: Card('K', 'D') is not a card: 'D' is not a suit (suits "
+                               "are ♠ ♥ ♦ ♣) — raised in cardlib's Card, called at line 2: return Card(text[:-1], "
+                               "text[-1])")
+    assert "♦" not in result.headline.replace("♠ ♥ ♦ ♣", "") and "card(" not in result.headline
+    lower = learner('''def parse_card(text):
+    return Card(text[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(text[-1], text[-1]))
+''', "parse_card", chapter1.SETUP)
+    result = chapter1.q1.check(lower)
+    assert "'h' is not a suit (suits are ♠ ♥ ♦ ♣)" in result.headline and "written" not in result.headline
+    elsewhere = learner('''def alkort_pack():
+    return [Card(rank, "h") for rank in ("A", "2")]
+''', "alkort_pack", chapter1.SETUP)
+    assert "'h' is written '♥'" in chapter1.q2.check(elsewhere).headline  # elsewhere the advice helps
