@@ -127,6 +127,14 @@ def helpers_of(setup: str) -> frozenset[str]:
     return frozenset(name for name in ("card", "hand", "Card") if namespace.get(name) is getattr(cards, name))
 
 
+@functools.cache
+def names_of(setup: str) -> frozenset[str]:
+    """The names a notebook's set-up cell defines ('Card', 'strength', ...)."""
+    namespace: dict[str, Any] = {}
+    exec(compile(setup, "<setup>", "exec"), namespace)
+    return frozenset(namespace) - {"__builtins__"}
+
+
 def source(value: Any, helpers: frozenset[str]) -> str:
     """A value as code that makes it, with the helpers at hand: hand("A♠ 9♦"), card("K♦"), [0, 1], 'KD'."""
     if is_card(value):
@@ -698,9 +706,13 @@ class Exercise:
         return self.result(NOT_YET, self._error_text(outcome), **self._seen(case, right, outcome, tried))
 
     def _error_text(self, outcome: Outcome) -> str:
-        """What the learner's code raised, in one line; in the exercise that parses cards, a bad card is said
-        without the advice that would give its answer away ('h' is written '♥', or card('K♥'))."""
+        """What the learner's code raised, in one line; a name the set-up cell defines, missing, is said so; in the
+        exercise that parses cards, a bad card is said without the advice that would give its answer away ('h' is
+        written '♥', or card('K♥'))."""
         raised = outcome.raised
+        if isinstance(raised, NameError) and raised.name in names_of(self.setup):
+            return (f"{outcome.error} — {raised.name} comes from the set-up cell at the top of the notebook: run the "
+                    f"set-up cell first, then your function's cell, then this check")
         if self.oracle is not cards.card or not isinstance(raised, CardError) or "rank" not in vars(raised):
             return outcome.error  # (a CardError raised by Card() knows the rank and suit it was given)
         told, plainly = message_of(raised).split(": ", 1)[1], why_not_a_card(raised.rank, raised.suit, advice=False)

@@ -458,3 +458,21 @@ def test_a_bad_card_in_the_parsing_exercise_is_named_without_giving_the_answer_a
     return [Card(rank, "h") for rank in ("A", "2")]
 ''', "alkort_pack", chapter1.SETUP)
     assert "'h' is written '♥'" in chapter1.q2.check(elsewhere).headline  # elsewhere the advice helps
+
+
+def test_a_function_run_before_the_set_up_cell_is_told_to_run_the_set_up_cell_first():
+    fn = learner('''def ranked_winner(cards):
+    best = 0
+    for i in range(1, len(cards)):
+        if strength(cards[i]) > strength(cards[best]):
+            best = i
+    return best
+''', "ranked_winner")  # defined in a kernel where the set-up cell has not run: strength is not imported
+    result = chapter3.q1.check(fn)
+    assert result.status == NOT_YET and "Traceback" not in repr(result)
+    assert result.headline == ("Your code raised NameError: name 'strength' is not defined — at line 4: if "
+                               "strength(cards[i]) > strength(cards[best]): — strength comes from the set-up cell at "
+                               "the top of the notebook: run the set-up cell first, then your function's cell, then "
+                               "this check")
+    own = learner("def ranked_winner(cards):\n    return my_strength(cards)\n", "ranked_winner")
+    assert "set-up cell" not in chapter3.q1.check(own).headline  # a name of the learner's own: no such advice
