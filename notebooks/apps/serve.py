@@ -45,6 +45,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import HTTPError, RedirectHandler
 from traitlets import Bool, Float, Integer, default
+from traitlets.config.loader import DeferredConfig
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
@@ -375,7 +376,7 @@ class CourseVoila(Voila):
 
     def start(self) -> None:
         """Start the warm Python (unless told not to fork), serve until stopped, then stop the warm Python."""
-        if self.config.get("CourseKernelManager", {}).get("fork_kernels", True) and CAN_FORK:
+        if self.forks_kernels():
             self.forks = ForkedKernelProvisioner.forks = KernelForks()
         IOLoop.current().add_callback(self.announce)
         try:
@@ -383,6 +384,13 @@ class CourseVoila(Voila):
         finally:
             if self.forks is not None:
                 self.forks.close()
+
+    def forks_kernels(self) -> bool:
+        """Will the kernel manager fork kernels (CourseKernelManager.fork_kernels, from the file or command line)?"""
+        value = self.config.get("CourseKernelManager", {}).get("fork_kernels", True)
+        if isinstance(value, DeferredConfig):  # given on the command line: text until a trait reads it ("False")
+            value = value.get_value(CourseKernelManager.class_traits()["fork_kernels"])
+        return CAN_FORK and bool(value)
 
     def announce(self) -> None:
         """Say where the course is, once the port is known."""

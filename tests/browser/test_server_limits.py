@@ -216,18 +216,30 @@ def wait_until_gone(processes: list[psutil.Process], seconds: float) -> list[psu
     return running
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["killed outright", "stopped"])
-def test_the_warm_python_and_every_kernel_stop_with_the_server(artifacts: Path, how: signal.Signals):
-    with serving(artifacts / f"voila-{how.name}.log", NO_POOLS, ready_path="voila/tree") as server:
-        kernels = []
-        for notebook in ("apps/rank-lab", "apps/deal-explorer"):
-            status, _headers, html = fetch(server.url + f"voila/render/{notebook}.ipynb")
-            assert status == 200
-            kernels.append(kernel_process(server.process, kernel_id_of(html)))
+def open_pages_by_script(server: Server, notebooks: list[str]) -> list[psutil.Process]:
+    """Fetch these pages (paths under notebooks/, without .ipynb) as a script would; their kernels' processes."""
+    kernels = []
+    for notebook in notebooks:
+        status, _headers, html = fetch(server.url + f"voila/render/{notebook}.ipynb")
+        assert status == 200
+        kernels.append(kernel_process(server.process, kernel_id_of(html)))
+    return kernels
+
+
+@pytest.mark.parametrize(
+    ("how", "forked"),
+    [(signal.SIGKILL, True), (signal.SIGTERM, True), (signal.SIGKILL, False)],
+    ids=["killed outright", "stopped", "killed outright, kernels not forked"],
+)
+def test_the_warm_python_and_every_kernel_stop_with_the_server(artifacts: Path, how: signal.Signals, forked: bool):
+    options = [NO_POOLS] + ([] if forked else ["--CourseKernelManager.fork_kernels=False"])
+    log = artifacts / f"voila-{how.name}-{'forked' if forked else 'not-forked'}.log"
+    with serving(log, *options, ready_path="voila/tree") as server:
+        kernels = open_pages_by_script(server, ["apps/rank-lab", "apps/deal-explorer"])
         helpers = psutil.Process(server.process.pid).children(recursive=True)
-        warm = [p for p in helpers if p.ppid() == server.process.pid and "kernel_forks.py" in " ".join(p.cmdline())]
-        assert len(warm) == 1, "the server forks its kernels from one warm Python"
-        assert all(kernel.ppid() == warm[0].pid for kernel in kernels), "the kernels are the warm Python's forks"
+        warm = [p for p in helpers if "kernel_forks.py" in " ".join(p.cmdline()) and p.ppid() == server.process.pid]
+        assert len(warm) == forked, "the server forks its kernels from one warm Python, unless told not to"
+        assert all(kernel.ppid() == (warm[0].pid if forked else server.process.pid) for kernel in kernels)
         server.process.send_signal(how)
         server.process.wait(timeout=30)
         left = wait_until_gone(helpers, GONE_SECONDS)
