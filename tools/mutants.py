@@ -141,7 +141,7 @@ class Mutator(ast.NodeTransformer):
             for arg in node.args:
                 mark_membership(arg)
         self.generic_visit(node)
-        for i, j in itertools.combinations(range(len(node.args)), 2):
+        for i, j in different_pairs([ast.unparse(arg) for arg in node.args]):
             self.offer(
                 node,
                 f"arguments {i + 1} and {j + 1} of {ast.unparse(node.func)}() swapped",
@@ -652,6 +652,25 @@ def judge(mutant: Mutant, model: Callable) -> Verdict:
     return Verdict(mutant, EQUIVALENT, "; ".join(filter(None, [known_reason(mutant), proof])))
 
 
+# Why the other recurring equivalent mutants cannot differ: (exercises, what the mutant changes) -> the reason.
+REASONS = {
+    (("5.2", "5.3", "5.4", "7.4", "8.4"), "> becomes >="): "two different cards of one suit never share a rank",
+    (("5.4", "7.4", "8.4"), "0 becomes -1"): "the trick holds one card, the card led: its first is its last",
+    (("5.4", "7.4", "8.4"), "trick.reverse()"): "the trick holds one card: reversed, it is the same",
+    (("3.2", "3.3", "8.1", "8.3"), "'2' and '3' swapped"): "the ranks that take a led Queen are only looked up",
+    (("4.3",), "0 and 1 swapped"): "only one side can have 5 tricks, so the order the sides are tried in is no matter",
+    (("4.3",), "line 12"): "a run of exactly 5 has returned a múk already, so > 5 and >= 5 (or > 4) agree",
+    (("4.4",), "swapped"): "the two sides are treated alike (max and min of both counts): swapped, nothing changes",
+    (("6.2",), "min() swapped"): "min is the same whichever of its arguments comes first",
+    (("4.5",), "line 4"): "leaving out the sevens when it need not still leaves a legal card to play",
+    (("4.5",), "the condition cards dropped"): "a hand of sevens alone never leads before a win: the lead before any "
+    "win is forehand's, at trick 1, with 9 cards",
+    (("8.1",), "'8'"): "under these options the low Eights are ranked and 8♠ is always: no 8 is ever rubbish",
+    (("8.1",), "> becomes >="): "two different cards of the led suit never share a rank",
+    (("8.5",), "1 and 2 swapped"): "the seats one and two after the dealer are on different sides: one of them matches",
+}
+
+
 def known_reason(mutant: Mutant) -> str:
     """Why an equivalent mutant cannot differ, for the kinds that recur ('' for the others: the proof is the run)."""
     description, ex = mutant.description, mutant.exercise
@@ -663,7 +682,7 @@ def known_reason(mutant: Mutant) -> str:
         return "the answer is compared in any order, and the swap only reorders it"
     if description.endswith(": 1 becomes 0") and "range(0," in mutant.source:
         return "the loop now also compares the first card with itself, which changes nothing"
-    return ""
+    return next((why for (keys, part), why in REASONS.items() if ex.key in keys and part in description), "")
 
 
 def first_difference(ex: Exercise, model: Callable, fn: Callable) -> str:
