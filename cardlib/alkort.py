@@ -43,7 +43,6 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import NamedTuple
 
 from .cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
@@ -1065,7 +1064,7 @@ def _names(cards: str, word: str, meaning: str, group: bool = False) -> dict[Car
 
 
 #: Each card's Icelandic name in Alkort (book/glossary.md); a card missing here has none of its own.
-ICELANDIC_NAMES: Mapping[Card, IcelandicName] = MappingProxyType({
+ICELANDIC_NAMES: Table[Card, IcelandicName] = Table("alkort.ICELANDIC_NAMES", {
     **_names("K♦", "karlinn", "the old man"),
     **_names("2♥", "tvisturinn", "the Two (of hearts)"),
     **_names("4♣", "lauffjórir", "the club fours, always plural"),

@@ -57,6 +57,9 @@ IN_PLACE_EDITS: dict[str, Callable[[], object]] = {
     'ALL_CARDS["K", "♦"] = K♠': lambda: cards.ALL_CARDS.__setitem__(("K", "♦"), card("K♠")),
     'SUIT_NAMES["♠"] = "swords"': lambda: cards.SUIT_NAMES.__setitem__("♠", "swords"),
     'RANK_NAMES.pop("K")': lambda: cards.RANK_NAMES.pop("K"),
+    'ICELANDIC_NAMES[A♠] = IcelandicName("ásinn", "the Ace")': lambda: alkort.ICELANDIC_NAMES.__setitem__(
+        card("A♠"), alkort.IcelandicName("ásinn", "the Ace")
+    ),
     'SUIT_LETTERS["X"] = "♠"': lambda: cards.SUIT_LETTERS.__setitem__("X", "♠"),
     "ALKORT_PACK.append(5♠)": lambda: cards.ALKORT_PACK.append(card("5♠")),  # type: ignore[attr-defined]
     "FULL_PACK.sort()": lambda: cards.FULL_PACK.sort(),  # type: ignore[attr-defined]
@@ -117,12 +120,15 @@ def test_the_copy_it_advises_is_the_learners_own_to_change():
 
 
 def mutable_tables(module: types.ModuleType) -> list[str]:
-    """The names of a module's public values that a learner could change in place: dicts, lists and sets."""
+    """The names of a module's public values that a learner could change in place (dicts, lists and sets), or that
+    refuse a change without saying how to copy them (a MappingProxyType: a Table says it)."""
     found = []
     for name, value in vars(module).items():
         if name.startswith("_") or isinstance(value, (types.ModuleType, type)) or callable(value):
             continue
-        if isinstance(value, (list, set, bytearray)) or (isinstance(value, dict) and not isinstance(value, Table)):
+        if isinstance(value, (list, set, bytearray, types.MappingProxyType)) or (
+            isinstance(value, dict) and not isinstance(value, Table)
+        ):
             found.append(f"{module.__name__}.{name}")
         if isinstance(value, Table):
             found += [
