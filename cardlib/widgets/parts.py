@@ -43,15 +43,19 @@ def shared(kind: type[Shared], **traits: Any) -> Shared:
     return model
 
 
-def html_view(value: str = "") -> widgets.HTML:
-    """An HTML widget drawn as the stylesheet says, with the shared layout and style (so: never change them)."""
-    return widgets.HTML(value, layout=shared(widgets.Layout), style=shared(HTMLStyle))
+def html_view(value: str = "", *classes: str) -> widgets.HTML:
+    """An HTML widget drawn as the stylesheet says (its CSS classes), with the shared layout and style (so: never
+    change them)."""
+    return widgets.HTML(value, layout=shared(widgets.Layout), style=shared(HTMLStyle), _dom_classes=classes)
+
+
+# A widget's CSS classes given when it is made (``_dom_classes``) travel in its first message to the page; each
+# ``add_class`` afterwards is one message more. The pieces below give theirs at once.
 
 
 def message_line(css_class: str = "cardlib-message") -> widgets.HTML:
     """An HTML line for the latest friendly message."""
-    line = html_view()
-    line.add_class(css_class)
+    line = html_view("", css_class)
     return line
 
 
@@ -66,17 +70,16 @@ def with_stylesheet(children: list[widgets.Widget], styled: bool) -> list[widget
     return [stylesheet(), *children] if styled else children
 
 
-def card_button(c: Card, status: str = "", game: str | None = None) -> widgets.Button:
+def card_button(c: Card, status: str = "", game: str | None = None, *, css: str = "",
+                tooltip: str = "") -> widgets.Button:
     """A button dressed as a card: its text is the card ('K♦'), then on a line the stylesheet keeps out of
     sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name. Its
-    tooltip names it (``card_title``: in Alkort with its Icelandic name)."""
-    button = widgets.Button(description=card_label(c, status), tooltip=card_title(c, game),
-                            layout=shared(widgets.Layout, width="50px", height="72px"),
-                            style=shared(widgets.ButtonStyle))
-    button.add_class("cardlib-card")
-    button.add_class("cardlib-red" if c.is_red else "cardlib-black")
-    button.add_class(suit_class(c))
-    return button
+    tooltip names it (``card_title``: in Alkort with its Icelandic name) unless another is given; `css` is one
+    class more (playable, unplayable...)."""
+    classes = ("cardlib-card", "cardlib-red" if c.is_red else "cardlib-black", suit_class(c), *([css] if css else []))
+    return widgets.Button(description=card_label(c, status), tooltip=tooltip or card_title(c, game),
+                          layout=shared(widgets.Layout, width="50px", height="72px"),
+                          style=shared(widgets.ButtonStyle), _dom_classes=classes)
 
 
 def card_label(c: Card, status: str = "") -> str:
@@ -103,8 +106,8 @@ class HandWidget(widgets.VBox):
         self.on_play = on_play
         self.message = message if message is not None else message_line()
         self.title = html_view(f"<b>{escape(title)}</b>")
-        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
-        self.row.add_class("cardlib-hand")
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"),
+                                _dom_classes=("cardlib-hand",))
         self.cards: list[Card] = []
         self.reasons: dict[Card, str] = {}
         self.buttons: list[widgets.Button] = []
@@ -112,9 +115,7 @@ class HandWidget(widgets.VBox):
         self.selected: list[Card] = []
         self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
         children = with_stylesheet([self.title, self.row], styled) + ([self.message] if message is None else [])
-        super().__init__(children)
-        self.add_class("cardlib")
-        self.add_class("cardlib-hand-box")
+        super().__init__(children, _dom_classes=("cardlib", "cardlib-hand-box"))
         self.show(cards, reasons)
 
     def show(self, cards: Iterable[Card | str], reasons: Mapping[Card, str] | None = None, *,
@@ -128,22 +129,21 @@ class HandWidget(widgets.VBox):
         self.selected = []
         self.buttons = []
         for c in self.cards:
-            reason = self.reasons[c]
-            if selecting:
-                button = card_button(c, "choose it for your discard", self.game)
-                button.add_class(SELECTABLE)
-                button.tooltip = f"{button.tooltip}: click to choose it for your discard"
-            elif reason:
-                button = card_button(c, f"not playable: {in_sentence(reason)}", self.game)
-                button.add_class(UNPLAYABLE)
-                button.tooltip = reason
-            else:
-                button = card_button(c, "playable", self.game)
-                button.add_class(PLAYABLE)
-                button.tooltip = f"{button.tooltip}: you may play it"
+            status, css, tooltip = self._card_status(c)
+            button = card_button(c, status, self.game, css=css, tooltip=tooltip)
             button.on_click(lambda _button, c=c: self._clicked(c))
             self.buttons.append(button)
         self.row.children = self.buttons
+
+    def _card_status(self, c: Card) -> tuple[str, str, str]:
+        """A card's status (in its name), its class and its tooltip: to choose for a discard, not playable (with the
+        engine's reason), or playable."""
+        title, reason = card_title(c, self.game), self.reasons[c]
+        if self.selecting:
+            return "choose it for your discard", SELECTABLE, f"{title}: click to choose it for your discard"
+        if reason:
+            return f"not playable: {in_sentence(reason)}", UNPLAYABLE, reason
+        return "playable", PLAYABLE, f"{title}: you may play it"
 
     def show_state(self, state: DealState, seat: int = 0) -> None:
         """Draw a seat's hand from a deal, each card with the engine's reason if it may not be played."""
@@ -211,10 +211,8 @@ class TrickWidget(widgets.VBox):
         self.last: list[tuple[str, Card]] = []
         self.last_caption = ""
         self.game: str | None = None  # the game whose deal is shown (show_state): Alkort's cards get Icelandic names
-        self.view = html_view()
-        self.view.add_class("cardlib-trick")
-        super().__init__(with_stylesheet([self.view], styled))
-        self.add_class("cardlib")
+        self.view = html_view("", "cardlib-trick")
+        super().__init__(with_stylesheet([self.view], styled), _dom_classes=("cardlib",))
         self.show(plays, caption=caption)
 
     def show(self, plays: Sequence[tuple[str, Card]], *, caption: str = "On the table",
@@ -253,11 +251,8 @@ class ScoreBoard(widgets.VBox):
     def __init__(self, *, styled: bool = True) -> None:
         self.rows: list[tuple[str, int, int, int]] = []
         self.target: int | None = None
-        self.view = html_view()
-        self.view.add_class("cardlib-score")
-        super().__init__(with_stylesheet([self.view], styled))
-        self.add_class("cardlib")
-        self.add_class("cardlib-score-board")
+        self.view = html_view("", "cardlib-score")
+        super().__init__(with_stylesheet([self.view], styled), _dom_classes=("cardlib", "cardlib-score-board"))
 
     def show(self, rows: Sequence[tuple[str, int, int, int]], target: int | None = None, note: str = "") -> None:
         """Draw rows of (side, tricks this deal, points this deal, game score)."""
@@ -292,11 +287,9 @@ class GameLog(widgets.VBox):
         self.heading = title
         self.lines: list[str] = []
         self.kinds: list[str] = []
-        self.view = html_view()
-        self.view.add_class("cardlib-log-view")
-        super().__init__(with_stylesheet([html_view(f"<b>{escape(title)}</b>"), self.view], styled))
-        self.add_class("cardlib")
-        self.add_class("cardlib-log")
+        self.view = html_view("", "cardlib-log-view")
+        super().__init__(with_stylesheet([html_view(f"<b>{escape(title)}</b>"), self.view], styled),
+                         _dom_classes=("cardlib", "cardlib-log"))
         self._draw()
 
     # A table's ``.log`` is its GameLog, which hides the logger ipywidgets keeps under that

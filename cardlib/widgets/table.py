@@ -293,11 +293,9 @@ assert whole_number(" 12 ") == 12 and whole_number("3.7") == "3.7" and whole_num
 
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
-    b = widgets.Button(description=description, tooltip=tooltip or description, style=shared(widgets.ButtonStyle),
-                       layout=widgets.Layout(width="auto", align_self="flex-start"))  # its own: the footer's hide
-    for css in ("cardlib-action", *classes):
-        b.add_class(css)
-    return b
+    return widgets.Button(description=description, tooltip=tooltip or description, style=shared(widgets.ButtonStyle),
+                          layout=widgets.Layout(width="auto", align_self="flex-start"),  # its own: the footer's hide
+                          _dom_classes=("cardlib-action", *classes))  # in its first message (parts.html_view)
 
 
 # ---------------------------------------------------------------------------
@@ -329,22 +327,17 @@ class Table(widgets.VBox):
         self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
         self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour))
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
-        super().__init__([self.stylesheet, self.title, self.table_box])
-        self.add_class("cardlib")
-        self.add_class("cardlib-table")
+        super().__init__([self.stylesheet, self.title, self.table_box], _dom_classes=("cardlib", "cardlib-table"))
         self._colour_suits()
 
     def _play_column(self) -> widgets.VBox:
         """Where the deal is played: the seats, the trick, the prompt, the learner's hand, the moves, the message."""
-        self.info = html_view()
-        self.info.add_class("cardlib-info")
+        self.info = html_view("", "cardlib-info")
         self.trick = TrickWidget(styled=False)  # the table carries the stylesheet for all its pieces
-        self.prompt = html_view()
-        self.prompt.add_class("cardlib-prompt")
+        self.prompt = html_view("", "cardlib-prompt")
         self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)",
                                styled=False)
-        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.actions.add_class("cardlib-actions")
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-actions",))
         self.action_buttons: list[widgets.Button] = []
         self._button_actions: list[Action | str] = []
         return widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
@@ -353,8 +346,8 @@ class Table(widgets.VBox):
     def _record_column(self, four_colour: bool) -> widgets.VBox:
         """What the deal has come to: the score board, the footer's buttons, the log, the four-colour choice."""
         self.four_colour = widgets.Checkbox(value=four_colour, indent=False,
-                                            description="Four-colour suits (♦ blue, ♣ green)")
-        self.four_colour.add_class("cardlib-four-colour-choice")
+                                            description="Four-colour suits (♦ blue, ♣ green)",
+                                            _dom_classes=("cardlib-four-colour-choice",))
         self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
         self.scoreboard = ScoreBoard(styled=False)
         self._game_log = GameLog(styled=False)
@@ -768,8 +761,7 @@ class GuidedRound(Table):
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
-        self.description = html_view(f"<p>{escape(description)}</p>" if description else "")
-        self.description.add_class("cardlib-preset")
+        self.description = html_view(f"<p>{escape(description)}</p>" if description else "", "cardlib-preset")
         self.children = [self.stylesheet, self.title, self.description, self.table_box]
         self.deck = deck.split() if isinstance(deck, str) else deck
         if dealer is None:  # by default the learner leads: forehand in Alkort, the non-dealer in Écarté
@@ -820,13 +812,11 @@ class GameTable(Table):
         self.next_deal_button.on_click(lambda _b: self._next_deal_clicked())
         self.new_game_button = button("New game", "cardlib-new-game")
         self.new_game_button.on_click(lambda _b: self._new_game_clicked())
-        self.game_over = html_view()
-        self.game_over.add_class("cardlib-game-over")
+        self.game_over = html_view("", "cardlib-game-over")
         self.footer.children = [self.next_deal_button, self.game_over, self.new_game_button]
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
         self._picker_rows: list[widgets.Widget] = []  # the pickers' heading, pickers, button and message, once made
-        self.options_box = widgets.VBox()
-        self.options_box.add_class("cardlib-options")
+        self.options_box = widgets.VBox(_dom_classes=("cardlib-options",))
         if choose_options and not play_at_once:
             self._build_pickers("Start game")
             self.options_box.children = self._picker_rows

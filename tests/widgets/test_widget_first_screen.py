@@ -13,7 +13,7 @@ from widget_helpers import text
 
 from cardlib import alkort, ecarte
 from cardlib.widgets import GameLog, GameTable, HandWidget, ScoreBoard, TrickWidget
-from cardlib.widgets.parts import card_button, shared
+from cardlib.widgets.parts import PLAYABLE, SELECTABLE, UNPLAYABLE, card_button, shared
 
 
 def made_while(build) -> tuple[object, list]:
@@ -88,3 +88,24 @@ def test_cards_share_one_layout_and_style_and_a_closed_one_is_made_anew():
     fresh = card_button(hand.cards[0])
     assert fresh.layout is not first.layout and fresh.layout.comm is not None and fresh.layout.height == "72px"
     assert shared(type(fresh.layout), width="50px", height="72px") is fresh.layout
+
+
+def test_a_table_is_made_with_its_classes_not_told_them_one_message_at_a_time(monkeypatch):
+    """A widget's CSS classes given when it is made travel in its first message; each add_class after is one more.
+    Only the stylesheet's class (faces.stylesheet) and the hand's 'your turn' are told after: no card's."""
+    updates: list[tuple[str, dict]] = []
+    send = widget_module.Widget._send
+    monkeypatch.setattr(
+        widget_module.Widget,
+        "_send",
+        lambda self, msg, buffers=None: (
+            updates.append((type(self).__name__, msg.get("state", {}))),
+            send(self, msg, buffers),
+        )[1],
+    )
+    table = GameTable("ecarte", choose_options=True, play_at_once=True, seed=1)
+    told_classes = [name for name, state in updates if "_dom_classes" in state]
+    assert "Button" not in told_classes and len(told_classes) <= 2, told_classes
+    assert len(updates) <= 25, f"{len(updates)} messages after the widgets were made (74 before issue 21)"
+    classes = set(table.hand.buttons[0]._dom_classes)
+    assert "cardlib-card" in classes and classes & {PLAYABLE, UNPLAYABLE, SELECTABLE}, classes
