@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
+from ..cards import Table
 from .running import in_cardlib
 
 ENGINE_MODULES = ("cardlib", "cardlib.cards", "cardlib.tricks", "cardlib.alkort", "cardlib.ecarte")
@@ -63,6 +64,18 @@ def owners(modules: list[ModuleType]) -> list[Owner]:
     return found
 
 
+def tables_in(namespaces: list[dict[str, Any]]) -> list[Table[Any, Any]]:
+    """The read-only tables the engine's modules and classes hold, and the tables inside them (STRENGTH's)."""
+    found: dict[int, Table[Any, Any]] = {}
+    waiting = [value for namespace in namespaces for value in namespace.values()]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, Table) and id(value) not in found:
+            found[id(value)] = value
+            waiting += value.values()
+    return list(found.values())
+
+
 def functions_of(owner: Owner) -> list[FunctionType]:
     """The Python functions an owner defines: its functions, methods, static and class methods, properties' getters."""
     found = []
@@ -82,6 +95,7 @@ class Snapshot:
         self.functions = [function for owner in self.owners for function in functions_of(owner)]
         self.parts = [list(map(operator.attrgetter(part), self.functions)) for part in FUNCTION_PARTS]
         self.values = [list(taken.values()) for taken in self.taken]  # in order, to compare quickly
+        self.tables = [(table, dict(table)) for table in tables_in(self.taken)]  # each read-only table, and a copy
         self.learners: Changes | None = None  # while the shipped engine is in place: what the learner had
 
     def differences(self) -> Changes:
@@ -121,12 +135,21 @@ class Snapshot:
                 setattr(owner, name, value)
         return undo
 
+    def repair_tables(self) -> None:
+        """Put back the contents of any read-only table changed round its guard (``dict.__setitem__(TAKERS, ...)``):
+        no accident does that, but the oracle must not depend on it."""
+        for table, shipped in self.tables:
+            if table != shipped:  # dict's own comparison, in C: quick
+                dict.clear(table)
+                dict.update(table, shipped)
+
     @contextlib.contextmanager
     def engine_as_shipped(self) -> Iterator[None]:
         """Inside, the engine is as it was imported; afterwards, as the learner's code left it."""
         if self.learners is not None:  # already inside
             yield
             return
+        self.repair_tables()
         self.learners = self.apply(self.differences())
         try:
             yield

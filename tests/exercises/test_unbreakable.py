@@ -222,3 +222,19 @@ def test_a_check_after_the_attempts_explains_a_mistake_with_the_shipped_rule(lea
     assert result.status == "not yet"
     assert "a led King" in result.why or "a led Queen" in result.why, result.why
     assert "taken by the first 2 played" in result.why or "taken by the first 2 or 3 played" in result.why
+
+
+def test_a_table_changed_round_its_guard_is_put_right_before_a_check():
+    dict.__setitem__(alkort.TAKERS, "K", ("2", "3"))  # no accident: dict's own method, past the Table's refusal
+    dict.__setitem__(ecarte.RANK_ORDER, "A", 99)
+    dict.__setitem__(alkort.STRENGTH["sources"][True], card("K♠"), 11)
+    try:
+        for key in ("3.1", "3.2", "5.2", "5.3"):
+            ex = next(ex for ex in ALL if ex.key == key)
+            assert ex.check(ex.solution_function()).status == CORRECT, key
+        assert alkort.TAKERS["K"] == ("2",) and ecarte.RANK_ORDER["A"] == 4
+        assert alkort.strength(card("K♠")) == 0
+    finally:
+        dict.__setitem__(alkort.TAKERS, "K", ("2",))
+        dict.__setitem__(ecarte.RANK_ORDER, "A", 4)
+        dict.__setitem__(alkort.STRENGTH["sources"][True], card("K♠"), 0)
