@@ -53,5 +53,5 @@ def test_the_old_man_is_described_for_a_tooltip() -> None:
 
 def test_the_table_of_names_is_read_only() -> None:
     with pytest.raises(TypeError):
-        alkort.ICELANDIC_NAMES[card("A♠")] = alkort.IcelandicName("ás", "an Ace")  # type: ignore[index]
+        alkort.ICELANDIC_NAMES[card("A♠")] = alkort.IcelandicName("ás", "an Ace")
     assert alkort.icelandic_name(card("A♠")) is None
