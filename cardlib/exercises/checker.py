@@ -14,7 +14,11 @@ function that is the *oracle*, a few fixed cases and a generator of random ones.
 The learner never sees a raw traceback: whatever their code does — raise, print,
 loop, exit — comes back as one line (``running``). The oracle is the engine as
 shipped, whatever the learner's code has changed in it (``shipped``); and the
-library's own function is not accepted as the learner's.
+library's own function is not accepted as the learner's, nor a function that only
+calls it. The learner's function is given lists of its own, and a function that
+changes them is told so ("your function emptied the deck it was given — the caller
+still needs it"). A check of the printed solution, run as it is, is correct, and
+marked so in the progress.
 """
 
 from __future__ import annotations
