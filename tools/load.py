@@ -103,6 +103,7 @@ async def visit(browser: Browser, url: str, number: int, race: Race, timeout_s: 
     page.on("pageerror", lambda error: session.errors.append(f"JavaScript error: {error}"))
 
     async def only_local(route) -> None:
+        """Let requests to this machine through; abort any other (nothing is fetched from the internet)."""
         if urlsplit(route.request.url).hostname in LOCAL_HOSTS or route.request.url.startswith(("data:", "blob:")):
             await route.continue_()
         else:
@@ -273,6 +274,7 @@ def report(app: str, client: str, numbers: dict) -> str:
 
 
 def main() -> None:
+    """Start a server (unless --url names one), run the sessions, print the report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--app", default="apps/play-ecarte.ipynb", help="notebook path under notebooks/")

@@ -107,6 +107,7 @@ class ForkingKernelManager(ServerKernelManager):
     """A kernel manager whose kernels are forked (see ForkedKernelProvisioner)."""
 
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
+        """Give the kernel our provisioner before jupyter_client would give it its own."""
         if self.provisioner is None:
             self.provisioner = ForkedKernelProvisioner(
                 kernel_id=self.kernel_id or "", parent=self, kernel_spec=self.kernel_spec
@@ -158,10 +159,12 @@ class CourseKernelManager(AsyncMappingKernelManager):
         self.starting = asyncio.Semaphore(self.concurrent_starts or 3 * (os.cpu_count() or 2))
 
     def _create_kernel_manager_factory(self) -> Callable:
+        """What makes each kernel's manager: one that forks, when we fork."""
         if not self.fork_kernels or not CAN_FORK:
             return super()._create_kernel_manager_factory()
 
         def create_kernel_manager(*args: Any, **kwargs: Any) -> ForkingKernelManager:
+            """A forking kernel manager sharing our ZeroMQ context, as jupyter_client's own factory does."""
             kwargs.setdefault("context", self.context)
             return ForkingKernelManager(*args, **kwargs)
 
@@ -327,6 +330,7 @@ def share_compiled_templates() -> None:
     create_environment = VoilaExporter._create_environment
 
     def environment_with_cache(exporter: VoilaExporter) -> Any:
+        """Voilà's Jinja environment for a page, with the shared cache."""
         environment = create_environment(exporter)
         environment.bytecode_cache = cache
         return environment
@@ -346,6 +350,7 @@ class CourseVoila(Voila):
 
     @default("config_file_paths")
     def _course_config_paths(self) -> list[str]:
+        """Read the configuration from notebooks/apps/voila only, never from the user's home."""
         return [str(CONFIG_DIR)]
 
     def initialize(self, argv: Any = None) -> None:
