@@ -42,7 +42,7 @@ from types import CodeType
 from typing import Any
 
 from .. import cards
-from ..cards import RANKS, SUITS, Card, CardError, show, why_not_a_card
+from ..cards import RANKS, SUITS, Card, CardError, Table, show, why_not_a_card
 from . import running
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
 from .shipped import SHIPPED, library_function
@@ -764,8 +764,8 @@ def only_pythons_own(value: Any) -> bool:
 assert only_pythons_own([(1, "a", None)]) and not only_pythons_own([object()])
 
 
-INPUT_NOUNS = {"deck": "the deck", "stock": "the stock", "cards": "the cards", "trick": "the trick",
-               "discards": "the discards", "hand": "the hand"}
+INPUT_NOUNS = Table("checker.INPUT_NOUNS", {"deck": "the deck", "stock": "the stock", "cards": "the cards",
+                                            "trick": "the trick", "discards": "the discards", "hand": "the hand"})
 
 
 def input_change(param: str, before: list[Any], after: Any) -> str:
