@@ -326,6 +326,7 @@ def test_a_turned_up_king_claimed_with_the_keyboard_alone(app_page: AppPage):
     first dealer is drawn, and 4 cards of 32 are Kings); then the Claim button, named for what it does, scores it."""
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     player = KeyboardPlayer(app_page)
+    player.press(page.locator(".cardlib-choose-rules"), read=options_text)  # the pickers, made when first shown
     turned_king = page.locator(".cardlib-option-turned_king select")
     player.press(turned_king, read=lambda _page: turned_king.input_value(), key="ArrowDown")
     expect(turned_king).to_have_value(re.compile("claims it"))
