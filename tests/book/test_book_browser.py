@@ -13,10 +13,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, sync_playwright
 
 from book_paths import ROOT
-from test_book_site import CHAPTERS, widget_state
+from test_book_site import CHAPTERS, PAGES, widget_state
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -25,6 +26,11 @@ SCREENSHOTS = ROOT / "test-artifacts" / "book"
 TIMEOUT_MS = 30_000
 # What the widget manager puts in the page for each widget it draws (ipywidgets 8: "jupyter-widgets").
 RENDERED_WIDGET = ".jupyter-widgets"
+# As the Voilà apps' and the static site's tests run axe-core: WCAG 2.1 AA and its best practices.
+AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+             "resultTypes": ["violations"]}
+# Every page a learner reads: the chapters, the exercises and the reference but the API (made by autodoc).
+READING_PAGES = [name for name in PAGES if not name.startswith("api/")]
 
 
 def in_browser(site_url: str, paths: list[str], check) -> list:
@@ -128,3 +134,13 @@ def test_the_rules_reference_is_in_the_book_and_reachable_from_the_front_page(si
     for result in (front, alkort, ecarte):
         assert not result["blocked"], f"{result['url']} tried to reach the internet: {result['blocked']}"
         assert not result["errors"], f"{result['url']} raised JavaScript errors: {result['errors']}"
+
+
+def test_every_page_a_learner_reads_passes_axe(site, site_url):
+    def check(page: Page, blocked: list[str], errors: list[str]) -> dict:
+        violations = Axe().run(page, options=AXE_RULES).response["violations"]
+        return {"url": page.url, "violations": [(v["id"], v["nodes"][0]["html"][:120]) for v in violations]}
+
+    results = in_browser(site_url, [f"{name}.html" for name in READING_PAGES], check)
+    assert len(results) >= 25
+    assert [(r["url"], r["violations"]) for r in results if r["violations"]] == []
