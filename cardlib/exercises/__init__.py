@@ -16,6 +16,9 @@ oracle (``shipped``). Your code runs with a time limit and never shows a
 traceback (``running``).
 """
 
+from . import cell_errors
 from .checker import CATALOGUE, CORRECT, NOT_ATTEMPTED, NOT_YET, CheckResult, Exercise, progress
+
+cell_errors.install()  # in a notebook, a name not defined yet is said in one line: which cell to run first
 
 __all__ = ["CORRECT", "NOT_YET", "NOT_ATTEMPTED", "CATALOGUE", "CheckResult", "Exercise", "progress"]

@@ -72,6 +72,11 @@ solved in this chapter, and `progress()` in every chapter you have worked on; wh
 from one session to the next. Run the next cell first: it loads the cards and this chapter's exercises."""
 
 
+def check_import(chapter: int) -> str:
+    """The check cell's own import of its chapter: run before the set-up cell, it still says what to run first."""
+    return f"from cardlib.exercises import chapter{chapter} as ex  # (also in the set-up cell: this cell runs alone)"
+
+
 def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
     """An exercise's three cells: the statement, the starter cell and the check."""
     statement = (f"## Exercise {ex.key} — {ex.title}\n\n{ex.statement}\n\n"
@@ -81,7 +86,7 @@ def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
         nbformat.v4.new_markdown_cell(statement, id=f"{stem}-statement"),
         nbformat.v4.new_code_cell(ex.starter.rstrip("\n"), id=f"{stem}-starter",
                                   metadata={"tags": ["starter"], "exercise": label}),
-        nbformat.v4.new_code_cell(f"{label}.check({ex.name})", id=f"{stem}-check",
+        nbformat.v4.new_code_cell(f"{check_import(ex.chapter)}\n{label}.check({ex.name})", id=f"{stem}-check",
                                   metadata={"tags": ["check"], "exercise": label}),
     ]
 
