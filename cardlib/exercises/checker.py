@@ -383,13 +383,19 @@ def progress_file() -> Path | None:
     return Path.home() / ".cardlib" / "progress.json"
 
 
+# Exercises that moved to the chapter that teaches what they need: a progress file saved before the move
+# names them by their old numbers.
+MOVED = Table("checker.MOVED", {"2.3": "4.6", "2.4": "4.7"})
+
+
 def solved_earlier() -> set[str]:
     """The exercises solved in any session, as remembered in the progress file (nothing if it cannot be read)."""
     path = progress_file()
     try:
-        return set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
+        saved = set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
     except (OSError, ValueError, KeyError, TypeError):
         return set()
+    return {MOVED.get(key, key) for key in saved}
 
 
 def remember_solved(key: str) -> None:

@@ -349,6 +349,17 @@ def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypa
     assert report.headline == "Solved 1 of 5 exercises: 0 in this session, 1 earlier."
 
 
+def test_exercises_solved_before_they_moved_to_chapter_4_are_remembered_under_their_new_numbers(tmp_path,
+                                                                                             monkeypatch):
+    import json
+
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"solved": ["2.3", "2.4", "6.3"]}), encoding="utf-8")
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
+    rows = {key: standing for key, _, standing in progress(4).rows}
+    assert rows["4.6"] == rows["4.7"] == "solved earlier"
+
+
 def test_progress_can_be_kept_in_memory_only(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLIB_PROGRESS", "off")
     chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
@@ -426,7 +437,8 @@ def test_the_watch_tells_a_loop_from_work_in_progress():
     assert still.stopped and still.looping and "endless loop" in still.stop_message()
     counting = call_safely(learner("def f():\n    n = 0\n    while n >= 0:\n        n += 1\n", "f"), (), limit=0.1)
     assert counting.stopped and not counting.looping
-    assert counting.stop_message("on a hand of 9 cards").startswith("your function is slow: it took 0.")
+    # How long it took depends on the machine's load: only its form is checked.
+    assert re.match(r"your function is slow: it took \d+\.\d s ", counting.stop_message("on a hand of 9 cards"))
     assert " s on a hand of 9 cards and was still working when stopped" in counting.stop_message("on a hand of 9 cards")
 
 
