@@ -51,7 +51,9 @@ PRELOAD = (
 )
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>: the signal this process gets when its parent dies
-LIBC = ctypes.CDLL(None, use_errno=True)  # loaded before any fork: a forked child only calls it
+# The C library, loaded before any fork so that a forked child only calls it. Forking is for Linux only (the
+# server watches its kernels through pidfds); elsewhere the server starts kernels the usual way.
+LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
 REQUEST_BYTES = 1 << 20  # a request is a kernel's arguments, environment and folder: far less than this
 REAP_SECONDS = 5  # how often the warm Python wakes up to collect kernels that have ended
 
@@ -62,6 +64,8 @@ REAP_SECONDS = 5  # how often the warm Python wakes up to collect kernels that h
 
 def die_with_parent(parent_pid: int) -> None:
     """Have Linux kill this process when its parent dies; exit at once if the parent is already gone."""
+    if LIBC is None:
+        raise OSError("only Linux kills a process when its parent dies")
     if LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
     if os.getppid() != parent_pid:  # the parent died before the request took effect: no signal will come
