@@ -341,7 +341,9 @@ def test_a_turned_up_king_claimed_with_the_keyboard_alone(app_page: AppPage):
         raise AssertionError("the learner never dealt a King in 200 new games")
     log = page.locator(".cardlib-log").first
     expect(log).to_contain_text("New game with turned_king = claimed.")
-    king = re.search(r"the turned-up card is (K.)", log.inner_text()).group(1)
+    turned = re.search(r"the turned-up card is (K.)", log.inner_text())
+    assert turned, "the log names the turned-up King"
+    king = turned.group(1)
     expect(log).to_contain_text(f"The turned-up {king} scores only if the dealer claims it")
     expect(claim).to_have_accessible_name(f"Claim the King, {king}")
     assert app_page.accessibility_problems() == []

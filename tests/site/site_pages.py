@@ -165,7 +165,8 @@ def next_move(page: Page, proposed: bool) -> list[Locator]:
 
 def play_deal(site_page: SitePage) -> list[float]:
     """Play one deal of the table to its score by clicks; return how long each click took to be answered."""
-    page, answers, proposed = site_page.page, [], False
+    page, proposed = site_page.page, False
+    answers: list[float] = []
     site_page.settled(".cardlib-table")
     for _ in range(MOVES_PER_DEAL):
         if deal_over(page):

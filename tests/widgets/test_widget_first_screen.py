@@ -90,19 +90,17 @@ def test_cards_share_one_layout_and_style_and_a_closed_one_is_made_anew():
     assert shared(type(fresh.layout), width="50px", height="72px") is fresh.layout
 
 
-def test_a_table_is_made_with_its_classes_not_told_them_one_message_at_a_time(monkeypatch):
+def test_a_table_is_made_with_its_classes_not_told_them_one_message_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """A widget's CSS classes given when it is made travel in its first message; each add_class after is one more.
     Only the stylesheet's class (faces.stylesheet) and the hand's 'your turn' are told after: no card's."""
     updates: list[tuple[str, dict]] = []
     send = widget_module.Widget._send
-    monkeypatch.setattr(
-        widget_module.Widget,
-        "_send",
-        lambda self, msg, buffers=None: (
-            updates.append((type(self).__name__, msg.get("state", {}))),
-            send(self, msg, buffers),
-        )[1],
-    )
+
+    def recording(self: widget_module.Widget, msg: dict, buffers: object = None) -> None:
+        updates.append((type(self).__name__, msg.get("state", {})))
+        send(self, msg, buffers)
+
+    monkeypatch.setattr(widget_module.Widget, "_send", recording)
     table = GameTable("ecarte", choose_options=True, play_at_once=True, seed=1)
     told_classes = [name for name, state in updates if "_dom_classes" in state]
     assert "Button" not in told_classes and len(told_classes) <= 2, told_classes

@@ -18,7 +18,7 @@ def text(widget_or_html) -> str:
 
 def learner_move(table: Table, *, propose: bool = False, last: bool = False) -> None:
     """Make one legal move for the learner, by clicking as a person would."""
-    state = table.state
+    state = table.deal
     if table.hand.selecting:  # Écarté: choose one card to discard, then press Discard
         table.hand.click(table.hand.cards[0])
         table.click_action("Discard the chosen cards")
@@ -36,11 +36,11 @@ def learner_move(table: Table, *, propose: bool = False, last: bool = False) -> 
 def play_out(table: Table, *, propose: bool = False, last: bool = False, limit: int = 200) -> None:
     """Play the learner's seat to the end of the deal; every click must move the deal on."""
     for _ in range(limit):
-        if table.state.is_over:
+        if table.deal.is_over:
             return
-        before = (len(table.state.log), len(table.log.lines))
+        before = (len(table.deal.log), len(table.log.lines))
         learner_move(table, propose=propose, last=last)
-        assert (len(table.state.log), len(table.log.lines)) != before, text(table.message)
+        assert (len(table.deal.log), len(table.log.lines)) != before, text(table.message)
     raise AssertionError("the deal did not end")
 
 

@@ -81,9 +81,11 @@ assert with_site_links("[VoilÃ ](https://voila.readthedocs.io)", "/") == "[VoilÃ
 def run_cell(source: str, namespace: dict, filename: str) -> object:
     """Run a code cell's source as a notebook does; return the value of its last line if that is an expression."""
     tree = ast.parse(source, filename)
-    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr):
+        tree.body.pop()  # run the rest, then evaluate it
     exec(compile(tree, filename, "exec"), namespace)
-    if last is None:
+    if not isinstance(last, ast.Expr):
         return None
     return eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
 
