@@ -104,10 +104,11 @@ class SitePage:
                                   None) is True
 
     def cell_index(self, starts_with: str) -> int:
-        """The index of the first cell whose source starts with this text."""
+        """The index of the first cell with a line that starts with this text (a check cell's second line, say)."""
         sources = self.page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
             .map(cell => cell.model.sharedModel.getSource())""")
-        return next(i for i, source in enumerate(sources) if source.startswith(starts_with))
+        return next(i for i, source in enumerate(sources)
+                    if any(line.startswith(starts_with) for line in source.splitlines()))
 
     def run_cell(self, index: int, source: str | None = None) -> str:
         """Run one cell (with this source, if given), as Shift+Enter does; return the text of its output."""
