@@ -50,7 +50,9 @@ def test_standing_and_losing_costs_two() -> None:
     state = EcarteState(dealer=0, deck=stacked("7♠ 8♠ 7♣ 8♣ 7♦", "Q♥ J♥ A♥ 10♥ 9♥", "8♥"))
     for c in hand("7♠ 9♥ Q♥ 8♠ J♥ 7♣ A♥ 8♣ 10♥ 7♦"):
         state.apply(c)
-    assert state.proposals == 0 and state.result().kind == "played without proposing"
+    result = state.result()
+    assert result is not None
+    assert state.proposals == 0 and result.kind == "played without proposing"
     assert state.points == [2, 0] and state.is_over
     assert "played without proposing" in state.explain_score()
 

@@ -7,7 +7,7 @@ from cardlib.alkort import AlkortOptions
 from cardlib.ecarte import EcarteOptions
 from cardlib.tricks import RuleOptions
 
-OPTION_CLASSES = [AlkortOptions, EcarteOptions]
+OPTION_CLASSES: list[type[RuleOptions]] = [AlkortOptions, EcarteOptions]
 EVERY_OPTION = [(cls, name) for cls in OPTION_CLASSES for name in cls.describe()]
 
 

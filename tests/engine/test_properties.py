@@ -64,7 +64,9 @@ def random_options(cls: type[RuleOptions], players: int, rng: random.Random) -> 
 def new_state(game: str, seed: int, options: RuleOptions, dealer: int, scores_before: list[int]):
     """A seeded deal of 'alkort4', 'alkort2' or 'ecarte'."""
     if game == "ecarte":
+        assert isinstance(options, ecarte.EcarteOptions)
         return ecarte.EcarteState(options, dealer=dealer % 2, seed=seed, scores_before=scores_before)
+    assert isinstance(options, alkort.AlkortOptions)
     players = 4 if game == "alkort4" else 2
     return alkort.AlkortState(options, players=players, dealer=dealer % players, seed=seed,
                               scores_before=scores_before)
@@ -88,9 +90,9 @@ def the_play(state) -> str:
     return snapshot(state, ("_legal", "log"))
 
 
-def all_cards_in(state) -> Counter:
+def all_cards_in(state) -> Counter[Card]:
     """Every card the deal knows of: hands, stock, dead discards, tricks, the trick now, the turned-up card."""
-    cards = Counter()
+    cards: Counter[Card] = Counter()
     for h in state.hands:
         cards.update(h)
     cards.update(state.stock)
@@ -147,8 +149,10 @@ def not_actions(state) -> list:
     """Things a learner may pass that are no action at all: tuples of cards, numbers, None, lists, sets."""
     some = random.Random(len(state.log)).sample(pack_of(state), 3)
     return [*(tuple(c) for c in some), (some[0].rank, 10), 3, 0, None, True, 1.5, [some[0]], {some[0]},
-            Exchange(tuple(some[1])), Announce(None), Claim(None), Discard([tuple(some[2])]), "", "play",
-            "exchange 5♥ 5♥", "claim", "pass K♥"]
+            Exchange(tuple(some[1])),  # type: ignore[arg-type]  # a tuple, not a card: refused
+            Announce(None), Claim(None),  # type: ignore[arg-type]  # no card at all: refused
+            Discard([tuple(some[2])]),  # type: ignore[list-item]  # a tuple, not a card: refused
+            "", "play", "exchange 5♥ 5♥", "claim", "pass K♥"]
 
 
 def candidate_actions(state) -> list:
@@ -189,8 +193,8 @@ def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
         points[state.dealer] += 1
     for action in state.log:
         if isinstance(action, Announce):
-            points[state.holder(action.king) if state.holder(action.king) is not None else
-                   _announcer(state, action)] += 1
+            holder = state.holder(action.king)
+            points[holder if holder is not None else _announcer(state, action)] += 1
     if len(state.tricks) == 5:
         winners = state.trick_winners
         winner = max((0, 1), key=winners.count)

@@ -6,6 +6,9 @@ draw_after_trick, and the worthless-hand test under the options in force (book/r
 so that every hand is known, and moves are typed as a learner types them.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from cardlib import PASS, Card, Claim, IllegalAction, OptionError, alkort, card, ecarte, hand
@@ -25,7 +28,7 @@ FIVE_TRICKS = ["play K♥", "play 7♥", "play Q♥", "play 8♥", "play J♥", 
 NON_DEALER_TAKES_THREE = [0, 1]  # the point (3 tricks) to the non-dealer: 1 point, as no 2-point rule applies
 
 
-def ecarte_deal(deck: list[Card], options: dict | None = None, moves: list[str] = ()) -> ecarte.EcarteState:
+def ecarte_deal(deck: list[Card], options: dict | None = None, moves: Sequence[str] = ()) -> ecarte.EcarteState:
     """A deal of Écarté dealt by seat 0 from this deck, with these moves made."""
     deal = ecarte.new_deal(options, dealer=0, deck=deck)
     for move in moves:
@@ -195,7 +198,7 @@ TOP_SIX_IN_STOCK = "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♦ 8♣"
 # The short ranking's seven cards all in the stock.
 SHORT_SEVEN_IN_STOCK = ["A♠ 2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦", "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
                         "9♠ 7♠ 7♥ 7♦ 7♣ J♠ 6♠ 8♥ Q♦", "A♥ 8♦ A♣ J♥ J♦ J♣ 6♥ 6♦ 6♣"]
-SHORT = {"ranking": "short", "low_eights_ranked": False}
+SHORT: dict[str, Any] = {"ranking": "short", "low_eights_ranked": False}
 
 
 def test_first_lead_by_default_forehand_leads() -> None:
@@ -285,7 +288,7 @@ def test_ranking_short_with_the_low_eights_ranked_is_refused_naming_the_fix() ->
 DRAWING = ["2♠ 4♠ 6♠ 7♠ 8♥ 9♠ J♠ K♠ A♣", "2♦ 4♦ 6♦ 7♦ 8♦ J♦ 9♣ 7♣ K♣",
            "2♣ 4♥ 6♥ 6♣ 7♥ 8♣ J♥ J♣ K♥", "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦"]
 DRAWING_STOCK = "3♠ 3♥ 3♦ 3♣ Q♠ Q♥ Q♦ Q♣"
-DRAW = {"draw_after_trick": True}
+DRAW: dict[str, Any] = {"draw_after_trick": True}
 
 
 def play_first_cards(deal: alkort.AlkortState, tricks: int | None = None) -> alkort.AlkortState:

@@ -291,9 +291,9 @@ def field_rows(text: str) -> dict[str, list[str]]:
 def test_the_page_lists_every_field_of_every_kind() -> None:
     common = field_rows(section("Fields every scenario has"))
     assert common.keys() == scenarios.COMMON
-    for name, (games, required, value) in common.items():
+    for name, (games, is_required, value) in common.items():
         assert games == "Alkort, Écarté" and value.startswith(scenarios.FORMS[name].words), name
-        assert required == ("yes" if name in {"id", "game", "kind", "expect"} else "no"), name
+        assert is_required == ("yes" if name in {"id", "game", "kind", "expect"} else "no"), name
     for kind in {kind for _, kind in scenarios.FIELDS}:
         rows = field_rows(section(f"Kind `{kind}`"))
         documented: dict[str, set[str]] = {name: set() for name in rows}
@@ -338,7 +338,7 @@ def test_the_page_lists_every_option_and_its_values() -> None:
         for name, choices in kind.describe().items():
             written = (", ".join(json.dumps(list(v) if isinstance(v, tuple) else v, separators=(", ", ": "))
                                  .join("``") for v in choices) if choices is not None else
-                       f"`{getattr(kind(), name)}`, or any positive whole number")
+                       f"`{getattr(kind.from_dict({}), name)}`, or any positive whole number")
             expected[GAME_NAMES[game], name] = written
     assert rows == expected
 
