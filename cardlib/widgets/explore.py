@@ -30,9 +30,9 @@ from .table import GAMES, button, game_key, option_picker, options_for
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def faces(cards: Sequence[Card], size: str = "normal") -> str:
-    """Several card faces side by side."""
-    return "".join(card_html(c, size=size) for c in cards)
+def faces(cards: Sequence[Card], size: str = "normal", game: str | None = None) -> str:
+    """Several card faces side by side (in Alkort, each named in Icelandic too: ``card_title``)."""
+    return "".join(card_html(c, size=size, game=game) for c in cards)
 
 
 class DealExplorer(widgets.VBox):
@@ -87,11 +87,12 @@ class DealExplorer(widgets.VBox):
         self.ranked = [(c, alkort.tier_name(c, options)) for c in by_strength if alkort.is_ranked(c, options)]
         self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, options)]
         ranked = "".join(f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
-                         f'{card_html(c)}<br><small>{escape(tier)}</small></span>' for c, tier in self.ranked)
+                         f'{card_html(c, game=options.game)}<br><small>{escape(tier)}</small></span>'
+                         for c, tier in self.ranked)
         self.view.value = (f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
                            f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
                            f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>"
-                           f"{faces(self.rubbish) or '<i>none</i>'}</div>")
+                           f"{faces(self.rubbish, game=options.game) or '<i>none</i>'}</div>")
         blockers = alkort.exchange_blockers(self.hand_cards, options)
         if alkort.may_exchange(self.hand_cards, options):
             verdict = ('<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
@@ -225,7 +226,8 @@ class RankComparator(widgets.VBox):
         twice = [c for c, n in Counter(cards).items() if n > 1]
         self.table.value = "".join(
             f'<span class="cardlib-seat" style="display:inline-block;text-align:center;margin:0 4px">'
-            f'{card_html(c)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>' for i, c in enumerate(cards))
+            f'{card_html(c, game=self.options.game)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>'
+            for i, c in enumerate(cards))
         if twice:
             self.winner, self.explanation = None, ""
             self.result.value = ""
@@ -246,12 +248,14 @@ class RankComparator(widgets.VBox):
             return
         w = cards[self.winner]
         who = "the leader" if self.winner == 0 else f"the {ORDINALS[self.winner]} player"
-        self.result.value = (f"<div style='font-size:16px'><b>Winner: {card_html(w, size='small')} {w}</b> "
+        face = card_html(w, size="small", game=self.options.game)
+        self.result.value = (f"<div style='font-size:16px'><b>Winner: {face} {w}</b> "
                              f"— played by {who}.</div><div>{escape(self.explanation)}</div>")
         self.table.value = "".join(
             f'<span class="cardlib-seat{" cardlib-winner" if i == self.winner else ""}" '
             f'style="display:inline-block;text-align:center;margin:0 4px">'
-            f'{card_html(c)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>' for i, c in enumerate(cards))
+            f'{card_html(c, game=self.options.game)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>'
+            for i, c in enumerate(cards))
         say(self.message, "")
 
 

@@ -724,12 +724,13 @@ class Table(widgets.VBox):
                  f"{played + state.tricks_left}")
         shown = self._shown(state)
         if self._partner_only(state, shown):
-            cards = "".join(card_html(c, size="small") for c in shown[0][1])
+            cards = "".join(card_html(c, size="small", game=state.options.game) for c in shown[0][1])
             return facts + f"<br>Your partner shows you: {cards or 'nothing'}"
         if shown:
             facts += "<br>Shown before play: " + " · ".join(
                 f"{escape('you' if seat == LEARNER else self.name(seat))} "
-                f"{''.join(card_html(c, size='small') for c in cards) or 'nothing'}" for seat, cards in shown)
+                f"{''.join(card_html(c, size='small', game=state.options.game) for c in cards) or 'nothing'}"
+                for seat, cards in shown)
         return facts
 
 

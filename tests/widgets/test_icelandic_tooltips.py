@@ -1,7 +1,7 @@
 """An Alkort card's tooltip and accessible name give its Icelandic name (book/glossary.md); Écarté's do not."""
 
 from cardlib import alkort, card, ecarte
-from cardlib.widgets import HandWidget, TrickWidget, card_html
+from cardlib.widgets import DealExplorer, GameTable, HandWidget, RankComparator, TrickWidget, card_html
 from cardlib.widgets.faces import card_title
 
 
@@ -39,3 +39,34 @@ def test_the_alkort_trick_names_its_cards_in_icelandic_and_ecartes_does_not() ->
     deal_trick = TrickWidget()
     deal_trick.show_state(deal)
     assert "karlinn" not in deal_trick.view.value and deal_trick.game == "Écarté"
+
+
+def test_the_rank_lab_names_alkorts_cards_in_icelandic_and_ecartes_in_english() -> None:
+    lab = RankComparator("alkort")
+    lab.pick("A♠", "9♦", "K♦", "2♥")
+    for view in (lab.table.value, lab.result.value):
+        assert "King of diamonds, karlinn — the old man" in view
+    duel = RankComparator("ecarte")
+    duel.pick("K♦", "J♦")
+    assert "King of diamonds" in duel.table.value and "karlinn" not in duel.table.value
+
+
+def test_the_deal_explorer_names_the_ranked_cards_and_the_rubbish_in_icelandic() -> None:
+    explorer = DealExplorer("alkort", seed=0)
+    named = [c for c in explorer.hand_cards if alkort.icelandic_description(c)]
+    assert named, "deal 0's first hand holds a card with an Icelandic name"
+    for c in named:
+        assert card_title(c, "Alkort") in explorer.view.value
+
+
+def test_the_cards_shown_before_play_are_named_in_icelandic_on_the_alkort_table() -> None:
+    named = []
+    for seed in range(40):  # a deal whose partner shows a card with a name of its own
+        table = GameTable("alkort", seed=seed, play_at_once=True)
+        assert isinstance(table.state, alkort.AlkortState)
+        shown = table.state.shown_to(0).get(2, [])
+        named = [c for c in shown if alkort.icelandic_description(c)]
+        if named:
+            break
+    assert named and "Your partner shows you" in table.info.value
+    assert all(card_title(c, "Alkort") in table.info.value for c in named)
