@@ -131,7 +131,7 @@ def ecarte_score(
     choices = tuple(f"{name} scores {points}" for name in who for points in (1, 2))
     return Question(
         f"The non-dealer {how}; the dealer won {tricks_won[dealer]} tricks, the non-dealer "
-        f"{tricks_won[1 - dealer]}. Who scores?",
+        f"{tricks_won[ecarte.non_dealer(dealer)]}. Who scores?",
         choices,
         f"{who[result.seat != dealer]} scores {result.points}",
         ecarte.explain_score(result, dealer),
