@@ -86,8 +86,9 @@ def alkort_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
     this is as strong as reckoning as the real bots do, and a fifth faster.
     """
     seat, n, hands = state.seat_to_move(), state.n_players, state.hands
-    only_cards = state.first_card_played and (state.tricks or state.options.stock_test == "low_eight")
-    cards: Sequence[Card] = legal if only_cards else [a for a in legal if isinstance(a, Card)]  # type: ignore[assignment]
+    # The cards among the legal actions (an exchange may be offered too): asked of the actions themselves, so that
+    # when the stock may be taken stays the engine's rule alone.
+    cards = [a for a in legal if isinstance(a, Card)]
     if len(cards) == 1:
         return cards[0]
     outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
