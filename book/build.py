@@ -43,6 +43,7 @@ SOURCE_SUFFIXES = (".md", ".ipynb")
 # ---------------------------------------------------------------------------------------------------------
 # The widget manager
 
+
 def install_widget_manager() -> None:
     """Install the npm packages that package-lock.json pins, unless they are installed already."""
     lock, installed = BOOK / "package-lock.json", NODE_MODULES / ".package-lock.json"
@@ -106,8 +107,11 @@ themselves.
 
 def api_modules(toc: dict) -> list[str]:
     """The module names of the API pages that the table of contents asks for (api/cardlib.alkort -> ...)."""
-    return [entry["file"].removeprefix("api/") for entry in toc_entries(toc)
-            if entry["file"].startswith("api/") and entry["file"] != "api/index"]
+    return [
+        entry["file"].removeprefix("api/")
+        for entry in toc_entries(toc)
+        if entry["file"].startswith("api/") and entry["file"] != "api/index"
+    ]
 
 
 def module_exists(name: str) -> bool:
@@ -135,8 +139,11 @@ def submodules(module) -> list[str]:
     """The public submodules of a package (none for a plain module), except the root package's own."""
     if not hasattr(module, "__path__") or module.__name__ == "cardlib":
         return []
-    return sorted(f"{module.__name__}.{info.name}" for info in pkgutil.iter_modules(module.__path__)
-                  if not info.name.startswith("_"))
+    return sorted(
+        f"{module.__name__}.{info.name}"
+        for info in pkgutil.iter_modules(module.__path__)
+        if not info.name.startswith("_")
+    )
 
 
 def write_api_pages(toc: dict) -> None:
@@ -152,6 +159,7 @@ def write_api_pages(toc: dict) -> None:
 
 # ---------------------------------------------------------------------------------------------------------
 # The table of contents
+
 
 def toc_entries(node) -> list[dict]:
     """Every entry with a `file` in a table of contents, depth first."""
@@ -178,8 +186,10 @@ def without_missing(node, missing: list[str]):
     if "file" in node and not source_exists(node["file"]):
         missing.append(node["file"])
         return None  # its sections go too: they hang under a page that is not there
-    copy = {key: without_missing(value, missing) if key in ("parts", "chapters", "sections") else value
-            for key, value in node.items()}
+    copy = {
+        key: without_missing(value, missing) if key in ("parts", "chapters", "sections") else value
+        for key, value in node.items()
+    }
     for key in ("chapters", "sections"):
         if key in copy and not copy[key]:
             del copy[key]
@@ -203,6 +213,7 @@ def write_toc(toc: dict) -> Path:
 # ---------------------------------------------------------------------------------------------------------
 # The build
 
+
 def run(command: list[str], cwd: Path = ROOT, env: dict | None = None) -> None:
     """Run a command and stop the build with its exit code if it fails."""
     print("+", " ".join(map(str, command)), flush=True)
@@ -217,8 +228,10 @@ def build_site(toc_path: Path) -> None:
     shutil.rmtree(BOOK / "_build" / ".doctrees", ignore_errors=True)
     env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
-    run([str(jupyter_book), "build", str(BOOK), "--toc", str(toc_path), "--all",
-         "--warningiserror", "--keep-going"], env=env)
+    run(
+        [str(jupyter_book), "build", str(BOOK), "--toc", str(toc_path), "--all", "--warningiserror", "--keep-going"],
+        env=env,
+    )
 
 
 def main() -> None:

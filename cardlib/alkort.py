@@ -71,44 +71,96 @@ class AlkortOptions(RuleOptions):
 
     game = "Alkort"
 
-    lead_rule: str = option("winner", "rotate", doc="Who leads the next trick",
-                            words={"winner": "the winner", "rotate": "the next player in turn"})
-    first_lead: str = option("forehand", "highest_card", doc="Who leads to the first trick",
-                             words={"forehand": "forehand, on the dealer's left",
-                                    "highest_card": "the holder of the highest card, shown to all"})
-    seven_lead: str = option("after_win", "forehand_exempt", "as_rubbish", doc="When a Seven may be led",
-                             words={"after_win": "once its player has won a trick",
-                                    "forehand_exempt": "after a win, or unbeatable on the opening lead",
-                                    "as_rubbish": "at any time, but as rubbish before a win"})
-    ranking: str = option("sources", "short", doc="Which cards are ranked",
-                          words={"sources": "21 cards, in ten tiers",
-                                 "short": "only 2♥ 4♣ 8♠ 9♥ 9♦ A♦ K♦, low to high"})
-    low_eights_ranked: bool = option(True, False, doc="The low Eights 8♥ 8♦ 8♣",
-                                     words={True: "ranked, the lowest tier", False: "rubbish"})
-    rubbish_order: str = option("equal", "led_suit", doc="Between rubbish cards",
-                                words={"equal": "all equal: the leader wins",
-                                       "led_suit": "the higher of the suit led wins"})
-    partner_reveal: str = option("best_card", "hand", "none", "table", doc="What each player shows before play",
-                                 words={"best_card": "his best card, to his partner",
-                                        "hand": "his whole hand, to his partner", "none": "nothing",
-                                        "table": "his best card, to every player"})
-    play_out: bool = option(False, True, doc="When the deal ends",
-                            words={False: "as soon as it is decided", True: "after every trick is played"})
-    draw_after_trick: bool = option(False, True, doc="After each trick",
-                                    words={False: "nobody draws; first to 5 tricks wins",
-                                           True: "each player draws a card; most tricks wins"})
+    lead_rule: str = option(
+        "winner",
+        "rotate",
+        doc="Who leads the next trick",
+        words={"winner": "the winner", "rotate": "the next player in turn"},
+    )
+    first_lead: str = option(
+        "forehand",
+        "highest_card",
+        doc="Who leads to the first trick",
+        words={
+            "forehand": "forehand, on the dealer's left",
+            "highest_card": "the holder of the highest card, shown to all",
+        },
+    )
+    seven_lead: str = option(
+        "after_win",
+        "forehand_exempt",
+        "as_rubbish",
+        doc="When a Seven may be led",
+        words={
+            "after_win": "once its player has won a trick",
+            "forehand_exempt": "after a win, or unbeatable on the opening lead",
+            "as_rubbish": "at any time, but as rubbish before a win",
+        },
+    )
+    ranking: str = option(
+        "sources",
+        "short",
+        doc="Which cards are ranked",
+        words={"sources": "21 cards, in ten tiers", "short": "only 2♥ 4♣ 8♠ 9♥ 9♦ A♦ K♦, low to high"},
+    )
+    low_eights_ranked: bool = option(
+        True, False, doc="The low Eights 8♥ 8♦ 8♣", words={True: "ranked, the lowest tier", False: "rubbish"}
+    )
+    rubbish_order: str = option(
+        "equal",
+        "led_suit",
+        doc="Between rubbish cards",
+        words={"equal": "all equal: the leader wins", "led_suit": "the higher of the suit led wins"},
+    )
+    partner_reveal: str = option(
+        "best_card",
+        "hand",
+        "none",
+        "table",
+        doc="What each player shows before play",
+        words={
+            "best_card": "his best card, to his partner",
+            "hand": "his whole hand, to his partner",
+            "none": "nothing",
+            "table": "his best card, to every player",
+        },
+    )
+    play_out: bool = option(
+        False,
+        True,
+        doc="When the deal ends",
+        words={False: "as soon as it is decided", True: "after every trick is played"},
+    )
+    draw_after_trick: bool = option(
+        False,
+        True,
+        doc="After each trick",
+        words={False: "nobody draws; first to 5 tricks wins", True: "each player draws a card; most tricks wins"},
+    )
     target_score: int = positive_whole_number(10, doc="Points that win the game")
-    next_dealer: str = option("left", "loser", doc="Who deals next",
-                              words={"left": "the player to the left", "loser": "a player of the losing side"})
-    stock_test: str = option("low_eight", "or_void", doc="Who may take the stock",
-                             words={"low_eight": "a hand that cannot beat a led low Eight",
-                                    "or_void": "that, or a player void in the first trick's suit"})
+    next_dealer: str = option(
+        "left",
+        "loser",
+        doc="Who deals next",
+        words={"left": "the player to the left", "loser": "a player of the losing side"},
+    )
+    stock_test: str = option(
+        "low_eight",
+        "or_void",
+        doc="Who may take the stock",
+        words={
+            "low_eight": "a hand that cannot beat a led low Eight",
+            "or_void": "that, or a player void in the first trick's suit",
+        },
+    )
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.ranking == "short" and self.low_eights_ranked:
-            raise OptionError("ranking = 'short' ranks only the seven cards the second Alkort text lists, and the "
-                              "low Eights are not among them: choose low_eights_ranked = false with it")
+            raise OptionError(
+                "ranking = 'short' ranks only the seven cards the second Alkort text lists, and the "
+                "low Eights are not among them: choose low_eights_ranked = false with it"
+            )
 
 
 DEFAULT_OPTIONS = AlkortOptions()
@@ -117,10 +169,13 @@ DEFAULT_OPTIONS = AlkortOptions()
 def check_options(options: AlkortOptions, players: int) -> AlkortOptions:
     """The options, if they can be played by this many players (OptionError if not)."""
     if options.draw_after_trick and players == 2:
-        raise OptionError("draw_after_trick is the second Alkort text's game for four: with two players the "
-                          "26-card stock would make 22 tricks, an even number, so the side with most tricks "
-                          "could tie, and the text does not say who wins a tie")
+        raise OptionError(
+            "draw_after_trick is the second Alkort text's game for four: with two players the "
+            "26-card stock would make 22 tricks, an even number, so the side with most tricks "
+            "could tie, and the text does not say who wins a tie"
+        )
     return options
+
 
 #: Cards dealt to each player, three at a time (``PACKET``); as many tricks are played at most.
 HAND_SIZE = 9
@@ -186,11 +241,21 @@ assert next_leader(0, 2, 4, AlkortOptions(lead_rule="rotate")) == 1
 # and any ranked card beats any rubbish card.
 
 #: The twenty-one ranked cards, strongest tier first; the cards of a tier are equal.
-RANKED_TIERS: tuple[tuple[Card, ...], ...] = tuple(tuple(hand(tier)) for tier in (
-    "K♦", "2♥", "4♣", "8♠", "9♥", "9♦",
-    "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣",
-    "8♥ 8♦ 8♣",  # the "low eights"
-))
+RANKED_TIERS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(hand(tier))
+    for tier in (
+        "K♦",
+        "2♥",
+        "4♣",
+        "8♠",
+        "9♥",
+        "9♦",
+        "A♠ A♥ A♦ A♣",
+        "J♠ J♥ J♦ J♣",
+        "6♠ 6♥ 6♦ 6♣",
+        "8♥ 8♦ 8♣",  # the "low eights"
+    )
+)
 TIER_NAMES = ("K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "an Ace", "a Jack", "a Six", "a low eight")
 #: The low Eights 8♥ 8♦ 8♣ (8♠ is ranked on its own): the worthless-hand test leads one.
 LOW_EIGHTS = RANKED_TIERS[-1]
@@ -216,10 +281,16 @@ def _strength_table(ranking: str, low_eights_ranked: bool) -> Table[Card, int]:
 
 
 #: Each card's strength, by ranking and by low_eights_ranked (the short ranking has no low Eights to rank).
-STRENGTH = Table("alkort.STRENGTH", {
-    "sources": Table("alkort.STRENGTH['sources']", {True: _strength_table("sources", True),
-                                                     False: _strength_table("sources", False)}),
-    "short": Table("alkort.STRENGTH['short']", {False: _strength_table("short", False)})})
+STRENGTH = Table(
+    "alkort.STRENGTH",
+    {
+        "sources": Table(
+            "alkort.STRENGTH['sources']",
+            {True: _strength_table("sources", True), False: _strength_table("sources", False)},
+        ),
+        "short": Table("alkort.STRENGTH['short']", {False: _strength_table("short", False)}),
+    },
+)
 
 
 def strength_table(options: AlkortOptions = DEFAULT_OPTIONS) -> dict[Card, int]:
@@ -259,8 +330,10 @@ assert tier_name(card("A♥"), SHORT) == "rubbish"
 # lower one, in this order, low to high: the Seven lowest, then as in an ordinary pack. With
 # the sources' ranking only 2 3 4 8 9 Q K (and the Seven) can be rubbish; with the short one
 # the Sixes, Jacks and Aces can be too.
-LED_SUIT_ORDER = Table("alkort.LED_SUIT_ORDER", {rank: position for position, rank in enumerate(
-    ("7", "2", "3", "4", "6", "8", "9", "J", "Q", "K", "A"))})
+LED_SUIT_ORDER = Table(
+    "alkort.LED_SUIT_ORDER",
+    {rank: position for position, rank in enumerate(("7", "2", "3", "4", "6", "8", "9", "J", "Q", "K", "A"))},
+)
 
 # ---------------------------------------------------------------------------
 # 4. Who wins a trick
@@ -272,8 +345,14 @@ LED_SUIT_ORDER = Table("alkort.LED_SUIT_ORDER", {rank: position for position, ra
 #   3. else (all rubbish): a led Queen or King falls to the first of its takers played
 #      (TAKERS); otherwise the leader wins.
 
-SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = \
-    "seven", "ranked", "queen taken", "king taken", "led suit", "leader"
+SEVEN, RANKED, QUEEN_TAKEN, KING_TAKEN, LED_SUIT, LEADER = (
+    "seven",
+    "ranked",
+    "queen taken",
+    "king taken",
+    "led suit",
+    "leader",
+)
 
 #: The led Queen and King exception: a led Queen falls to the first 2 or 3 played to it, a
 #: led K♠, K♥ or K♣ to the first 2 (K♦ is ranked, so a trick it is in never gets this far).
@@ -298,15 +377,22 @@ def rubbish_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIO
             if cards[i].rank in takers:
                 return i, TAKEN[lead.rank]
     if options.rubbish_order == "led_suit":
-        followers = [i for i in range(1, len(cards)) if cards[i].suit == lead.suit
-                     and LED_SUIT_ORDER[cards[i].rank] > LED_SUIT_ORDER[lead.rank]]
+        followers = [
+            i
+            for i in range(1, len(cards))
+            if cards[i].suit == lead.suit and LED_SUIT_ORDER[cards[i].rank] > LED_SUIT_ORDER[lead.rank]
+        ]
         if followers:
             return max(followers, key=lambda i: LED_SUIT_ORDER[cards[i].rank]), LED_SUIT
     return 0, LEADER
 
 
-def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
-                options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
+def judge_trick(
+    cards: Sequence[Card],
+    leader_has_won: bool = False,
+    first_trick: bool = False,
+    options: AlkortOptions = DEFAULT_OPTIONS,
+) -> tuple[int, str]:
     """The index of the card that wins a complete trick, and the code of the rule that decided it."""
     if cards[0].rank == "7" and seven_is_unbeatable(leader_has_won, first_trick, options):
         return 0, SEVEN
@@ -318,40 +404,57 @@ def judge_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick
     return (best, RANKED) if best_strength > RUBBISH else rubbish_winner(cards, options)
 
 
-def trick_winner(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
-                 options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+def trick_winner(
+    cards: Sequence[Card],
+    leader_has_won: bool = False,
+    first_trick: bool = False,
+    options: AlkortOptions = DEFAULT_OPTIONS,
+) -> int:
     """The index (0 = the leader) of the card that wins a complete trick."""
     return judge_trick(cards, leader_has_won, first_trick, options)[0]
 
 
-assert trick_winner(hand("A♠ 9♦ K♦ 2♥")) == 2                       # K♦ is highest
-assert trick_winner(hand("J♣ J♥ 6♠ 8♦")) == 0                       # equal Jacks: first played
-assert trick_winner(hand("4♠ Q♥ 9♣ 3♦")) == 0                       # all rubbish: the leader
-assert trick_winner(hand("K♠ 3♣ 2♦ Q♥")) == 2                       # a led King falls to a 2
-assert trick_winner(hand("Q♣ 3♠ 2♦ 4♥")) == 1                       # a led Queen to a 2 or 3
+assert trick_winner(hand("A♠ 9♦ K♦ 2♥")) == 2  # K♦ is highest
+assert trick_winner(hand("J♣ J♥ 6♠ 8♦")) == 0  # equal Jacks: first played
+assert trick_winner(hand("4♠ Q♥ 9♣ 3♦")) == 0  # all rubbish: the leader
+assert trick_winner(hand("K♠ 3♣ 2♦ Q♥")) == 2  # a led King falls to a 2
+assert trick_winner(hand("Q♣ 3♠ 2♦ 4♥")) == 1  # a led Queen to a 2 or 3
 assert trick_winner(hand("7♣ K♦ 2♥ A♠"), leader_has_won=True) == 0  # a cashed seven
-assert trick_winner(hand("7♣ K♦ 2♥ A♠")) == 1                       # an uncashed seven is rubbish
+assert trick_winner(hand("7♣ K♦ 2♥ A♠")) == 1  # an uncashed seven is rubbish
 
 
-def explain_trick(cards: Sequence[Card], leader_has_won: bool = False, first_trick: bool = False,
-                  options: AlkortOptions = DEFAULT_OPTIONS) -> str:
+def explain_trick(
+    cards: Sequence[Card],
+    leader_has_won: bool = False,
+    first_trick: bool = False,
+    options: AlkortOptions = DEFAULT_OPTIONS,
+) -> str:
     """One sentence saying which card wins a trick and by which rule."""
     winner, rule = judge_trick(cards, leader_has_won, first_trick, options)
     lead = cards[0]
     if rule == SEVEN:
-        why = ("a seven led on the opening lead is unbeatable (forehand_exempt)" if not leader_has_won
-               else "a seven led by a player who has already won a trick beats everything")
+        why = (
+            "a seven led on the opening lead is unbeatable (forehand_exempt)"
+            if not leader_has_won
+            else "a seven led by a player who has already won a trick beats everything"
+        )
     elif rule == RANKED:
         why = _why_ranked(cards, winner, options)
     elif rule in (QUEEN_TAKEN, KING_TAKEN):
-        why = (f"every card is rubbish, and a led {RANK_NAMES[lead.rank]} ({lead}) is taken by the first "
-               f"{' or '.join(TAKERS[lead.rank])} played")
+        why = (
+            f"every card is rubbish, and a led {RANK_NAMES[lead.rank]} ({lead}) is taken by the first "
+            f"{' or '.join(TAKERS[lead.rank])} played"
+        )
     elif rule == LED_SUIT:
-        why = f"every card is rubbish, and it is the highest of the led suit {cards[winner].suit} " \
-              f"(rubbish_order = led_suit)"
+        why = (
+            f"every card is rubbish, and it is the highest of the led suit {cards[winner].suit} "
+            f"(rubbish_order = led_suit)"
+        )
     elif lead.rank == "7" and not seven_is_unbeatable(leader_has_won, first_trick, options):
-        why = "every card is rubbish (a seven led before its player has won a trick counts as rubbish), " \
-              "so the leader wins"
+        why = (
+            "every card is rubbish (a seven led before its player has won a trick counts as rubbish), "
+            "so the leader wins"
+        )
     else:
         why = "every card is rubbish, so the leader wins" if len(cards) > 1 else "it is the only card"
     return f"{cards[winner]} wins: {why}."
@@ -387,8 +490,13 @@ def may_lead_seven(has_won: bool, first_trick: bool, options: AlkortOptions = DE
     return has_won or options.seven_lead == "as_rubbish" or (first_trick and options.seven_lead == "forehand_exempt")
 
 
-def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], has_won: bool = False,
-                first_trick: bool = False, options: AlkortOptions = DEFAULT_OPTIONS) -> list[Card]:
+def legal_plays(
+    cards_in_hand: Sequence[Card],
+    trick: Sequence[Card],
+    has_won: bool = False,
+    first_trick: bool = False,
+    options: AlkortOptions = DEFAULT_OPTIONS,
+) -> list[Card]:
     """The cards a player may play: any card, except that a 7 may not be led before a win."""
     if trick or may_lead_seven(has_won, first_trick, options):
         return list(cards_in_hand)
@@ -420,8 +528,9 @@ def best_card(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT_OP
 assert best_card(hand("A♠ 3♦ A♥ 8♥ Q♣")) == card("A♠") and best_card(hand("Q♠ 3♦ 7♥")) is None
 
 
-def first_leader(hands: Sequence[Sequence[Card]], dealer: int, players: int,
-                 options: AlkortOptions = DEFAULT_OPTIONS) -> int:
+def first_leader(
+    hands: Sequence[Sequence[Card]], dealer: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS
+) -> int:
     """Who leads to the first trick: forehand, or (first_lead = highest_card) the holder of the highest ranked
     card; of equal cards, the first held clockwise from forehand; forehand if nobody holds a ranked card."""
     start = forehand(dealer, players)
@@ -432,8 +541,9 @@ def first_leader(hands: Sequence[Sequence[Card]], dealer: int, players: int,
     return max(clockwise, key=lambda seat: max(map(table.__getitem__, hands[seat])))  # max keeps the first of equals
 
 
-def explain_first_lead(hands: Sequence[Sequence[Card]], dealer: int, players: int,
-                       options: AlkortOptions = DEFAULT_OPTIONS) -> str:
+def explain_first_lead(
+    hands: Sequence[Sequence[Card]], dealer: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS
+) -> str:
     """Who leads to the first trick, and why, in one sentence."""
     leader = first_leader(hands, dealer, players, options)
     if options.first_lead == "forehand":
@@ -441,10 +551,17 @@ def explain_first_lead(hands: Sequence[Sequence[Card]], dealer: int, players: in
     best = best_card(hands[leader], options)
     if best is None:
         return f"Nobody holds a ranked card, so {seat_name(leader)}, forehand, leads to the first trick."
-    equal = [s for s in range(players) if s != leader and any(strength(c, options) == strength(best, options)
-                                                                 for c in hands[s])]
-    tie = f" ({', '.join(map(seat_name, equal))} holds an equal card, but {seat_name(leader)} comes first " \
-          f"clockwise from forehand)" if equal else ""
+    equal = [
+        s
+        for s in range(players)
+        if s != leader and any(strength(c, options) == strength(best, options) for c in hands[s])
+    ]
+    tie = (
+        f" ({', '.join(map(seat_name, equal))} holds an equal card, but {seat_name(leader)} comes first "
+        f"clockwise from forehand)"
+        if equal
+        else ""
+    )
     return f"{seat_name(leader)} holds the highest card, {best}, shows it to all and leads to the first trick{tie}."
 
 
@@ -452,15 +569,21 @@ def showing_to(seat: int, players: int, opener: int, options: AlkortOptions = DE
     """The seats that show this seat something before play, if they hold it: its partner (partner_reveal =
     best_card or hand) or every other player (table); and the first leader (first_lead = highest_card)."""
     reveal, partner = options.partner_reveal, partner_of(seat, players)
-    showers = {s for s in range(players) if s != seat} if reveal == "table" else \
-        {partner} if reveal in ("best_card", "hand") and partner is not None else set()
+    showers = (
+        {s for s in range(players) if s != seat}
+        if reveal == "table"
+        else {partner}
+        if reveal in ("best_card", "hand") and partner is not None
+        else set()
+    )
     if options.first_lead == "highest_card" and opener != seat:
         showers.add(opener)
     return sorted(showers)
 
 
-def shown_before_play(hands: Sequence[Sequence[Card]], seat: int, players: int, opener: int,
-                      options: AlkortOptions = DEFAULT_OPTIONS) -> dict[int, list[Card]]:
+def shown_before_play(
+    hands: Sequence[Sequence[Card]], seat: int, players: int, opener: int, options: AlkortOptions = DEFAULT_OPTIONS
+) -> dict[int, list[Card]]:
     """What a seat is shown of the other hands before play, by seat (``showing_to``): its partner's best card or
     whole hand, or every other player's best card; the first leader's best card. A seat with nothing ranked shows
     nothing."""
@@ -504,10 +627,27 @@ def cards_beating_a_low_eight(options: AlkortOptions = DEFAULT_OPTIONS) -> froze
 
 #: ``cards_beating_a_low_eight`` worked out once for every combination of the options that decide a trick led with
 #: a low Eight: the ranking, the low Eights, the rubbish order (the Sevens' options count only when a Seven is led).
-LOW_EIGHT_BEATERS = Table("alkort.LOW_EIGHT_BEATERS", {ranking: Table(f"alkort.LOW_EIGHT_BEATERS[{ranking!r}]", {
-    ranked: Table(f"alkort.LOW_EIGHT_BEATERS[{ranking!r}][{ranked}]", {order: cards_beating_a_low_eight(
-        AlkortOptions(ranking=ranking, low_eights_ranked=ranked, rubbish_order=order))
-        for order in ("equal", "led_suit")}) for ranked in STRENGTH[ranking]}) for ranking in STRENGTH})
+LOW_EIGHT_BEATERS = Table(
+    "alkort.LOW_EIGHT_BEATERS",
+    {
+        ranking: Table(
+            f"alkort.LOW_EIGHT_BEATERS[{ranking!r}]",
+            {
+                ranked: Table(
+                    f"alkort.LOW_EIGHT_BEATERS[{ranking!r}][{ranked}]",
+                    {
+                        order: cards_beating_a_low_eight(
+                            AlkortOptions(ranking=ranking, low_eights_ranked=ranked, rubbish_order=order)
+                        )
+                        for order in ("equal", "led_suit")
+                    },
+                )
+                for ranked in STRENGTH[ranking]
+            },
+        )
+        for ranking in STRENGTH
+    },
+)
 
 
 def low_eight_beaters(options: AlkortOptions = DEFAULT_OPTIONS) -> frozenset[Card]:
@@ -528,8 +668,9 @@ def may_exchange(cards_in_hand: Sequence[Card], options: AlkortOptions = DEFAULT
     return beaters.isdisjoint(cards_in_hand)  # low_eight_beaters(options), written out: asked before every first card
 
 
-def may_exchange_void(cards_in_hand: Sequence[Card], trick: Sequence[Card],
-                      options: AlkortOptions = DEFAULT_OPTIONS) -> bool:
+def may_exchange_void(
+    cards_in_hand: Sequence[Card], trick: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIONS
+) -> bool:
     """With stock_test = "or_void": a player to play to the first trick (``trick``, the cards played to it so far)
     who holds no card of the suit led may take the stock before he plays."""
     return options.stock_test == "or_void" and bool(trick) and all(c.suit != trick[0].suit for c in cards_in_hand)
@@ -599,8 +740,9 @@ def deal_is_decided(trick_sides: Sequence[int], play_out: bool = False) -> bool:
 def explain_decided(trick_sides: Sequence[int], play_out: bool = False, players: int = 4) -> str:
     """Whether the deal is decided after these tricks (the side that won each), and why, in one sentence."""
     won = [trick_sides.count(0), trick_sides.count(1)]
-    counts = (f"After {len(trick_sides)} tricks {side_name(0, players)} has {won[0]} "
-              f"and {side_name(1, players)} {won[1]}")
+    counts = (
+        f"After {len(trick_sides)} tricks {side_name(0, players)} has {won[0]} and {side_name(1, players)} {won[1]}"
+    )
     if deal_is_decided(trick_sides, play_out):
         if len(trick_sides) >= TRICKS_PER_DEAL:
             return f"{counts}: all 9 tricks are played, so the deal is over."
@@ -673,6 +815,7 @@ def explain_score(result: DealScore | None, players: int = 4) -> str:
         return f"{who} took the most tricks — 1 point."
     return f"{who} won 5 tricks, but not the first 5 in a row — 1 point."
 
+
 # ---------------------------------------------------------------------------
 # 9. Dealing, and the deal as a state
 #
@@ -692,11 +835,12 @@ def dealing(dealer: int, players: int) -> Dealing:
 def deal_hands(deck: Sequence[Card], dealer: int, players: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal 9 cards each in rounds of 3 clockwise from forehand; the rest (top first) is the stock."""
     how = dealing(dealer, players)
-    return how.deal(deck), list(deck[how.cards_dealt:])
+    return how.deal(deck), list(deck[how.cards_dealt :])
 
 
-def stack_deck(hands: Sequence[Sequence[Card | str] | str], stock: Sequence[Card | str] | str = (),
-               dealer: int = 0) -> list[Card]:
+def stack_deck(
+    hands: Sequence[Sequence[Card | str] | str], stock: Sequence[Card | str] | str = (), dealer: int = 0
+) -> list[Card]:
     """The deck (top first) that deals these hands, one per seat, and then this stock: ``deal_hands`` undone.
 
     A stock not given in full is followed by the rest of the pack, in pack order.
@@ -704,10 +848,16 @@ def stack_deck(hands: Sequence[Sequence[Card | str] | str], stock: Sequence[Card
     return dealing(dealer, len(hands)).stack(hands, stock, ALKORT_PACK)
 
 
-_HANDS = [hand("K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥"), hand("A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦"),
-          hand("9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥"), hand("7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦")]
-assert deal_hands(stack_deck(_HANDS, "A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣", dealer=3), 3, 4) == \
-    (_HANDS, hand("A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣"))  # stacking is dealing undone
+_HANDS = [
+    hand("K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥"),
+    hand("A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦"),
+    hand("9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥"),
+    hand("7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦"),
+]
+assert deal_hands(stack_deck(_HANDS, "A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣", dealer=3), 3, 4) == (
+    _HANDS,
+    hand("A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣"),
+)  # stacking is dealing undone
 
 
 class Trick(NamedTuple):
@@ -730,24 +880,34 @@ class AlkortState(DealState):
 
     options: AlkortOptions
 
-    def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
-                 deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
-                 scores_before: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        options: AlkortOptions | Mapping | None = None,
+        *,
+        players: int = 4,
+        dealer: int = 0,
+        deck: str | Sequence[Card | str] | None = None,
+        seed: int | random.Random | None = None,
+        scores_before: Sequence[int] | None = None,
+    ) -> None:
         options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
         check_options(options, players)  # some options are for four players only
         dealer = self._set_up(options, players, dealer, deck, seed, scores_before, ALKORT_PACK)
         self.hands, self.stock = deal_hands(self.deck, dealer, players)
-        self.discards: list[Card] = []           # dead cards from exchanges
-        self.exchanged: list[int] = []           # seats that made the exchange, in order
+        self.discards: list[Card] = []  # dead cards from exchanges
+        self.exchanged: list[int] = []  # seats that made the exchange, in order
         self.draws: list[tuple[int, Card]] = []  # who drew which card after the tricks, in order (draw_after_trick)
         self.hands_at_first_card: list[list[Card]] | None = None  # set when the first card is played
-        self.trick_sides: list[int] = []         # the side that won each finished trick
+        self.trick_sides: list[int] = []  # the side that won each finished trick
         self.tricks: list[Trick] = []
-        self.trick: list[Card] = []              # the trick being played, leader first
+        self.trick: list[Card] = []  # the trick being played, leader first
         # forehand leads to the first trick (first_leader, written out for the usual rule: every deal asks it)
-        self.leader = forehand(dealer, players) if options.first_lead == "forehand" else \
-            first_leader(self.hands, dealer, players, options)
+        self.leader = (
+            forehand(dealer, players)
+            if options.first_lead == "forehand"
+            else first_leader(self.hands, dealer, players, options)
+        )
         self.has_won = [False] * players
         self.current_player: int | None = self.leader
         self.is_over = False
@@ -779,15 +939,24 @@ class AlkortState(DealState):
         stock_left = seat not in self.exchanged and len(self.stock) >= EXCHANGE_DRAW
         if self.hands_at_first_card is None:  # not first_card_played, written out: asked before every first card
             return stock_left and may_exchange(self.hands[seat], self.options)
-        return (stock_left and not self.tricks and seat == self.current_player
-                and may_exchange_void(self.hands[seat], self.trick, self.options))
+        return (
+            stock_left
+            and not self.tricks
+            and seat == self.current_player
+            and may_exchange_void(self.hands[seat], self.trick, self.options)
+        )
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
         if seat is None:
             return []
-        actions: list[Action] = legal_plays(self.hands[seat], self.trick, self.has_won[seat],  # type: ignore[assignment]
-                                            not self.tricks, self.options)
+        actions: list[Action] = legal_plays(
+            self.hands[seat],
+            self.trick,
+            self.has_won[seat],  # type: ignore[assignment]
+            not self.tricks,
+            self.options,
+        )
         if self.hands_at_first_card is None:  # first_card_played written out: this runs on every move
             for other in range(self.n_players):
                 if self.may_exchange_now(other):
@@ -884,8 +1053,9 @@ class AlkortState(DealState):
         The reveal is made from the hands as they are when play begins, after any
         exchange; until the first card is played it shows the hands as they are now.
         """
-        return shown_before_play(self.hands_at_first_card or self.hands, seat, self.n_players, self.opener,
-                                 self.options)
+        return shown_before_play(
+            self.hands_at_first_card or self.hands, seat, self.n_players, self.opener, self.options
+        )
 
     def explain_first_lead(self) -> str:
         """Who leads (or led) to the first trick, and why (``explain_first_lead``)."""
@@ -910,15 +1080,18 @@ class AlkortState(DealState):
 
     def redeal(self) -> AlkortState:
         """The same deal again, from its deck, before any move."""
-        return AlkortState(self.options, players=self.n_players, dealer=self.dealer, deck=self.deck,
-                           scores_before=self.scores_before)
+        return AlkortState(
+            self.options, players=self.n_players, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before
+        )
 
     # -- explanations -----------------------------------------------------
     def explain_trick(self, number: int = -1) -> str:
         """Why a finished trick (the last one by default) went to whom."""
         t = self.tricks[number]
-        return (f"{explain_trick(t.cards, t.leader_had_won, t.first, self.options)[:-1]} "
-                f"— {seat_name(t.winner)} takes the trick.")
+        return (
+            f"{explain_trick(t.cards, t.leader_had_won, t.first, self.options)[:-1]} "
+            f"— {seat_name(t.winner)} takes the trick."
+        )
 
     def explain_choices(self) -> str:
         """The rule that limits the player to move right now, in one sentence."""
@@ -926,14 +1099,21 @@ class AlkortState(DealState):
         if seat is None:
             return "The deal is over."
         if self.trick:
-            void = " You hold no card of the suit led, so you may first take the stock, keeping one card " \
-                   "(stock_test = or_void)." if self.may_exchange_now(seat) else ""
+            void = (
+                " You hold no card of the suit led, so you may first take the stock, keeping one card "
+                "(stock_test = or_void)."
+                if self.may_exchange_now(seat)
+                else ""
+            )
             return "Play any card: in Alkort there is no need to follow suit or to try to win." + void
         hand_now = self.hands[seat]
         sevens = [c for c in hand_now if c.rank == "7"]
         if not sevens or may_lead_seven(self.has_won[seat], not self.tricks, self.options):
-            seven_note = " — a 7 led now wins the trick outright" if sevens and seven_is_unbeatable(
-                self.has_won[seat], not self.tricks, self.options) else ""
+            seven_note = (
+                " — a 7 led now wins the trick outright"
+                if sevens and seven_is_unbeatable(self.has_won[seat], not self.tricks, self.options)
+                else ""
+            )
             return f"Lead any card{seven_note}."
         if len(sevens) == len(hand_now):
             return "You hold only sevens, so you may lead one — but it counts as rubbish."
@@ -957,8 +1137,11 @@ class AlkortState(DealState):
         if c not in ALKORT_PACK:
             return f"{c} is not in Alkort's pack: it has no 5s and no 10s."
         if c not in self.hands[seat]:
-            where = f"it is {seat_name(seat)}'s turn, and {c} is not in that hand" if self.holder(c) is not None \
+            where = (
+                f"it is {seat_name(seat)}'s turn, and {c} is not in that hand"
+                if self.holder(c) is not None
                 else f"{c} is not in {seat_name(seat)}'s hand"
+            )
             return f"You cannot play {c}: {where}."
         if c.rank == "7" and not self.trick:
             return "You may not lead a 7 before you have won a trick."
@@ -983,14 +1166,18 @@ class AlkortState(DealState):
         if self.tricks:
             return "The exchange is over: it must be made before the first trick is complete (stock_test = or_void)."
         if seat != self.current_player:
-            return (f"It is {seat_name(self.seat_to_move())}'s turn: in the first trick a player void in the suit "
-                    "led may take the stock only at his turn (stock_test = or_void).")
+            return (
+                f"It is {seat_name(self.seat_to_move())}'s turn: in the first trick a player void in the suit "
+                "led may take the stock only at his turn (stock_test = or_void)."
+            )
         if seat in self.exchanged:
             return f"{seat_name(seat)} has already made the exchange in this deal."
         if len(self.stock) < EXCHANGE_DRAW:
             return "The stock is gone: only one player can make the exchange in a deal."
-        return (f"{seat_name(seat)} may not take the stock: he holds a card of the suit led, "
-                f"{self.trick[0].suit} (stock_test = or_void).")
+        return (
+            f"{seat_name(seat)} may not take the stock: he holds a card of the suit led, "
+            f"{self.trick[0].suit} (stock_test = or_void)."
+        )
 
     def __str__(self) -> str:
         rows = [f"{seat_name(s)}: {show(h)}" for s, h in enumerate(self.hands)]
@@ -998,11 +1185,18 @@ class AlkortState(DealState):
         return "\n".join(rows)
 
 
-def new_deal(options: AlkortOptions | Mapping | None = None, *, players: int = 4, dealer: int = 0,
-             seed: int | random.Random | None = None, deck: str | Sequence[Card | str] | None = None,
-             scores_before: Sequence[int] | None = None) -> AlkortState:
+def new_deal(
+    options: AlkortOptions | Mapping | None = None,
+    *,
+    players: int = 4,
+    dealer: int = 0,
+    seed: int | random.Random | None = None,
+    deck: str | Sequence[Card | str] | None = None,
+    scores_before: Sequence[int] | None = None,
+) -> AlkortState:
     """A new deal of Alkort, shuffled with a seed or from a stacked deck."""
     return AlkortState(options, players=players, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
+
 
 # ---------------------------------------------------------------------------
 # 10. A game: deals until a side reaches the target score
@@ -1024,21 +1218,29 @@ class AlkortGame(Game[AlkortState]):
 
     options: AlkortOptions
 
-    def __init__(self, options: AlkortOptions | Mapping | None = None, *, players: int = 4,
-                 first_dealer: int | None = None, seed: int | random.Random | None = None) -> None:
+    def __init__(
+        self,
+        options: AlkortOptions | Mapping | None = None,
+        *,
+        players: int = 4,
+        first_dealer: int | None = None,
+        seed: int | random.Random | None = None,
+    ) -> None:
         options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
         self.options = check_options(options, players)
         super().__init__(players, first_dealer, seed)
 
     def new_deal(self, dealer: int, scores_before: list[int] | None) -> AlkortState:
-        return AlkortState(self.options, players=self.players, dealer=dealer, seed=self.rng,
-                           scores_before=scores_before)
+        return AlkortState(
+            self.options, players=self.players, dealer=dealer, seed=self.rng, scores_before=scores_before
+        )
 
     def next_dealer(self) -> int:
         result = self.deal.result()
         assert result is not None, "the deal is over"
         return next_dealer(self.deal.dealer, 1 - result.side, self.players, self.options)
+
 
 # ---------------------------------------------------------------------------
 # 11. The words of the game: the cards' Icelandic names
@@ -1064,18 +1266,21 @@ def _names(cards: str, word: str, meaning: str, group: bool = False) -> dict[Car
 
 
 #: Each card's Icelandic name in Alkort (book/glossary.md); a card missing here has none of its own.
-ICELANDIC_NAMES: Table[Card, IcelandicName] = Table("alkort.ICELANDIC_NAMES", {
-    **_names("K♦", "karlinn", "the old man"),
-    **_names("2♥", "tvisturinn", "the Two (of hearts)"),
-    **_names("4♣", "lauffjórir", "the club fours, always plural"),
-    **_names("8♠", "spaðaáttur", "the spade eights, always plural"),
-    **_names("9♥", "feitu níurnar", "the fat nines"),
-    **_names("9♦", "mögru níurnar", "the lean nines"),
-    **_names("6♠ 6♥ 6♦ 6♣", "póstar", "the Sixes", group=True),
-    **_names("7♠ 7♥ 7♦ 7♣", "besefar", "the Sevens, after the German “böse Sieben”, the wicked Seven", group=True),
-    **_names("8♥ 8♦ 8♣", "friður", "the low Eights", group=True),
-    **_names("2♠ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 9♠ 9♣ Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♣", "hrök", "rubbish", group=True),
-})
+ICELANDIC_NAMES: Table[Card, IcelandicName] = Table(
+    "alkort.ICELANDIC_NAMES",
+    {
+        **_names("K♦", "karlinn", "the old man"),
+        **_names("2♥", "tvisturinn", "the Two (of hearts)"),
+        **_names("4♣", "lauffjórir", "the club fours, always plural"),
+        **_names("8♠", "spaðaáttur", "the spade eights, always plural"),
+        **_names("9♥", "feitu níurnar", "the fat nines"),
+        **_names("9♦", "mögru níurnar", "the lean nines"),
+        **_names("6♠ 6♥ 6♦ 6♣", "póstar", "the Sixes", group=True),
+        **_names("7♠ 7♥ 7♦ 7♣", "besefar", "the Sevens, after the German “böse Sieben”, the wicked Seven", group=True),
+        **_names("8♥ 8♦ 8♣", "friður", "the low Eights", group=True),
+        **_names("2♠ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 9♠ 9♣ Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♣", "hrök", "rubbish", group=True),
+    },
+)
 
 
 def icelandic_name(c: Card) -> str | None:
@@ -1097,5 +1302,6 @@ def icelandic_description(c: Card) -> str | None:
 assert icelandic_name(card("K♦")) == "karlinn" and icelandic_name(card("A♠")) is None
 assert icelandic_description(card("6♣")) == "one of the póstar — the Sixes"
 assert {c for c in ALKORT_PACK if c.rank not in "AJ"} == set(ICELANDIC_NAMES)  # every card but the Aces and Jacks
-assert {c for c, name in ICELANDIC_NAMES.items() if name.word == "hrök"} == \
-    {c for c in ALKORT_PACK if not is_ranked(c) and c.rank != "7"}  # the hrök: the rubbish, the Sevens apart
+assert {c for c, name in ICELANDIC_NAMES.items() if name.word == "hrök"} == {
+    c for c in ALKORT_PACK if not is_ranked(c) and c.rank != "7"
+}  # the hrök: the rubbish, the Sevens apart

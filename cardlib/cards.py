@@ -43,8 +43,9 @@ class Table(dict[Key, Value]):
 
     __slots__ = ("name", "copy_with")
 
-    def __init__(self, name: str, items: Mapping[Key, Value] | Iterable[tuple[Key, Value]] = (),
-                 copy_with: str = "") -> None:
+    def __init__(
+        self, name: str, items: Mapping[Key, Value] | Iterable[tuple[Key, Value]] = (), copy_with: str = ""
+    ) -> None:
         """``name`` is where the library keeps it: 'alkort.TAKERS', 'alkort.STRENGTH["short"][False]';
         ``copy_with`` the code that makes a copy, if not ``dict(name)``."""
         dict.__init__(self, items)  # dict's own filling, which never calls the refusing methods below
@@ -52,8 +53,10 @@ class Table(dict[Key, Value]):
 
     def refuse(self, *args: object, **kwargs: object) -> NoReturn:
         """Any change: refused in one line that says how to make a copy of one's own."""
-        raise TypeError(f"{self.name.partition('.')[2] or self.name} is the library's own table and cannot be "
-                        f"changed: make your own copy with {self.copy_with}")
+        raise TypeError(
+            f"{self.name.partition('.')[2] or self.name} is the library's own table and cannot be "
+            f"changed: make your own copy with {self.copy_with}"
+        )
 
     # Every method of dict that changes it (the operator |= included) refuses.
     __setitem__ = __delitem__ = __ior__ = refuse
@@ -96,11 +99,13 @@ class RankAndSuit(NamedTuple):
 
 def _by_pack_order(compare: Callable[[int, int], bool]) -> Callable[[Any, Any], bool]:
     """A comparison of two cards by their places in pack order (NotImplemented for what is not a card)."""
+
     def method(self: Any, other: Any) -> bool:
         try:
             return compare(PACK_ORDER[self], PACK_ORDER[other])
         except (KeyError, TypeError):  # not a card, or unhashable
             return NotImplemented
+
     return method
 
 
@@ -152,8 +157,9 @@ class Card(RankAndSuit):
 
 
 # The one object for every card: Card(), parsing and the packs hand these out.
-ALL_CARDS: Table[tuple[str, str], Card] = Table("cards.ALL_CARDS", {(r, s): RankAndSuit.__new__(Card, r, s)
-                                                                     for s in SUITS for r in RANKS})
+ALL_CARDS: Table[tuple[str, str], Card] = Table(
+    "cards.ALL_CARDS", {(r, s): RankAndSuit.__new__(Card, r, s) for s in SUITS for r in RANKS}
+)
 
 # The one order of the cards, pack order: by suit (♠♥♦♣), then by rank (A 2 … 10 J Q K).
 # ``sorted(cards)`` uses it; a text sort would put 10 before 2 before A.
@@ -174,8 +180,9 @@ def why_not_a_card(rank: object, suit: object, advice: bool = True) -> str:
         else:
             problems.append(f"{rank!r} is not a rank (ranks are the strings 'A', '2' … '10', 'J', 'Q', 'K')")
     if suit not in suits:
-        problems.append(f"{suit!r} is written {fixed_suit!r}" if fixed_suit else
-                        f"{suit!r} is not a suit (suits are ♠ ♥ ♦ ♣)")
+        problems.append(
+            f"{suit!r} is written {fixed_suit!r}" if fixed_suit else f"{suit!r} is not a suit (suits are ♠ ♥ ♦ ♣)"
+        )
     if not advice:
         return f"Card({rank!r}, {suit!r}) is not a card: {' and '.join(problems)}."
     if fixed_rank and fixed_suit:
@@ -211,8 +218,10 @@ def card(text: str | Card) -> Card:
     if not isinstance(text, str):
         if isinstance(text, tuple) and text in FULL_PACK:  # a pair naming a card: say how to make the card
             rank, suit_symbol = text
-            raise CardError(f"{text!r} is a tuple, not a card: write Card({rank!r}, {suit_symbol!r}), "
-                            f"or card('{rank}{suit_symbol}')")
+            raise CardError(
+                f"{text!r} is a tuple, not a card: write Card({rank!r}, {suit_symbol!r}), "
+                f"or card('{rank}{suit_symbol}')"
+            )
         raise CardError(f"{text!r} is not a card: write a Card, or text like 'K♦' or '10h'")
     cleaned = text.strip()
     rank, suit_text = cleaned[:-1].upper(), cleaned[-1:]
@@ -220,8 +229,10 @@ def card(text: str | Card) -> Card:
     rank = "10" if rank == "T" else rank
     found = ALL_CARDS.get((rank, suit_text))
     if found is None:
-        raise CardError(f"{text!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) "
-                        f"and a suit (♠♥♦♣ or S H D C), like 'K♦' or '10h'")
+        raise CardError(
+            f"{text!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) "
+            f"and a suit (♠♥♦♣ or S H D C), like 'K♦' or '10h'"
+        )
     return found
 
 

@@ -48,8 +48,10 @@ class BarChart:
         """The chart in words: every bar's value and error bar."""
         lines = [self.title] if self.title else []
         for name, estimates in self.series:
-            values = ", ".join(f"{group.replace(chr(10), ' ')}: {value:.0%} ± {error:.0%}"
-                               for group, (value, error) in zip(self.groups, estimates))
+            values = ", ".join(
+                f"{group.replace(chr(10), ' ')}: {value:.0%} ± {error:.0%}"
+                for group, (value, error) in zip(self.groups, estimates)
+            )
             lines.append(f"{name}: {values}")
         if self.reference:
             lines.append(f"dashed line: {self.reference[1]} ({self.reference[0]:.0%})")
@@ -59,9 +61,15 @@ class BarChart:
         return self.describe()
 
 
-def bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[Estimate]], *, title: str = "",
-              ylabel: str = "", scale: tuple[float, float] = (0.0, 1.0),
-              reference: tuple[float, str] | None = None) -> BarChart:
+def bar_chart(
+    groups: Sequence[str],
+    series: Mapping[str, Sequence[Estimate]],
+    *,
+    title: str = "",
+    ylabel: str = "",
+    scale: tuple[float, float] = (0.0, 1.0),
+    reference: tuple[float, str] | None = None,
+) -> BarChart:
     """A bar chart: for each series (name -> one (value, error) per group), a bar in every group.
 
     A group's label may have two lines ("2 trumps\\n(40 hands)"). Raises ValueError if a series does not
@@ -104,21 +112,25 @@ def draw(chart: BarChart) -> str:
         parts += _group(canvas, g)
     if chart.reference:
         value, label = chart.reference
-        parts.append(canvas.rule(value, 'stroke="#555" stroke-dasharray="6 4"')
-                     + f'<text x="{WIDTH - RIGHT - 4}" y="{canvas.y(value) - 5:.1f}" text-anchor="end" '
-                       f'fill="#333">{escape(label)}</text>')
+        parts.append(
+            canvas.rule(value, 'stroke="#555" stroke-dasharray="6 4"')
+            + f'<text x="{WIDTH - RIGHT - 4}" y="{canvas.y(value) - 5:.1f}" text-anchor="end" '
+            f'fill="#333">{escape(label)}</text>'
+        )
     parts.append(canvas.rule(canvas.low, 'stroke="#222"'))
     return "".join([*parts, *_legend(chart), "</svg>"])
 
 
 def _heading(chart: BarChart) -> list[str]:
     """The SVG element with its accessible name, title and description, and the title drawn."""
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-            f'height="{HEIGHT}" role="img" aria-label="{escape(chart.title or "bar chart")}" '
-            f'font-family="sans-serif" font-size="12">',
-            f"<title>{escape(chart.title)}</title><desc>{escape(chart.describe())}</desc>",
-            f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">'
-            f"{escape(chart.title)}</text>"]
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+        f'height="{HEIGHT}" role="img" aria-label="{escape(chart.title or "bar chart")}" '
+        f'font-family="sans-serif" font-size="12">',
+        f"<title>{escape(chart.title)}</title><desc>{escape(chart.describe())}</desc>",
+        f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">'
+        f"{escape(chart.title)}</text>",
+    ]
 
 
 def _value_axis(canvas: Canvas) -> list[str]:
@@ -128,10 +140,14 @@ def _value_axis(canvas: Canvas) -> list[str]:
     for tick in range(5):
         value = low + (high - low) * tick / 4
         label = f"{value:.0%}" if high <= 1 else f"{value:g}"
-        parts.append(canvas.rule(value, 'stroke="#ddd"')
-                     + f'<text x="{LEFT - 6}" y="{canvas.y(value) + 4:.1f}" text-anchor="end">{label}</text>')
-    parts.append(f'<text transform="translate(16 {TOP + canvas.plot_height / 2}) rotate(-90)" '
-                 f'text-anchor="middle">{escape(canvas.chart.ylabel)}</text>')
+        parts.append(
+            canvas.rule(value, 'stroke="#ddd"')
+            + f'<text x="{LEFT - 6}" y="{canvas.y(value) + 4:.1f}" text-anchor="end">{label}</text>'
+        )
+    parts.append(
+        f'<text transform="translate(16 {TOP + canvas.plot_height / 2}) rotate(-90)" '
+        f'text-anchor="middle">{escape(canvas.chart.ylabel)}</text>'
+    )
     return parts
 
 
@@ -139,19 +155,26 @@ def _group(canvas: Canvas, g: int) -> list[str]:
     """One group: its label (one or two lines) and a bar with its error bar for each series."""
     chart, group = canvas.chart, canvas.chart.groups[g]
     centre = LEFT + canvas.group_width * (g + 0.5)
-    parts = [f'<text x="{centre:.1f}" y="{TOP + canvas.plot_height + 18 + 15 * line}" '
-             f'text-anchor="middle">{escape(text)}</text>' for line, text in enumerate(group.split("\n")[:2])]
+    parts = [
+        f'<text x="{centre:.1f}" y="{TOP + canvas.plot_height + 18 + 15 * line}" '
+        f'text-anchor="middle">{escape(text)}</text>'
+        for line, text in enumerate(group.split("\n")[:2])
+    ]
     for s, (name, estimates) in enumerate(chart.series):
         value, error = estimates[g]
         x = centre - canvas.group_width * 0.4 + canvas.bar_width * s
         middle = x + canvas.bar_width / 2
-        parts.append(f'<rect x="{x:.1f}" y="{canvas.y(value):.1f}" width="{canvas.bar_width - 2:.1f}" '
-                     f'height="{canvas.y(canvas.low) - canvas.y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
-                     f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>")
+        parts.append(
+            f'<rect x="{x:.1f}" y="{canvas.y(value):.1f}" width="{canvas.bar_width - 2:.1f}" '
+            f'height="{canvas.y(canvas.low) - canvas.y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
+            f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>"
+        )
         if error > 0:
             top, bottom = canvas.y(value + error), canvas.y(value - error)
-            parts.append(f'<path d="M{middle - 4:.1f} {top:.1f}h8M{middle:.1f} {top:.1f}V{bottom:.1f}'
-                         f'M{middle - 4:.1f} {bottom:.1f}h8" stroke="#222" fill="none"/>')
+            parts.append(
+                f'<path d="M{middle - 4:.1f} {top:.1f}h8M{middle:.1f} {top:.1f}V{bottom:.1f}'
+                f'M{middle - 4:.1f} {bottom:.1f}h8" stroke="#222" fill="none"/>'
+            )
     return parts
 
 
@@ -159,13 +182,20 @@ def _legend(chart: BarChart) -> list[str]:
     """The legend, in a row between the title and the plot: a coloured key and the series' name."""
     parts, x = [], LEFT
     for s, (name, _) in enumerate(chart.series):
-        parts.append(f'<rect x="{x}" y="{TOP - 20}" width="12" height="12" fill="{COLOURS[s % len(COLOURS)]}"/>'
-                     f'<text x="{x + 16}" y="{TOP - 10}">{escape(name)}</text>')
+        parts.append(
+            f'<rect x="{x}" y="{TOP - 20}" width="12" height="12" fill="{COLOURS[s % len(COLOURS)]}"/>'
+            f'<text x="{x + 16}" y="{TOP - 10}">{escape(name)}</text>'
+        )
         x += 16 + 7 * len(name) + 18  # about 7 pixels a character at this size
     return parts
 
 
-_example = bar_chart(["a", "b\n(2 hands)"], {"one": [(0.5, 0.1), (1.0, 0.0)], "two": [(0.25, 0.3), (0.0, 0.0)]},
-                     title="Example", ylabel="share", reference=(2 / 3, "2 in 3"))
+_example = bar_chart(
+    ["a", "b\n(2 hands)"],
+    {"one": [(0.5, 0.1), (1.0, 0.0)], "two": [(0.25, 0.3), (0.0, 0.0)]},
+    title="Example",
+    ylabel="share",
+    reference=(2 / 3, "2 in 3"),
+)
 assert _example.svg().count("<rect") == 4 + 2  # four bars and two legend keys
 assert "one: a: 50% ± 10%, b (2 hands): 100% ± 0%" in _example.describe()

@@ -74,21 +74,38 @@ class EcarteOptions(RuleOptions):
 
     game = "Écarté"
 
-    deal_packets: tuple[int, int] = option((3, 2), (2, 3), doc="How the five cards are dealt",
-                                           words={(3, 2): "3 cards, then 2", (2, 3): "2 cards, then 3"})
-    must_trump: bool = option(True, False, doc="A player who cannot follow suit",
-                              words={True: "must trump if he can", False: "may play any card"})
-    refusal_penalty: str = option("first", "any", doc="Which refusal risks 2 points",
-                                  words={"first": "refusing the first proposal", "any": "refusing any proposal"})
-    stand_bonus: str = option("dealer", "non_dealer", doc="Who scores 2 when the non-dealer stands",
-                              words={"dealer": "the dealer, if the non-dealer loses",
-                                     "non_dealer": "the non-dealer, if he wins"})
-    dealer_min_discard: int = option(0, 1, doc="The dealer's discard after accepting",
-                                     words={0: "none or more cards", 1: "at least one card"})
-    turned_king: str = option("scored", "claimed", doc="A turned-up King",
-                              words={"scored": "scores for the dealer at once",
-                                     "claimed": "scores only if the dealer claims it"})
+    deal_packets: tuple[int, int] = option(
+        (3, 2), (2, 3), doc="How the five cards are dealt", words={(3, 2): "3 cards, then 2", (2, 3): "2 cards, then 3"}
+    )
+    must_trump: bool = option(
+        True,
+        False,
+        doc="A player who cannot follow suit",
+        words={True: "must trump if he can", False: "may play any card"},
+    )
+    refusal_penalty: str = option(
+        "first",
+        "any",
+        doc="Which refusal risks 2 points",
+        words={"first": "refusing the first proposal", "any": "refusing any proposal"},
+    )
+    stand_bonus: str = option(
+        "dealer",
+        "non_dealer",
+        doc="Who scores 2 when the non-dealer stands",
+        words={"dealer": "the dealer, if the non-dealer loses", "non_dealer": "the non-dealer, if he wins"},
+    )
+    dealer_min_discard: int = option(
+        0, 1, doc="The dealer's discard after accepting", words={0: "none or more cards", 1: "at least one card"}
+    )
+    turned_king: str = option(
+        "scored",
+        "claimed",
+        doc="A turned-up King",
+        words={"scored": "scores for the dealer at once", "claimed": "scores only if the dealer claims it"},
+    )
     target_score: int = positive_whole_number(5, doc="Points that win the game")
+
 
 DEFAULT_OPTIONS = EcarteOptions()
 TRICKS_PER_DEAL = 5
@@ -129,10 +146,10 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     return 1 if reply.suit == trump else 0
 
 
-assert trick_winner(hand("A♦ J♦"), "♣") == 1       # the Jack is above the Ace
-assert trick_winner(hand("A♥ 7♣"), "♣") == 1       # any trump beats any other suit
-assert trick_winner(hand("9♥ K♦"), "♠") == 0       # a card of another suit never wins
-assert trick_winner(hand("A♥ 7♣"), "C") == 1       # suits may be written as letters
+assert trick_winner(hand("A♦ J♦"), "♣") == 1  # the Jack is above the Ace
+assert trick_winner(hand("A♥ 7♣"), "♣") == 1  # any trump beats any other suit
+assert trick_winner(hand("9♥ K♦"), "♠") == 0  # a card of another suit never wins
+assert trick_winner(hand("A♥ 7♣"), "C") == 1  # suits may be written as letters
 
 
 def explain_trick(cards: Sequence[Card], trump: str) -> str:
@@ -165,8 +182,9 @@ assert explain_trick(hand("A♥ 7♣"), "♣") == "7♣ wins: a trump (clubs) be
 LEAD, HEAD, FOLLOW, TRUMP, ANY = "lead", "head", "follow", "trump", "any"
 
 
-def play_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
-              options: EcarteOptions = DEFAULT_OPTIONS) -> tuple[str, list[Card]]:
+def play_duty(
+    cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str, options: EcarteOptions = DEFAULT_OPTIONS
+) -> tuple[str, list[Card]]:
     """Which duty binds the player now (lead, head, follow, trump or any), and the cards it allows."""
     if trump not in SUITS:  # a letter like 'H' (the deal's own trump is always a symbol)
         trump = suit(trump)
@@ -190,20 +208,22 @@ def play_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
     return ANY, list(cards_in_hand)
 
 
-def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
-                options: EcarteOptions = DEFAULT_OPTIONS) -> list[Card]:
+def legal_plays(
+    cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str, options: EcarteOptions = DEFAULT_OPTIONS
+) -> list[Card]:
     """The cards a player may play to this trick: follow, head, trump, else anything."""
     return play_duty(cards_in_hand, trick, trump, options)[1]
 
 
-assert legal_plays(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥") == hand("K♠")           # head
-assert legal_plays(hand("Q♠ 7♠ A♥"), hand("K♠"), "♥") == hand("Q♠ 7♠")        # follow
-assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦") == hand("7♦")           # trump
+assert legal_plays(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥") == hand("K♠")  # head
+assert legal_plays(hand("Q♠ 7♠ A♥"), hand("K♠"), "♥") == hand("Q♠ 7♠")  # follow
+assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦") == hand("7♦")  # trump
 assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦", EcarteOptions(must_trump=False)) == hand("7♦ A♣ Q♥")
 
 
-def explain_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
-                 options: EcarteOptions = DEFAULT_OPTIONS) -> str:
+def explain_duty(
+    cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str, options: EcarteOptions = DEFAULT_OPTIONS
+) -> str:
     """The duty that binds the player now, in one sentence."""
     trump = suit(trump)
     duty, cards = play_duty(cards_in_hand, trick, trump, options)
@@ -221,8 +241,9 @@ def explain_duty(cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: st
     return f"You have no {suit_name}{no_trump}: play any card."
 
 
-def why_not_playable(c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str,
-                     options: EcarteOptions = DEFAULT_OPTIONS) -> str:
+def why_not_playable(
+    c: Card, cards_in_hand: Sequence[Card], trick: Sequence[Card], trump: str, options: EcarteOptions = DEFAULT_OPTIONS
+) -> str:
     """Which duty a card would break ('' if it may be played)."""
     if c not in cards_in_hand:
         return f"{c} is not in your hand."
@@ -246,16 +267,15 @@ assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥
 # he may do at any moment until the next deal: after the fifth trick he still may.
 
 
-
 class Phase(enum.StrEnum):
     """Where a deal stands: what the player to move is asked to do. Each phase reads as its value."""
 
-    CHOOSE = "play or propose"                  # the non-dealer: stand on his hand, or propose
-    ANSWER = "accept or refuse"                 # the dealer answers a proposal
+    CHOOSE = "play or propose"  # the non-dealer: stand on his hand, or propose
+    ANSWER = "accept or refuse"  # the dealer answers a proposal
     DISCARD_NON_DEALER = "non-dealer discards"  # after an acceptance, the non-dealer first ...
-    DISCARD_DEALER = "dealer discards"          # ... then the dealer
-    PLAY = "play"                               # the tricks
-    CLAIM = "claim the King or pass"            # the tricks are over; the dealer may still claim a turned-up King
+    DISCARD_DEALER = "dealer discards"  # ... then the dealer
+    PLAY = "play"  # the tricks
+    CLAIM = "claim the King or pass"  # the tricks are over; the dealer may still claim a turned-up King
     OVER = "over"
 
     @property
@@ -324,8 +344,13 @@ def stand_scores_two(winner: int, dealer: int, options: EcarteOptions = DEFAULT_
     return (winner == dealer) == (options.stand_bonus == "dealer")
 
 
-def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_refusal: bool,
-               options: EcarteOptions = DEFAULT_OPTIONS) -> DealScore:
+def score_deal(
+    tricks_won: Sequence[int],
+    dealer: int,
+    proposed: bool,
+    penalty_refusal: bool,
+    options: EcarteOptions = DEFAULT_OPTIONS,
+) -> DealScore:
     """Score 5 played tricks: point 1, vole 2, or 2 for beating a player who stood or refused (or, by stand_bonus,
     for standing and winning)."""
     winner = 0 if tricks_won[0] >= 3 else 1
@@ -341,10 +366,12 @@ def score_deal(tricks_won: Sequence[int], dealer: int, proposed: bool, penalty_r
 assert score_deal([3, 2], dealer=1, proposed=True, penalty_refusal=False) == (0, 1, "point")
 assert score_deal([0, 5], dealer=0, proposed=True, penalty_refusal=False) == (1, 2, "vole")
 assert score_deal([3, 2], dealer=0, proposed=False, penalty_refusal=False).points == 2
-assert score_deal([3, 2], dealer=0, proposed=False, penalty_refusal=False,
-                  options=EcarteOptions(stand_bonus="non_dealer")) == (0, 1, "point")
-assert score_deal([2, 3], dealer=0, proposed=False, penalty_refusal=False,
-                  options=EcarteOptions(stand_bonus="non_dealer")) == (1, 2, "played without proposing")
+assert score_deal(
+    [3, 2], dealer=0, proposed=False, penalty_refusal=False, options=EcarteOptions(stand_bonus="non_dealer")
+) == (0, 1, "point")
+assert score_deal(
+    [2, 3], dealer=0, proposed=False, penalty_refusal=False, options=EcarteOptions(stand_bonus="non_dealer")
+) == (1, 2, "played without proposing")
 
 
 def explain_score(result: DealScore, dealer: int) -> str:
@@ -359,6 +386,7 @@ def explain_score(result: DealScore, dealer: int) -> str:
     if result.kind == "vole":
         return f"the vole: {who} won all 5 tricks — 2 points."
     return f"the point: {who} won 3 or 4 tricks — 1 point."
+
 
 # ---------------------------------------------------------------------------
 # 7. The deal as a state
@@ -378,16 +406,21 @@ def dealing(dealer: int, packets: tuple[int, int] = (3, 2)) -> Dealing:
     return Dealing((non_dealer(dealer), dealer), packets)
 
 
-def deal_hands(deck: Sequence[Card], dealer: int,
-               packets: tuple[int, int] = (3, 2)) -> tuple[list[list[Card]], Card, list[Card]]:
+def deal_hands(
+    deck: Sequence[Card], dealer: int, packets: tuple[int, int] = (3, 2)
+) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the 11th card; the rest is the stock."""
     how = dealing(dealer, packets)
-    return how.deal(deck), deck[how.cards_dealt], list(deck[how.cards_dealt + 1:])
+    return how.deal(deck), deck[how.cards_dealt], list(deck[how.cards_dealt + 1 :])
 
 
-def stack_deck(hands: Sequence[Sequence[Card | str] | str], turned_up: Card | str,
-               stock: Sequence[Card | str] | str = (), dealer: int = 0,
-               packets: tuple[int, int] = (3, 2)) -> list[Card]:
+def stack_deck(
+    hands: Sequence[Sequence[Card | str] | str],
+    turned_up: Card | str,
+    stock: Sequence[Card | str] | str = (),
+    dealer: int = 0,
+    packets: tuple[int, int] = (3, 2),
+) -> list[Card]:
     """The deck (top first) that deals these hands (by seat), turns up this card and has this stock on top.
 
     This is ``deal_hands`` undone; a stock not given in full is followed by the rest of the pack, in pack order.
@@ -405,9 +438,15 @@ class EcarteState(DealState):
     n_players = 2
     options: EcarteOptions
 
-    def __init__(self, options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
-                 deck: str | Sequence[Card | str] | None = None, seed: int | random.Random | None = None,
-                 scores_before: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        options: EcarteOptions | Mapping | None = None,
+        *,
+        dealer: int = 0,
+        deck: str | Sequence[Card | str] | None = None,
+        seed: int | random.Random | None = None,
+        scores_before: Sequence[int] | None = None,
+    ) -> None:
         options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         dealer = self._set_up(options, 2, dealer, deck, seed, scores_before, ECARTE_PACK)
         self.non_dealer = non_dealer(dealer)
@@ -415,8 +454,8 @@ class EcarteState(DealState):
         self.trump = self.turned_up.suit
         self.king_of_trumps = ALL_CARDS["K", self.trump]
         self.discards: list[Card] = []
-        self.proposals = 0                 # how many proposals the non-dealer has made
-        self.refused: int | None = None    # which proposal (1 = the first) the dealer refused
+        self.proposals = 0  # how many proposals the non-dealer has made
+        self.refused: int | None = None  # which proposal (1 = the first) the dealer refused
         self.announced = [False, False]
         # turned_king = claimed: the dealer may still claim the turned-up King's point (until he does, or passes)
         self.king_to_claim = self.turned_up.rank == "K" and options.turned_king == "claimed"
@@ -424,7 +463,7 @@ class EcarteState(DealState):
         self.trick_points = [0, 0]
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
-        self.leader = self.non_dealer        # the non-dealer leads to the first trick
+        self.leader = self.non_dealer  # the non-dealer leads to the first trick
         self.phase: Phase = CHOOSE
         self.current_player: int | None = self.non_dealer
         self.is_over = False
@@ -522,8 +561,8 @@ class EcarteState(DealState):
         seat = self.seat_to_move()
         self.discards.extend(c for c in self.hands[seat] if c in cards)  # in the hand's order, not the set's
         self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
-        self.hands[seat].extend(self.stock[:len(cards)])
-        del self.stock[:len(cards)]
+        self.hands[seat].extend(self.stock[: len(cards)])
+        del self.stock[: len(cards)]
         if self.phase is DISCARD_NON_DEALER:
             self.phase, self.current_player = DISCARD_DEALER, self.dealer
         else:
@@ -611,8 +650,11 @@ class EcarteState(DealState):
                 return "Play a card: the stock is empty, so there can be no more proposals."
             return "Play a card to stand on your hand, or propose an exchange."
         if phase is ANSWER:
-            risk = " — and you risk 2 points if you then lose" if refusal_risks_penalty(self.proposals,
-                                                                                         self.options) else ""
+            risk = (
+                " — and you risk 2 points if you then lose"
+                if refusal_risks_penalty(self.proposals, self.options)
+                else ""
+            )
             return f"Accept the proposal (both exchange cards) or refuse it (the hands are played as they are{risk})."
         if phase.is_discard:
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
@@ -621,8 +663,10 @@ class EcarteState(DealState):
             none = " (or none)" if sizes.start == 0 else ""
             return f"Discard {sizes.start} to {sizes.stop - 1} cards{none}; the stock serves you as many."
         if phase is CLAIM:
-            return (f"The tricks are played: claim the turned-up {self.turned_up} for a point, or pass and lose it "
-                    f"(turned_king = claimed: it scores only if the dealer claims it before the next deal).")
+            return (
+                f"The tricks are played: claim the turned-up {self.turned_up} for a point, or pass and lose it "
+                f"(turned_king = claimed: it scores only if the dealer claims it before the next deal)."
+            )
         return explain_duty(self.hands[seat], self.trick, self.trump, self.options)
 
     def explain_score(self) -> str:
@@ -633,8 +677,10 @@ class EcarteState(DealState):
         if result is not None:
             parts.append(explain_score(result, self.dealer).rstrip("."))
         elif self.is_over:
-            parts.append(f"{seat_name(self.game_winner or 0)} reached {self.options.target_score} points "
-                         f"and won the game at once")
+            parts.append(
+                f"{seat_name(self.game_winner or 0)} reached {self.options.target_score} points "
+                f"and won the game at once"
+            )
         if not parts:
             return "No points yet."
         sentence = "; ".join(parts)
@@ -665,8 +711,10 @@ class EcarteState(DealState):
             return self._why_no_announce(action.king)
         if isinstance(action, Claim):
             return self._why_no_claim(action.king)
-        return (f"{action_text(action)} is not a move in Écarté: "
-                "play a card, propose, accept, refuse, discard, announce, claim or pass.")
+        return (
+            f"{action_text(action)} is not a move in Écarté: "
+            "play a card, propose, accept, refuse, discard, announce, claim or pass."
+        )
 
     def _why_not_playable(self, c: Card) -> str:
         seat = self.seat_to_move()
@@ -685,8 +733,10 @@ class EcarteState(DealState):
     def _why_no_call(self, call: Call) -> str:
         phase = self.phase
         if call is Call.PASS:
-            return "There is nothing to pass: the dealer passes only to let an unclaimed turned-up King go, " \
-                   "once the tricks are played."
+            return (
+                "There is nothing to pass: the dealer passes only to let an unclaimed turned-up King go, "
+                "once the tricks are played."
+            )
         if phase is CLAIM:
             return "The tricks are played: the dealer may only claim the turned-up King, or pass."
         if phase is ANSWER:
@@ -694,8 +744,9 @@ class EcarteState(DealState):
         if call is PROPOSE and phase is CHOOSE:
             return "You cannot propose: the stock cannot serve even one card."
         if call is PROPOSE:
-            return "Proposals are over: " + ("the dealer refused, so the hands are played as they stand."
-                                             if self.refused else "play has begun.")
+            return "Proposals are over: " + (
+                "the dealer refused, so the hands are played as they stand." if self.refused else "play has begun."
+            )
         if phase is CHOOSE:
             return f"Only {seat_name(self.non_dealer)}, the non-dealer, may act now."
         return "There is no proposal to answer."
@@ -709,8 +760,10 @@ class EcarteState(DealState):
             return f"{seat_name(seat)} cannot discard {show(wrong)}: not in that hand."
         sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
         who = "the dealer" if seat == self.dealer else "the non-dealer"
-        return (f"{who.capitalize()} must discard {sizes.start} to {sizes.stop - 1} cards now "
-                f"(the stock holds {len(self.stock)}), not {len(discard.cards)}.")
+        return (
+            f"{who.capitalize()} must discard {sizes.start} to {sizes.stop - 1} cards now "
+            f"(the stock holds {len(self.stock)}), not {len(discard.cards)}."
+        )
 
     def _why_no_announce(self, king: Card) -> str:
         if king != self.king_of_trumps:
@@ -734,17 +787,26 @@ class EcarteState(DealState):
         return f"The dealer let the turned-up {king} go: it can no longer be claimed."
 
     def __str__(self) -> str:
-        return (f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"
-                + "\n".join(f"{seat_name(s)}{' (dealer)' if s == self.dealer else ''}: {show(h)}"
-                            for s, h in enumerate(self.hands))
-                + f"\nphase: {self.phase}; tricks: {self.trick_winners}; trick now: {show(self.trick)}")
+        return (
+            f"trump {self.turned_up} (turned up); stock {len(self.stock)}\n"
+            + "\n".join(
+                f"{seat_name(s)}{' (dealer)' if s == self.dealer else ''}: {show(h)}" for s, h in enumerate(self.hands)
+            )
+            + f"\nphase: {self.phase}; tricks: {self.trick_winners}; trick now: {show(self.trick)}"
+        )
 
 
-def new_deal(options: EcarteOptions | Mapping | None = None, *, dealer: int = 0,
-             seed: int | random.Random | None = None, deck: str | Sequence[Card | str] | None = None,
-             scores_before: Sequence[int] | None = None) -> EcarteState:
+def new_deal(
+    options: EcarteOptions | Mapping | None = None,
+    *,
+    dealer: int = 0,
+    seed: int | random.Random | None = None,
+    deck: str | Sequence[Card | str] | None = None,
+    scores_before: Sequence[int] | None = None,
+) -> EcarteState:
     """A new deal of Écarté, shuffled with a seed or from a stacked deck."""
     return EcarteState(options, dealer=dealer, seed=seed, deck=deck, scores_before=scores_before)
+
 
 # ---------------------------------------------------------------------------
 # 8. A game: to 5 points, the deal alternating; a King point can end it in mid-deal.
@@ -755,8 +817,13 @@ class EcarteGame(Game[EcarteState]):
 
     options: EcarteOptions
 
-    def __init__(self, options: EcarteOptions | Mapping | None = None, *, first_dealer: int | None = None,
-                 seed: int | random.Random | None = None) -> None:
+    def __init__(
+        self,
+        options: EcarteOptions | Mapping | None = None,
+        *,
+        first_dealer: int | None = None,
+        seed: int | random.Random | None = None,
+    ) -> None:
         self.options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         super().__init__(2, first_dealer, seed)
 

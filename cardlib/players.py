@@ -110,8 +110,9 @@ def next_move(state: DealState, players: Sequence[Player]) -> tuple[int, Decisio
     return turn, players[turn].decide(state, turn)
 
 
-def play_deal(state: DealState, players: Sequence[Player],
-              on_move: Callable[[int, Decision], None] | None = None) -> DealState:
+def play_deal(
+    state: DealState, players: Sequence[Player], on_move: Callable[[int, Decision], None] | None = None
+) -> DealState:
     """Play a deal to its end with these players (one per seat); ``on_move`` sees every move."""
     while not state.is_over:
         seat, decision = next_move(state, players)

@@ -74,24 +74,51 @@ FIELDS = {  # (game, kind) -> (required fields, optional fields, expect keys)
     ("alkort", "legal"): ({"hand", "trick"}, {"has_won", "first_trick"}, {"legal"}),
     ("ecarte", "legal"): ({"hand", "trick", "trump"}, set(), {"legal"}),
     ("alkort", "exchange"): ({"hand"}, set(), {"entitled"}),
-    ("alkort", "deal"): ({"dealer", "deck", "actions"}, {"scores_before"},
-                         {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands",
-                          "to_move", "seen"}),
-    ("ecarte", "deal"): ({"dealer", "deck", "actions"}, {"scores_before"},
-                         {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands",
-                          "to_move"}),
+    ("alkort", "deal"): (
+        {"dealer", "deck", "actions"},
+        {"scores_before"},
+        {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands", "to_move", "seen"},
+    ),
+    ("ecarte", "deal"): (
+        {"dealer", "deck", "actions"},
+        {"scores_before"},
+        {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands", "to_move"},
+    ),
 }
 
 FORMS = {
-    "id": TEXT, "game": TEXT, "kind": TEXT, "players": WHOLE, "options": OBJECT, "expect": OBJECT,
-    "cards": CARDS, "hand": CARDS, "trick": CARDS, "deck": CARDS, "trump": TEXT,
-    "leader_has_won": TRUTH, "first_trick": TRUTH, "has_won": TRUTH,
-    "dealer": WHOLE, "actions": TEXTS, "scores_before": WHOLES,
+    "id": TEXT,
+    "game": TEXT,
+    "kind": TEXT,
+    "players": WHOLE,
+    "options": OBJECT,
+    "expect": OBJECT,
+    "cards": CARDS,
+    "hand": CARDS,
+    "trick": CARDS,
+    "deck": CARDS,
+    "trump": TEXT,
+    "leader_has_won": TRUTH,
+    "first_trick": TRUTH,
+    "has_won": TRUTH,
+    "dealer": WHOLE,
+    "actions": TEXTS,
+    "scores_before": WHOLES,
 }
 EXPECT_FORMS = {
-    "winner": WHOLE, "legal": CARDS, "entitled": TRUTH,
-    "illegal": WHOLE, "trick_winners": WHOLES, "points": WHOLES, "scores": WHOLES, "over": TRUTH,
-    "game_winner": WHOLE_OR_NULL, "stock": WHOLE, "hands": OBJECT, "to_move": WHOLE_OR_NULL, "seen": OBJECT,
+    "winner": WHOLE,
+    "legal": CARDS,
+    "entitled": TRUTH,
+    "illegal": WHOLE,
+    "trick_winners": WHOLES,
+    "points": WHOLES,
+    "scores": WHOLES,
+    "over": TRUTH,
+    "game_winner": WHOLE_OR_NULL,
+    "stock": WHOLE,
+    "hands": OBJECT,
+    "to_move": WHOLE_OR_NULL,
+    "seen": OBJECT,
 }
 assert FORMS.keys() == COMMON.union(*(required | optional for required, optional, _ in FIELDS.values()))
 assert EXPECT_FORMS.keys() == set().union(*(expect for _, _, expect in FIELDS.values()))
@@ -101,7 +128,7 @@ PACKS = {"alkort": ALKORT_PACK, "ecarte": ECARTE_PACK}
 OPTIONS: dict[str, type[RuleOptions]] = {"alkort": alkort.AlkortOptions, "ecarte": ecarte.EcarteOptions}
 
 # Limits no real scenario comes near, so that a hostile or mangled line is an error and not a crash.
-MAX_DEPTH = 4   # the line's object, expect, expect.hands, a hand's list of cards
+MAX_DEPTH = 4  # the line's object, expect, expect.hands, a hand's list of cards
 MAX_DIGITS = 9  # no seat, count, index or score needs more; a 5000-digit number is a slip of the keyboard
 JSON_SPACE = " \t\r"
 BOM = b"\xef\xbb\xbf"
@@ -126,7 +153,7 @@ class Scenario:
 def _one_line(message: str, limit: int = 400) -> str:
     """A message as one line of readable length: a scenario can hold a value a megabyte long."""
     message = " ".join(message.split("\n"))
-    return message if len(message) <= limit else message[:limit - 3] + "..."
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 def _fail(where: str, message: str) -> ScenarioFileError:
@@ -156,8 +183,9 @@ def _whole_number(text: str) -> int:
     """A JSON integer of sensible length (Python refuses to read one of over 4300 digits anyway)."""
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise ScenarioFileError(f"a whole number of {digits} digits is far too big for any field "
-                                f"(at most {MAX_DIGITS} digits)")
+        raise ScenarioFileError(
+            f"a whole number of {digits} digits is far too big for any field (at most {MAX_DIGITS} digits)"
+        )
     return int(text)
 
 
@@ -177,8 +205,10 @@ def _check_values(value: Any) -> None:
                 raise ScenarioFileError(f"the text {item!r} holds a lone surrogate, which is not a character") from None
         elif type(item) in (list, dict):
             if depth > MAX_DEPTH:
-                raise ScenarioFileError(f"nested deeper than any field of a scenario ({MAX_DEPTH} levels: "
-                                        f"the line, expect, expect.hands, a list of cards)")
+                raise ScenarioFileError(
+                    f"nested deeper than any field of a scenario ({MAX_DEPTH} levels: "
+                    f"the line, expect, expect.hands, a list of cards)"
+                )
             members = [*item.keys(), *item.values()] if type(item) is dict else item
             stack += [(member, depth + 1) for member in members]
 
@@ -216,7 +246,7 @@ def parse_cards(value: Any, pack: Sequence[Card], where: str, name: str) -> list
     cards: list[Card] = []
     for text in value:
         if type(text) is not str:
-            raise _fail(where, f"{name}: a card is written as a text like \"K♦\", not {_brief(text)}")
+            raise _fail(where, f'{name}: a card is written as a text like "K♦", not {_brief(text)}')
         try:
             c = card(text)
         except (ValueError, TypeError) as error:
@@ -289,8 +319,9 @@ def _validate_fields(data: Any, where: str) -> tuple[str, str]:
 def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, where: str) -> None:
     """Check the cards of a scenario: each in the game's pack, once, and as many as its kind needs."""
     pack = PACKS[game]
-    listed: dict[str, list[Card]] = {name: parse_cards(data[name], pack, where, name)
-                                     for name in ("cards", "hand", "trick", "deck") if name in data}
+    listed: dict[str, list[Card]] = {
+        name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck") if name in data
+    }
     # Each list holds a card once at most (parse_cards sees to that); a hand and the trick it plays to, together.
     if doubled := repeated(listed.get("hand", []) + listed.get("trick", [])):
         raise _fail(where, f"{show(doubled)} cannot be in play twice: a pack holds each card once")
@@ -310,17 +341,34 @@ def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, wher
         _validate_deal(data, pack, seats, where)
 
 
-def _validate_legal(data: dict[str, Any], listed: dict[str, list[Card]], pack: Sequence[Card], seats: int,
-                    where: str) -> None:
+def _validate_legal(
+    data: dict[str, Any], listed: dict[str, list[Card]], pack: Sequence[Card], seats: int, where: str
+) -> None:
     if not listed["hand"]:
         raise _fail(where, "hand must hold at least one card: a player with no card has nothing to play")
     if len(listed["trick"]) >= seats:
-        raise _fail(where, f"trick is the trick being played, so it has fewer than {seats} cards, "
-                           f"not {len(listed['trick'])}")
+        raise _fail(
+            where, f"trick is the trick being played, so it has fewer than {seats} cards, not {len(listed['trick'])}"
+        )
     if "legal" in data["expect"]:
         legal = parse_cards(data["expect"]["legal"], pack, where, "expect.legal")
         if strays := [c for c in legal if c not in listed["hand"]]:
             raise _fail(where, f"expect.legal: {show(strays)} not in the hand")
+
+
+def _validate_action(text: str, pack: Sequence[Card], where: str) -> None:
+    try:
+        action = parse_action(text)
+    except (ValueError, TypeError) as error:
+        raise _fail(where, f"actions: {error}") from None
+    cards = (
+        [action]
+        if isinstance(action, Card)
+        else [getattr(action, "keep", None), getattr(action, "king", None), *getattr(action, "cards", ())]
+    )  # king: announce, claim
+    for c in cards:
+        if c is not None and c not in pack:
+            raise _fail(where, f"action {text!r}: {c} is not in this game's pack")
 
 
 def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where: str) -> None:
@@ -328,15 +376,7 @@ def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where
     if len(data["deck"]) != len(pack):  # parse_cards has refused a card twice or out of the pack
         raise _fail(where, f"deck must hold all {len(pack)} cards of the pack exactly once, not {len(data['deck'])}")
     for text in data["actions"]:
-        try:
-            action = parse_action(text)
-        except (ValueError, TypeError) as error:
-            raise _fail(where, f"actions: {error}") from None
-        cards = [action] if isinstance(action, Card) else [getattr(action, "keep", None), getattr(action, "king", None),
-                                                             *getattr(action, "cards", ())]  # king: announce, claim
-        for c in cards:
-            if c is not None and c not in pack:
-                raise _fail(where, f"action {text!r}: {c} is not in this game's pack")
+        _validate_action(text, pack, where)
     if "scores_before" in data and (len(data["scores_before"]) != 2 or min(data["scores_before"]) < 0):
         raise _fail(where, f"scores_before must be two whole numbers, 0 or more, not {_brief(data['scores_before'])}")
     expect = data["expect"]
@@ -356,8 +396,10 @@ def _validate_deal(data: dict[str, Any], pack: Sequence[Card], seats: int, where
     for key in ("hands", "seen"):
         for seat, cards in expect.get(key, {}).items():
             if seat not in [str(n) for n in range(seats)]:
-                raise _fail(where, f"expect.{key}: {seat!r} is not a seat: the keys are seats written as text, "
-                                   f"\"0\" to \"{seats - 1}\"")
+                raise _fail(
+                    where,
+                    f'expect.{key}: {seat!r} is not a seat: the keys are seats written as text, "0" to "{seats - 1}"',
+                )
             parse_cards(cards, pack, where, f"expect.{key}[{seat}]")
 
 
@@ -390,8 +432,10 @@ def _lines(file: Path) -> list[tuple[str, str]]:
         try:
             lines.append((f"{file}:{number}", chunk.decode("utf-8")))
         except UnicodeDecodeError as error:
-            raise ScenarioFileError(f"{file}:{number}: not UTF-8 text: byte {chunk[error.start]:#04x} "
-                                    f"at position {error.start + 1} of the line") from None
+            raise ScenarioFileError(
+                f"{file}:{number}: not UTF-8 text: byte {chunk[error.start]:#04x} "
+                f"at position {error.start + 1} of the line"
+            ) from None
     return lines
 
 
@@ -448,8 +492,9 @@ def run(scenario: Scenario) -> list[str]:
             legal = alkort.legal_plays(hand, trick, data.get("has_won", False), data.get("first_trick", False), options)
         else:
             legal = ecarte.legal_plays(hand, trick, parse_suit(data["trump"], scenario.where), options)
-        return _differences({"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))}
-                            if "legal" in expect else {})
+        return _differences(
+            {"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))} if "legal" in expect else {}
+        )
     if kind == "exchange":
         return _differences({"entitled": alkort.may_exchange([card(c) for c in data["hand"]], options)}, expect)
     return _run_deal(data, options)
@@ -460,8 +505,13 @@ def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
     deck = [card(c) for c in data["deck"]]
     state: DealState
     if data["game"] == "alkort":
-        state = alkort.AlkortState(options, players=data.get("players", 4), dealer=data["dealer"], deck=deck,
-                                   scores_before=data.get("scores_before"))
+        state = alkort.AlkortState(
+            options,
+            players=data.get("players", 4),
+            dealer=data["dealer"],
+            deck=deck,
+            scores_before=data.get("scores_before"),
+        )
     else:
         state = ecarte.EcarteState(options, dealer=data["dealer"], deck=deck, scores_before=data.get("scores_before"))
     actions = [parse_action(text) for text in data["actions"]]
@@ -475,8 +525,12 @@ def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
     if "illegal" in expect:
         problems += _check_refused(state, actions[stop], stop)
     got = {
-        "trick_winners": state.trick_winners, "points": state.points, "scores": state.scores,
-        "over": state.is_over, "game_winner": state.game_winner, "stock": len(state.stock),
+        "trick_winners": state.trick_winners,
+        "points": state.points,
+        "scores": state.scores,
+        "over": state.is_over,
+        "game_winner": state.game_winner,
+        "stock": len(state.stock),
         "hands": {seat: _card_set(state.hands[int(seat)]) for seat in expect.get("hands", {})},
         "to_move": state.current_player,
         "seen": {seat: _card_set(_seen(state, int(seat))) for seat in expect.get("seen", {})},
@@ -515,8 +569,11 @@ def _card_set(cards: Any) -> str:
 
 
 def _differences(got: dict[str, Any], expect: dict[str, Any]) -> list[str]:
-    return [f"expected {key} {json.dumps(value, ensure_ascii=False)}, got {json.dumps(got[key], ensure_ascii=False)}"
-            for key, value in expect.items() if got[key] != value]
+    return [
+        f"expected {key} {json.dumps(value, ensure_ascii=False)}, got {json.dumps(got[key], ensure_ascii=False)}"
+        for key, value in expect.items()
+        if got[key] != value
+    ]
 
 
 def _cannot_run(scenario: Scenario, error: Exception) -> str:

@@ -94,14 +94,18 @@ class MatchResult:
     def summary(self) -> str:
         """The match in a few lines: win rate, interval, points, decision times."""
         low, high = self.confidence
-        lines = [f"{self.game}: {self.a} vs {self.b}, {self.deals} deals x 2 seatings: "
-                 f"{self.a} wins {self.win_rate:.1%} of deals (95% CI {low:.1%} - {high:.1%}); "
-                 f"points {self.points_a} - {self.points_b}"]
+        lines = [
+            f"{self.game}: {self.a} vs {self.b}, {self.deals} deals x 2 seatings: "
+            f"{self.a} wins {self.win_rate:.1%} of deals (95% CI {low:.1%} - {high:.1%}); "
+            f"points {self.points_a} - {self.points_b}"
+        ]
         for bot in dict.fromkeys((self.a, self.b)):
             times = self.times.get(bot, [])
-            lines.append(f"    {bot:>7}: {len(times)} decisions; wall clock p50 {self.percentile(bot, 0.5):.1f} ms, "
-                         f"p95 {self.percentile(bot, 0.95):.1f} ms; processor time p50 "
-                         f"{self.percentile(bot, 0.5, 'cpu'):.1f} ms, p95 {self.percentile(bot, 0.95, 'cpu'):.1f} ms")
+            lines.append(
+                f"    {bot:>7}: {len(times)} decisions; wall clock p50 {self.percentile(bot, 0.5):.1f} ms, "
+                f"p95 {self.percentile(bot, 0.95):.1f} ms; processor time p50 "
+                f"{self.percentile(bot, 0.5, 'cpu'):.1f} ms, p95 {self.percentile(bot, 0.95, 'cpu'):.1f} ms"
+            )
         return "\n".join(lines)
 
 
@@ -118,8 +122,16 @@ def deal_score(state: DealState, seat: int) -> float:
     return 1.0 if r > 0 else 0.5 if r == 0 else 0.0
 
 
-def run_match(game: str, a: str, b: str, deals: int, seed: int = 0, players: int = 4,
-              options: dict | None = None, progress: Callable[[int, int], None] | None = None) -> MatchResult:
+def run_match(
+    game: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 0,
+    players: int = 4,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
     """Play ``deals`` mirrored pairs of deals between bots a and b (by name), a in even seats first."""
     n = 2 if game == "ecarte" else players
     result = MatchResult(game if game == "ecarte" else f"alkort ({n} players)", a, b, deals)
@@ -127,8 +139,10 @@ def run_match(game: str, a: str, b: str, deals: int, seed: int = 0, players: int
     for name in names:
         result.times[name] = []
     result.a, result.b = names
-    bots = {name: TimedPlayer(make_bot(name.rstrip("'"), game, seed=seed + k), result.times[name])
-            for k, name in enumerate(names)}
+    bots = {
+        name: TimedPlayer(make_bot(name.rstrip("'"), game, seed=seed + k), result.times[name])
+        for k, name in enumerate(names)
+    }
     for i in range(deals):
         deal_seed = seed * 1_000_003 + i
         dealer = i % n
@@ -151,9 +165,11 @@ STANDARD_MATCHES = ("mc:rules", "rules:random")
 
 def text_progress(label: str) -> Callable[[int, int], None]:
     """A one-line progress report on stderr (a terminal's progress bar)."""
+
     def report(done: int, total: int) -> None:
         if done == total or done % max(1, total // 20) == 0:
             print(f"\r{label}: {done}/{total} deals", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
     return report
 
 
@@ -161,9 +177,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=(*GAMES, "both"), default="both", help="which game (default: both)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per match; each is played twice (default 1000)")
-    parser.add_argument("--match", action="append", metavar="A:B",
-                        help=f"bots to pit, e.g. mc:rules (bots: {', '.join(BOTS)}); repeatable; "
-                             f"default {' and '.join(STANDARD_MATCHES)}")
+    parser.add_argument(
+        "--match",
+        action="append",
+        metavar="A:B",
+        help=f"bots to pit, e.g. mc:rules (bots: {', '.join(BOTS)}); repeatable; "
+        f"default {' and '.join(STANDARD_MATCHES)}",
+    )
     parser.add_argument("--players", type=int, choices=(2, 4), default=4, help="Alkort players (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")

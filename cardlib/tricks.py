@@ -165,8 +165,10 @@ def parse_action(text: str) -> Action:
         return Exchange(card(rest))
     if word == "claim":
         return Claim(card(rest))
-    raise ValueError(f"{text!r} is not an action: the actions are play C, exchange C, propose, "
-                     f"accept, refuse, discard C1 C2 ..., announce C, claim C, pass")
+    raise ValueError(
+        f"{text!r} is not an action: the actions are play C, exchange C, propose, "
+        f"accept, refuse, discard C1 C2 ..., announce C, claim C, pass"
+    )
 
 
 def action_text(action: Action) -> str:
@@ -189,9 +191,11 @@ class IllegalAction(ValueError):
     """A move the rules forbid, or something that is not a move. The message names the rule broken."""
 
 
-ACTION_FORMS = ("the actions are a card (card('K♦') or Card('K', '♦')), PROPOSE, ACCEPT, REFUSE, PASS, "
-                "Exchange(card), Discard(cards), Announce(card), Claim(card), or their text: 'play K♦', "
-                "'exchange 3♦', 'propose', 'accept', 'refuse', 'discard 7♠ 8♠', 'announce K♥', 'claim K♥', 'pass'")
+ACTION_FORMS = (
+    "the actions are a card (card('K♦') or Card('K', '♦')), PROPOSE, ACCEPT, REFUSE, PASS, "
+    "Exchange(card), Discard(cards), Announce(card), Claim(card), or their text: 'play K♦', "
+    "'exchange 3♦', 'propose', 'accept', 'refuse', 'discard 7♠ 8♠', 'announce K♥', 'claim K♥', 'pass'"
+)
 
 
 def canonical_action(action: object) -> Action:
@@ -245,8 +249,10 @@ def _not_an_action(action: object) -> IllegalAction:
     """The error for something that is no action, saying what would do (a tuple naming a card is told how)."""
     if isinstance(action, tuple) and action in FULL_PACK:  # a card is a pair, so the tuple equals one
         rank, suit = action
-        return IllegalAction(f"{action!r} is a tuple, not a card: play Card({rank!r}, {suit!r}), "
-                             f"card('{rank}{suit}') or 'play {rank}{suit}'")
+        return IllegalAction(
+            f"{action!r} is a tuple, not a card: play Card({rank!r}, {suit!r}), "
+            f"card('{rank}{suit}') or 'play {rank}{suit}'"
+        )
     return IllegalAction(f"{_given(action)} is not an action: {ACTION_FORMS}")
 
 
@@ -319,8 +325,10 @@ class RuleOptions:
         if isinstance(values, RuleOptions):  # another game's options: their names are refused below
             values = {f.name: getattr(values, f.name) for f in dataclasses.fields(values)}
         elif values is not None and not isinstance(values, Mapping):
-            raise OptionError(f"options must be {cls.__name__}(...) or a dict of option names and values "
-                              f"like {{'target_score': 5}}, not {_given(values)}")
+            raise OptionError(
+                f"options must be {cls.__name__}(...) or a dict of option names and values "
+                f"like {{'target_score': 5}}, not {_given(values)}"
+            )
         values = dict(values or {})
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = [name for name in values if name not in names]
@@ -330,8 +338,9 @@ class RuleOptions:
 
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON-ready values."""
-        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in dataclasses.fields(self)}
+        return {
+            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v for f in dataclasses.fields(self)
+        }
 
     def changed(self) -> dict[str, Any]:
         """Only the options that differ from the defaults."""
@@ -419,14 +428,18 @@ class Dealing:
         """The hands dealt from the top of this deck, one per seat."""
         return [list(take(deck)) for take in self._takers]
 
-    def stack(self, hands: Sequence[Sequence[Card | str] | str], then: Sequence[Card | str] | str = (),
-              pack: Sequence[Card] = ()) -> list[Card]:
+    def stack(
+        self,
+        hands: Sequence[Sequence[Card | str] | str],
+        then: Sequence[Card | str] | str = (),
+        pack: Sequence[Card] = (),
+    ) -> list[Card]:
         """The deck (top first) that deals these hands, one per seat, then has these cards: ``deal`` undone.
 
         The cards given may be written as text; the rest of the ``pack``, if given, ends the deck in pack order.
         """
         cards = [hand(h) for h in hands]
-        top = [c for seat, start, size in self.packets for c in cards[seat][start:start + size]] + hand(then)
+        top = [c for seat, start, size in self.packets for c in cards[seat][start : start + size]] + hand(then)
         if len(top) >= len(pack):  # the whole deck is stacked (check_deck says if it is not a pack)
             return top
         placed = set(top)
@@ -434,8 +447,10 @@ class Dealing:
 
 
 assert Dealing((1, 0), (3, 2)).packets == ((1, 0, 3), (0, 0, 3), (1, 3, 2), (0, 3, 2))
-assert Dealing((1, 0), (3, 2)).deal(FULL_PACK) == [list(FULL_PACK[3:6] + FULL_PACK[8:10]),
-                                                   list(FULL_PACK[0:3] + FULL_PACK[6:8])]
+assert Dealing((1, 0), (3, 2)).deal(FULL_PACK) == [
+    list(FULL_PACK[3:6] + FULL_PACK[8:10]),
+    list(FULL_PACK[0:3] + FULL_PACK[6:8]),
+]
 assert Dealing((1, 0), (3, 2)).stack(Dealing((1, 0), (3, 2)).deal(FULL_PACK), FULL_PACK[10:]) == list(FULL_PACK)
 
 
@@ -530,8 +545,16 @@ class DealState:
         raise NotImplementedError
 
     # -- shared --
-    def _set_up(self, options: RuleOptions, players: int, dealer: object, deck: object, seed: object,
-                scores_before: object, pack: Sequence[Card]) -> int:
+    def _set_up(
+        self,
+        options: RuleOptions,
+        players: int,
+        dealer: object,
+        deck: object,
+        seed: object,
+        scores_before: object,
+        pack: Sequence[Card],
+    ) -> int:
         """Check and keep what every deal is given: options, players, dealer, deck (or seed), score; the dealer."""
         self.options, self.n_players = options, players
         self.dealer = check_seat(dealer, "dealer", players)
@@ -704,8 +727,9 @@ class Game(Generic[Deal]):
         self.rng = shuffle if isinstance(shuffle, random.Random) else random.Random(shuffle)
         self.finished: list[Deal] = []
         # the first dealer is chosen at random
-        dealer = self.rng.randrange(players) if first_dealer is None else check_seat(first_dealer, "first_dealer",
-                                                                                     players)
+        dealer = (
+            self.rng.randrange(players) if first_dealer is None else check_seat(first_dealer, "first_dealer", players)
+        )
         self.deal: Deal = self.new_deal(dealer, None)
 
     def new_deal(self, dealer: int, scores_before: list[int] | None) -> Deal:
@@ -781,8 +805,9 @@ def check_scores(value: object, name: str = "scores_before") -> list[int]:
     """The game score before a deal: two whole numbers, not negative, one for each side."""
     scores = [as_whole_number(v) for v in value] if isinstance(value, (list, tuple)) else []
     if len(scores) != 2 or any(score is None or score < 0 for score in scores):
-        raise ValueError(f"{name} must be two whole numbers, not negative, one for each side "
-                         f"(like [0, 3]), not {_given(value)}")
+        raise ValueError(
+            f"{name} must be two whole numbers, not negative, one for each side (like [0, 3]), not {_given(value)}"
+        )
     return scores  # type: ignore[return-value]
 
 
@@ -810,9 +835,12 @@ def check_deck(deck: object, pack: Sequence[Card], game: str) -> tuple[Card, ...
         missing = [c for c in pack if c not in cards]
         extra = [c for c in cards if c not in pack]
         doubled = repeated(cards)
-        problems = [f"missing {show(missing)}" if missing else "",
-                    f"not in the pack {show(extra)}" if extra else "",
-                    f"twice {show(doubled)}" if doubled else ""]
-        raise ValueError(f"a {game} deck must hold its {len(pack)} cards exactly once: "
-                         + "; ".join(p for p in problems if p))
+        problems = [
+            f"missing {show(missing)}" if missing else "",
+            f"not in the pack {show(extra)}" if extra else "",
+            f"twice {show(doubled)}" if doubled else "",
+        ]
+        raise ValueError(
+            f"a {game} deck must hold its {len(pack)} cards exactly once: " + "; ".join(p for p in problems if p)
+        )
     return cards

@@ -52,6 +52,11 @@ def test_ruff_finds_nothing_to_say() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_would_change_nothing() -> None:
+    result = run("ruff", "format", "--check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_accepts_every_type_hint() -> None:
     result = run("mypy", "--no-incremental")
     assert result.returncode == 0, result.stdout + result.stderr

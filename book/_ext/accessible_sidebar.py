@@ -18,8 +18,10 @@ from sphinx.application import Sphinx
 # A part of the table of contents: its link, then the toggle that opens its pages.
 TOGGLE = re.compile(r'(>(?P<title>[^<>]+)</a><details(?: open="open")?>)<summary>')
 SIDEBAR = '<div id="pst-primary-sidebar" class="bd-sidebar-primary bd-sidebar">'
-SIDEBAR_LANDMARK = '<div id="pst-primary-sidebar" class="bd-sidebar-primary bd-sidebar" role="region" ' \
-                   'aria-label="The course\'s pages">'
+SIDEBAR_LANDMARK = (
+    '<div id="pst-primary-sidebar" class="bd-sidebar-primary bd-sidebar" role="region" '
+    'aria-label="The course\'s pages">'
+)
 
 
 def accessible(html: str) -> str:
@@ -28,8 +30,10 @@ def accessible(html: str) -> str:
     return html.replace(SIDEBAR, SIDEBAR_LANDMARK)
 
 
-assert accessible('<a href="x">The rules</a><details><summary><span>') == \
-    '<a href="x">The rules</a><details><summary aria-label="Show the pages of The rules"><span>'
+assert (
+    accessible('<a href="x">The rules</a><details><summary><span>')
+    == '<a href="x">The rules</a><details><summary aria-label="Show the pages of The rules"><span>'
+)
 assert 'role="region"' in accessible(SIDEBAR)
 
 

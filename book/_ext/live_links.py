@@ -54,8 +54,10 @@ def add_live_link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if section is None:
         return
     url = live_url(docname, app.config.course_site_url, site_build().notebook_url)
-    link = (f'<p class="course-live-link"><a class="reference external" href="{url}">Open live</a>: '
-            "this notebook in your browser, to edit and run (Python runs in the page; nothing to install).</p>")
+    link = (
+        f'<p class="course-live-link"><a class="reference external" href="{url}">Open live</a>: '
+        "this notebook in your browser, to edit and run (Python runs in the page; nothing to install).</p>"
+    )
     section.insert(1, nodes.raw("", link, format="html"))
 
 

@@ -29,8 +29,13 @@ def escape_lone_stars(text: str) -> str:
     """The text with every unclosed emphasis opener "*" escaped (text outside ``literals`` only)."""
     out = []
     for i, char in enumerate(text):
-        opens = (char == "*" and (i == 0 or text[i - 1] in OPEN_BEFORE) and i + 1 < len(text)
-                 and not text[i + 1].isspace() and text[i + 1] != "*")
+        opens = (
+            char == "*"
+            and (i == 0 or text[i - 1] in OPEN_BEFORE)
+            and i + 1 < len(text)
+            and not text[i + 1].isspace()
+            and text[i + 1] != "*"
+        )
         out.append("\\*" if opens and not closes(text, i + 1) else char)
     return "".join(out)
 
@@ -41,7 +46,7 @@ def escape_line(line: str) -> str:
         return line  # strong emphasis or **kwargs: rare enough to leave to the author
     pieces, last = [], 0
     for literal in LITERAL.finditer(line):
-        pieces += [escape_lone_stars(line[last:literal.start()]), literal.group()]
+        pieces += [escape_lone_stars(line[last : literal.start()]), literal.group()]
         last = literal.end()
     return "".join(pieces + [escape_lone_stars(line[last:])])
 

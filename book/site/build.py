@@ -64,8 +64,19 @@ PYODIDE_URL = "./static/pyodide/pyodide.mjs"  # relative to the lite folder, as 
 KERNEL_PACKAGES = ["micropip", "jedi", "ipython"]
 # What the site's Python preloads, so that no notebook needs %pip: the kernel's own packages (the kernel
 # installs none of these itself when they are preloaded), the widgets, the course, and the app pages' helper.
-PRELOAD = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi", "ipython", "ipywidgets",
-           "widgetsnbextension", "cardlib", "course-app"]
+PRELOAD = [
+    "micropip",
+    "piplite",
+    "pyodide-kernel",
+    "ipykernel",
+    "comm",
+    "jedi",
+    "ipython",
+    "ipywidgets",
+    "widgetsnbextension",
+    "cardlib",
+    "course-app",
+]
 # Installed here and taken at the same version for the browser: the front end's widget manager speaks their protocol.
 SAME_AS_HERE = ["ipywidgets", "comm"]
 # The wheels whose sources the site keeps beside their bytecode: the course's own, and the libraries a learner's
@@ -110,6 +121,7 @@ assert canonical("Pure_Eval") == "pure-eval"
 # ---------------------------------------------------------------------------------------------------------
 # 1-2. The runtime and the wheels
 
+
 def load_module(name: str, path: Path) -> ModuleType:
     """A Python file as a module (book/build.py is not in a package, and PyPA's `build` has its name)."""
     spec = importlib.util.spec_from_file_location(name, path)
@@ -153,18 +165,20 @@ def installed_version(name: str) -> str:
 def download_wheels(lock: dict, into: Path) -> dict[str, Path]:
     """Download from PyPI the pure-Python wheels the site needs; build cardlib's and course_app's here."""
     into.mkdir(parents=True)
-    wanted = [f"{lock['packages'][key]['name']}=={lock['packages'][key]['version']}"
-              for key in dependencies(lock, KERNEL_PACKAGES)]
+    wanted = [
+        f"{lock['packages'][key]['name']}=={lock['packages'][key]['version']}"
+        for key in dependencies(lock, KERNEL_PACKAGES)
+    ]
     wanted += [f"{name}=={installed_version(name)}" for name in SAME_AS_HERE]
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    run([*pip, "download", "--no-deps", "--only-binary=:all:", "--implementation=py", "--python-version=3.14",
-         "--dest", str(into), *wanted])
+    download = ["download", "--no-deps", "--only-binary=:all:", "--implementation=py", "--python-version=3.14"]
+    run([*pip, *download, "--dest", str(into), *wanted])
     setuptools_output = (ROOT / "build", HERE / "app_page" / "build")
     for folder in setuptools_output:  # setuptools would put a stale module of an earlier build in the wheel
         shutil.rmtree(folder, ignore_errors=True)
     # The files' dates in the wheels are fixed (the zip format's epoch, 1980), so that each build makes the same site.
-    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT),
-         str(HERE / "app_page")], env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
+    build = ["wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(into), str(ROOT), str(HERE / "app_page")]
+    run([*pip, *build], env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
     for folder in setuptools_output:
         shutil.rmtree(folder, ignore_errors=True)
     for stub in sorted((KERNEL_EXTENSION / "static" / "pypi").glob("*.whl")):
@@ -188,8 +202,13 @@ def wheel_metadata(wheel: Path) -> dict[str, str | list[str]]:
         info = next(name for name in names if name.endswith(".dist-info/METADATA"))
         metadata = archive.read(info).decode("utf-8")
     fields = [line.partition(": ") for line in metadata.splitlines() if ": " in line]
-    tops = sorted({name.split("/")[0].removesuffix(".pyc").removesuffix(".py") for name in names  # bytecode too
-                   if not name.split("/")[0].endswith((".dist-info", ".data")) and not name.startswith("__pycache__/")})
+    tops = sorted(
+        {
+            name.split("/")[0].removesuffix(".pyc").removesuffix(".py")
+            for name in names  # bytecode too
+            if not name.split("/")[0].endswith((".dist-info", ".data")) and not name.startswith("__pycache__/")
+        }
+    )
     field = {key: value for key, _, value in fields}
     requires = [value for key, _, value in fields if key == "Requires-Dist" and "extra ==" not in value]
     depends = [canonical(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0]) for requirement in requires]
@@ -208,9 +227,17 @@ def lock_for(lock: dict, wheels: dict[str, Path]) -> dict:
     for name, wheel in wheels.items():
         meta = wheel_metadata(wheel)
         key = keys.get(name, name)
-        entry = dict(lock["packages"].get(key) or {
-            "name": meta["name"], "imports": meta["imports"], "install_dir": "site", "package_type": "package",
-            "unvendored_tests": False, "depends": [keys.get(d, d) for d in meta["depends"] if d in wheels]})
+        entry = dict(
+            lock["packages"].get(key)
+            or {
+                "name": meta["name"],
+                "imports": meta["imports"],
+                "install_dir": "site",
+                "package_type": "package",
+                "unvendored_tests": False,
+                "depends": [keys.get(d, d) for d in meta["depends"] if d in wheels],
+            }
+        )
         if key in lock["packages"] and entry["version"] != meta["version"]:
             sys.exit(f"book/site/build.py: {wheel.name} is not the version Pyodide's lock names ({entry['version']})")
         entry.update(version=meta["version"], file_name=wheel.name, sha256=sha256(wheel))
@@ -242,12 +269,17 @@ def leave_out_unusable_stubs(folder: Path) -> None:
     a library only when it is installed; the site has only its own wheels (no PyPI), so the stubs of the others
     are some 1,100 files of jedi's 1,900 that every start of Python would unpack for nothing."""
     importable = {name for wheel in folder.glob("*.whl") for name in wheel_metadata(wheel)["imports"]}
-    rewrite_wheel(next(folder.glob("jedi-*.whl")), lambda name: stub_of(name) in (None, *importable),
-                  folders=[JEDI_STUBS])
+    rewrite_wheel(
+        next(folder.glob("jedi-*.whl")), lambda name: stub_of(name) in (None, *importable), folders=[JEDI_STUBS]
+    )
 
 
-def rewrite_wheel(wheel: Path, keep: Callable[[str], bool], changed: Callable[[str, bytes], bytes] = lambda _n, d: d,
-                  folders: Sequence[str] = ()) -> None:
+def rewrite_wheel(
+    wheel: Path,
+    keep: Callable[[str], bool],
+    changed: Callable[[str, bytes], bytes] = lambda _n, d: d,
+    folders: Sequence[str] = (),
+) -> None:
     """Rewrite a wheel with only the files `keep` says yes to, each as `changed` makes it, and these (empty) folders;
     its RECORD no longer lists the files left out (bytecode.py lists every file anew later)."""
     with zipfile.ZipFile(wheel) as old:
@@ -281,8 +313,11 @@ def lexer_modules(sources: dict[str, str], wanted: set[str]) -> set[str]:
         for node in ast.walk(ast.parse(sources[todo.pop()])):
             module = node.module or "" if isinstance(node, ast.ImportFrom) else ""
             if isinstance(node, ast.ImportFrom) and module.startswith("pygments.lexers"):
-                named = [module.removeprefix("pygments.lexers.")] if module != "pygments.lexers" else \
-                    [alias.name if alias.name in sources else home.get(alias.name, "") for alias in node.names]
+                named = (
+                    [module.removeprefix("pygments.lexers.")]
+                    if module != "pygments.lexers"
+                    else [alias.name if alias.name in sources else home.get(alias.name, "") for alias in node.names]
+                )
                 todo += [name for name in named if name in sources and name not in keep]
                 keep.update(name for name in named if name in sources)
     return keep
@@ -295,20 +330,32 @@ def mapping(source: str) -> dict[str, tuple]:
     return namespace["LEXERS"]
 
 
-assert lexer_modules({"__init__": "", "_mapping": "LEXERS = {'PerlLexer': ('pygments.lexers.perl',)}",
-                      "python": "from pygments.lexers._py_builtins import X\nfrom pygments.lexers import PerlLexer",
-                      "_py_builtins": "", "perl": "", "rust": ""}, {"python"}) == \
-    {"__init__", "_mapping", "python", "_py_builtins", "perl"}
+assert lexer_modules(
+    {
+        "__init__": "",
+        "_mapping": "LEXERS = {'PerlLexer': ('pygments.lexers.perl',)}",
+        "python": "from pygments.lexers._py_builtins import X\nfrom pygments.lexers import PerlLexer",
+        "_py_builtins": "",
+        "perl": "",
+        "rust": "",
+    },
+    {"python"},
+) == {"__init__", "_mapping", "python", "_py_builtins", "perl"}
 
 
 def kept_mapping(source: bytes, modules: set[str]) -> bytes:
     """pygments' table of lexers (lexers/_mapping.py) with only the lexers of these modules, so that asking for
     another language finds no lexer (ClassNotFound, as for a language pygments does not know) rather than a
     module that is not there."""
-    lexers = {name: entry for name, entry in mapping(source.decode("utf-8")).items()
-              if entry[0].removeprefix("pygments.lexers.") in modules}
-    return ("# pygments' lexers that the static site keeps (book/site/build.py: leave_out_unused_lexers).\n\n"
-            f"LEXERS = {lexers!r}\n").encode()
+    lexers = {
+        name: entry
+        for name, entry in mapping(source.decode("utf-8")).items()
+        if entry[0].removeprefix("pygments.lexers.") in modules
+    }
+    return (
+        "# pygments' lexers that the static site keeps (book/site/build.py: leave_out_unused_lexers).\n\n"
+        f"LEXERS = {lexers!r}\n"
+    ).encode()
 
 
 def leave_out_unused_lexers(folder: Path) -> None:
@@ -316,8 +363,11 @@ def leave_out_unused_lexers(folder: Path) -> None:
     languages, most of its download and of the files every start of Python unpacks, the site keeps about 25."""
     wheel = next(folder.glob("pygments-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
-        sources = {name.removeprefix(LEXERS).removesuffix(".py"): archive.read(name).decode("utf-8")
-                   for name in archive.namelist() if re.fullmatch(re.escape(LEXERS) + r"\w+\.py", name)}
+        sources = {
+            name.removeprefix(LEXERS).removesuffix(".py"): archive.read(name).decode("utf-8")
+            for name in archive.namelist()
+            if re.fullmatch(re.escape(LEXERS) + r"\w+\.py", name)
+        }
     modules = lexer_modules(sources, PYGMENTS_LEXERS)
 
     def keep(name: str) -> bool:
@@ -366,10 +416,10 @@ def stage_pyodide(stage: Path) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # 3-4. JupyterLite
 
+
 def kernel_settings() -> dict:
     """The Pyodide kernel's settings: the local runtime, everything preloaded, and nothing from PyPI."""
-    return {"pyodideUrl": PYODIDE_URL, "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": PRELOAD}}
+    return {"pyodideUrl": PYODIDE_URL, "disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}
 
 
 def stage_contents(stage: Path) -> Path:
@@ -390,23 +440,28 @@ def stage_contents(stage: Path) -> Path:
 
 def stage_lite(stage: Path) -> None:
     """Write JupyterLite's configuration into the stage: the build's and the pages' (jupyter-lite.json)."""
-    build_config = {"LiteBuildConfig": {
-        "apps": ["notebooks", "tree", "edit", "repl"],
-        "contents": [str(stage_contents(stage))],
-        "output_dir": str(LITE),
-        "no_sourcemaps": True,
-        "no_unused_shared_packages": True,
-        # Only the two front-end extensions the site needs, never whatever else this environment has installed.
-        "ignore_sys_prefix": True,
-        "federated_extensions": [str(KERNEL_EXTENSION), str(WIDGETS_EXTENSION)],
-    }}
+    build_config = {
+        "LiteBuildConfig": {
+            "apps": ["notebooks", "tree", "edit", "repl"],
+            "contents": [str(stage_contents(stage))],
+            "output_dir": str(LITE),
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            # Only the two front-end extensions the site needs, never whatever else this environment has installed.
+            "ignore_sys_prefix": True,
+            "federated_extensions": [str(KERNEL_EXTENSION), str(WIDGETS_EXTENSION)],
+        }
+    }
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2), encoding="utf-8")
-    page_config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "Alkort and Écarté",
-        # window.jupyterapp: what the site's tests drive the notebooks with (JupyterLab's commands, as its menus do).
-        "exposeAppInBrowser": True,
-        "litePluginSettings": {KERNEL_PLUGIN: kernel_settings()},
-    }}
+    page_config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Alkort and Écarté",
+            # window.jupyterapp: what the site's tests drive the notebooks with (JupyterLab's commands, as menus do).
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {KERNEL_PLUGIN: kernel_settings()},
+        },
+    }
     (stage / "jupyter-lite.json").write_text(json.dumps(page_config, indent=2), encoding="utf-8")
     # The notebooks and the REPL: no "get notified about Jupyter news" pop-up on a learner's first visit.
     overrides = {"@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"}}
@@ -418,8 +473,19 @@ def build_lite(stage: Path) -> None:
     jupyter = Path(sys.executable).with_name("jupyter")
     env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
     env.pop("JUPYTERLITE_PYODIDE_URL", None)  # the stage's static/pyodide is the runtime, nothing else
-    run([str(jupyter), "lite", "build", "--lite-dir", str(stage), "--settings-overrides",
-         str(stage / "overrides.json")], cwd=stage, env=env)
+    run(
+        [
+            str(jupyter),
+            "lite",
+            "build",
+            "--lite-dir",
+            str(stage),
+            "--settings-overrides",
+            str(stage / "overrides.json"),
+        ],
+        cwd=stage,
+        env=env,
+    )
 
 
 def add_favicons() -> None:
@@ -447,6 +513,7 @@ def configure_app_pages() -> None:
 
 # ---------------------------------------------------------------------------------------------------------
 # 5. The front page and the app pages
+
 
 def chapters() -> list[Path]:
     """The tutorial chapters, in order."""
@@ -487,7 +554,9 @@ def write_app_pages() -> None:
         (folder / f"{name}.html").write_text(
             f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(app_title)}</title>\n'
             f'<meta http-equiv="refresh" content="0; url={target}"></head>\n'
-            f'<body><p><a href="{target}">{html.escape(app_title)}</a></p></body></html>\n', encoding="utf-8")
+            f'<body><p><a href="{target}">{html.escape(app_title)}</a></p></body></html>\n',
+            encoding="utf-8",
+        )
 
 
 def link_list(links: list[tuple[str, str]]) -> str:
@@ -503,7 +572,8 @@ def write_front_page() -> list[tuple[str, str]]:
     practice = [(notebook_url(f"exercises/{p.name}"), title(p)) for p in exercises()]
     reading = load_module("site_reading", HERE / "reading.py").write_pages(SITE)  # the glossary and the history
     page = Template((HERE / "front-page.html").read_text(encoding="utf-8")).substitute(
-        apps=link_list(apps), chapters=link_list(course), exercises=link_list(practice), reading=link_list(reading))
+        apps=link_list(apps), chapters=link_list(course), exercises=link_list(practice), reading=link_list(reading)
+    )
     (SITE / "index.html").write_text(page, encoding="utf-8")
     shutil.copy2(HERE / "site.css", SITE / "site.css")
     return apps + course + practice + reading
@@ -511,6 +581,7 @@ def write_front_page() -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------------------------------------------------
 # 6. Checks
+
 
 def check_site(lock: dict) -> None:
     """Fail the build if the kernel could reach for Pyodide or a package anywhere but this folder."""
@@ -552,8 +623,10 @@ def main() -> None:
     links = write_front_page()
     check_site(lock)
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
-    print(f"book/site/build.py: built {SITE.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(links)} pages on the "
-          f"front page) in {time.monotonic() - started:.0f} s")
+    print(
+        f"book/site/build.py: built {SITE.relative_to(ROOT)} ({size / 1e6:.1f} MB, {len(links)} pages on the "
+        f"front page) in {time.monotonic() - started:.0f} s"
+    )
 
 
 if __name__ == "__main__":

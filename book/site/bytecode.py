@@ -85,8 +85,9 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}\n"
 
 
-def add_bytecode(source: str, target: str, place: Callable[[str], str | None], keep_sources: bool = True,
-                 run_from: str = "") -> int:
+def add_bytecode(
+    source: str, target: str, place: Callable[[str], str | None], keep_sources: bool = True, run_from: str = ""
+) -> int:
     """Copy the zip file `source` to `target` with each module's bytecode where `place` says, and its source
     unless not keep_sources; return how many modules were compiled.
 
@@ -108,8 +109,11 @@ def add_bytecode(source: str, target: str, place: Callable[[str], str | None], k
             elif entry != record:
                 new.writestr(entry, data)  # as it was: name, date, compression
         if record is not None:
-            kept = [line for line in old.read(record).decode("utf-8").splitlines(keepends=True)
-                    if line.partition(",")[0] not in dropped]
+            kept = [
+                line
+                for line in old.read(record).decode("utf-8").splitlines(keepends=True)
+                if line.partition(",")[0] not in dropped
+            ]
             new.writestr(record, "".join(kept + lines).encode("utf-8"))
     return compiled
 

@@ -74,8 +74,11 @@ def render(name: str) -> str:
     source = PAGES[name]
     markdown = source.read_text(encoding="utf-8")
     parser = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin)
-    return PAGE.substitute(title=html.escape(title_of(markdown)), body=parser.render(plain_markdown(markdown)),
-                           source=f"book/{source.name}")
+    return PAGE.substitute(
+        title=html.escape(title_of(markdown)),
+        body=parser.render(plain_markdown(markdown)),
+        source=f"book/{source.name}",
+    )
 
 
 def write_pages(site: Path) -> list[tuple[str, str]]:

@@ -46,5 +46,19 @@ def make_bot(name: str, game: str, seed: int | None = 0) -> Player:
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
 
 
-__all__ = ["make_bot", "BOTS", "GAMES", "InformedPlayer", "EcarteRuleBot", "AlkortRuleBot", "MonteCarloBot",
-           "RandomPlayer", "observe", "sample_world", "EcarteView", "AlkortView", "HiddenDiscard", "sentence"]
+__all__ = [
+    "make_bot",
+    "BOTS",
+    "GAMES",
+    "InformedPlayer",
+    "EcarteRuleBot",
+    "AlkortRuleBot",
+    "MonteCarloBot",
+    "RandomPlayer",
+    "observe",
+    "sample_world",
+    "EcarteView",
+    "AlkortView",
+    "HiddenDiscard",
+    "sentence",
+]

@@ -56,9 +56,11 @@ def keep_value(c: Card, options: AlkortOptions) -> float:
 
 # keep_value of every card, worked out once (the play-outs ask it often). The options matter to it only
 # through a card's strength, that is through the ranking and low_eights_ranked, as for the engine's STRENGTH.
-KEEP_TABLES = {(ranking, ranked): {c: keep_value(c, AlkortOptions(ranking=ranking, low_eights_ranked=ranked))
-                                   for c in ALKORT_PACK}
-               for ranking in STRENGTH for ranked in STRENGTH[ranking]}
+KEEP_TABLES = {
+    (ranking, ranked): {c: keep_value(c, AlkortOptions(ranking=ranking, low_eights_ranked=ranked)) for c in ALKORT_PACK}
+    for ranking in STRENGTH
+    for ranked in STRENGTH[ranking]
+}
 
 
 def keep_table(options: AlkortOptions) -> dict[Card, float]:
@@ -76,8 +78,9 @@ def exchange_advice(hand: Sequence[Card], options: AlkortOptions) -> tuple[Card,
     keep = max(hand, key=lambda c: keep_value(c, options))
     if not may_exchange(hand, options):  # void in the first trick's suit (stock_test = or_void)
         return keep, f"takes the stock, keeping {keep}: nothing of the suit led, and no other card worth keeping"
-    return keep, (f"makes the worthless-hand exchange, keeping {keep}: "
-                  f"a hand that cannot beat a low eight has nothing to lose")
+    return keep, (
+        f"makes the worthless-hand exchange, keeping {keep}: a hand that cannot beat a low eight has nothing to lose"
+    )
 
 
 def takes_the_stock(hand: Sequence[Card], options: AlkortOptions) -> bool:
@@ -87,14 +90,24 @@ def takes_the_stock(hand: Sequence[Card], options: AlkortOptions) -> bool:
     return len(exchange_blockers(hand, options)) <= 1
 
 
-def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Card], seat: int, leader: int,
-                players: int, has_won: Sequence[bool], first_trick: bool, options: AlkortOptions,
-                outside: Sequence[Card], partner_holds: Sequence[Card]) -> tuple[Card, str]:
+def play_advice(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    trick: Sequence[Card],
+    seat: int,
+    leader: int,
+    players: int,
+    has_won: Sequence[bool],
+    first_trick: bool,
+    options: AlkortOptions,
+    outside: Sequence[Card],
+    partner_holds: Sequence[Card],
+) -> tuple[Card, str]:
     """Choose a card by the advice. ``outside``: cards that may be in other hands; ``partner_holds``: known ones."""
-    partner = partner_of(seat, players)
-    leader_has_won = has_won[leader]
     if not trick:
         return lead_advice(hand, legal, has_won[seat], first_trick, options, outside)
+    partner = partner_of(seat, players)
+    leader_has_won = has_won[leader]
     index = trick_winner(trick, leader_has_won, first_trick, options)  # the card winning it so far
     winner_seat = (leader + index) % players
     still_to_play = [(leader + i) % players for i in range(len(trick) + 1, players)]
@@ -105,17 +118,32 @@ def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Car
     if winner_seat == partner:
         c = cheapest(legal, options)
         return c, f"plays low ({c}): the partner is winning the trick with {trick[index]}"
+    partner_to_play = partner in still_to_play
+    return beat_or_throw(legal, trick, index, leader_has_won, first_trick, options, partner_to_play, partner_holds)
+
+
+def beat_or_throw(
+    legal: Sequence[Card],
+    trick: Sequence[Card],
+    index: int,
+    leader_has_won: bool,
+    first_trick: bool,
+    options: AlkortOptions,
+    partner_to_play: bool,
+    partner_holds: Sequence[Card],
+) -> tuple[Card, str]:
+    """An opponent is winning the trick with ``trick[index]``: take it as cheaply as possible, or throw low."""
     value = keep_table(options).__getitem__
     takers = [c for c in legal if trick_winner([*trick, c], leader_has_won, first_trick, options) == len(trick)]
     best_now = strength(trick[index], options)
-    if partner in still_to_play:
+    if partner_to_play:
         helper = [c for c in partner_holds if strength(c, options) > best_now]
         if helper:
             c = cheapest(legal, options)
             return c, f"plays low ({c}): the partner has shown {helper[0]}, which can take this trick"
     if takers:
         c = min(takers, key=value)
-        if c == KD and partner in still_to_play and best_now <= CHEAP_TRICK:
+        if c == KD and partner_to_play and best_now <= CHEAP_TRICK:
             low = cheapest(legal, options)
             return low, f"saves K♦ and plays {low}: the partner, still to play, may win this cheap trick"
         return c, f"takes the trick with {c}, the cheapest card that wins it"
@@ -123,8 +151,14 @@ def play_advice(hand: Sequence[Card], legal: Sequence[Card], trick: Sequence[Car
     return c, f"cannot take the trick, so throws the cheapest card, {c}"
 
 
-def lead_advice(hand: Sequence[Card], legal: Sequence[Card], i_have_won: bool, first_trick: bool,
-                options: AlkortOptions, outside: Sequence[Card]) -> tuple[Card, str]:
+def lead_advice(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    i_have_won: bool,
+    first_trick: bool,
+    options: AlkortOptions,
+    outside: Sequence[Card],
+) -> tuple[Card, str]:
     """Cash a seven; else win with a master card when sevens wait to be cashed; else lead low rubbish."""
     sevens = [c for c in legal if c.rank == "7"]
     if sevens and seven_is_unbeatable(i_have_won, first_trick, options):
@@ -136,8 +170,11 @@ def lead_advice(hand: Sequence[Card], legal: Sequence[Card], i_have_won: bool, f
     if masters:
         c = cheapest(masters, options)
         if c != KD or held_sevens:
-            why = "to win a trick and then cash " + " ".join(map(str, held_sevens)) if held_sevens and not i_have_won \
+            why = (
+                "to win a trick and then cash " + " ".join(map(str, held_sevens))
+                if held_sevens and not i_have_won
                 else "to take a trick nobody can beat"
+            )
             return c, f"leads {c}, the best card still out, {why}"
     plain = [c for c in legal if c.rank != "7" and c != KD]
     c = cheapest(plain or legal, options)
@@ -163,8 +200,19 @@ class AlkortRuleBot(InformedPlayer):
         legal = [a for a in view.legal if isinstance(a, Card)]
         outside = view.unseen() + [c for cards in view.known_holdings().values() for c in cards]
         partner_holds = view.known_holdings().get(view.partner, []) if view.partner is not None else []
-        card, why = play_advice(view.hand, legal, view.trick, view.seat, view.leader, view.players, view.has_won,
-                                not view.trick_winners, view.options, outside, partner_holds)
+        card, why = play_advice(
+            view.hand,
+            legal,
+            view.trick,
+            view.seat,
+            view.leader,
+            view.players,
+            view.has_won,
+            not view.trick_winners,
+            view.options,
+            outside,
+            partner_holds,
+        )
         return Decision(card, why)
 
     def choose_optional(self, view: View) -> Decision | None:

@@ -128,8 +128,11 @@ def discard_advice(hand: Sequence[Card], trump: str, sizes: range) -> tuple[list
     chosen = ordered[:size]
     if not chosen:
         return [], "keeps all five: every card is a trump or a King"
-    why = "throws all but trumps and Kings" if size == len(throw) else \
-        f"throws the {size} weakest card{'s' if size > 1 else ''} the rules allow"
+    why = (
+        "throws all but trumps and Kings"
+        if size == len(throw)
+        else f"throws the {size} weakest card{'s' if size > 1 else ''} the rules allow"
+    )
     return chosen, why
 
 
@@ -144,9 +147,11 @@ def lead_advice(hand: Sequence[Card], trump: str, outside: Collection[Card]) -> 
 
     ``outside``: the cards the other player might hold.
     """
+
     def is_master(c: Card) -> bool:
         rank = RANK_ORDER[c.rank]
         return not any(o.suit == c.suit and RANK_ORDER[o.rank] > rank for o in outside)
+
     trumps = trumps_in(hand, trump)
     masters = [c for c in hand if is_master(c)]
     trump_masters = [c for c in masters if c.suit == trump]
@@ -169,8 +174,9 @@ def lead_advice(hand: Sequence[Card], trump: str, outside: Collection[Card]) -> 
     return c, f"leads {c}, the lowest trump, keeping the high ones"
 
 
-def play_advice(hand: Sequence[Card], trick: Sequence[Card], trump: str, legal: Sequence[Card],
-                outside: Collection[Card]) -> tuple[Card, str]:
+def play_advice(
+    hand: Sequence[Card], trick: Sequence[Card], trump: str, legal: Sequence[Card], outside: Collection[Card]
+) -> tuple[Card, str]:
     """Follow the classic play: head with the lowest winning card, else throw the cheapest; lead masters."""
     if not trick:
         return lead_advice(hand, trump, outside)
@@ -210,14 +216,14 @@ class EcarteRuleBot(InformedPlayer):
                 return Decision(PROPOSE, "proposes: the hand is no jeu de règle, so it asks for new cards.")
             if announce is not None:
                 return Decision(announce, f"announces {announce.king} for a point before leading.")
-            card, why = play_advice(view.hand, view.trick, trump, [a for a in legal if isinstance(a, Card)],
-                                    view.unseen())
+            card, why = play_advice(
+                view.hand, view.trick, trump, [a for a in legal if isinstance(a, Card)], view.unseen()
+            )
             because = f"plays without proposing ({rule})" if rule else "plays (the stock is empty)"
             return Decision(card, f"{because} and {why}.")
         if announce is not None:
             return Decision(announce, f"announces {announce.king} for a point before playing a card.")
-        card, why = play_advice(view.hand, view.trick, trump, [a for a in legal if isinstance(a, Card)],
-                                view.unseen())
+        card, why = play_advice(view.hand, view.trick, trump, [a for a in legal if isinstance(a, Card)], view.unseen())
         return Decision(card, why[0].upper() + why[1:] + ".")
 
     def choose_optional(self, view: View) -> Decision | None:

@@ -94,8 +94,19 @@ def alkort_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
     outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
     partner = partner_of(seat, n)
     partner_holds = hands[partner] if partner is not None else []
-    return alkort_advice.play_advice(hands[seat], cards, state.trick, seat, state.leader, n, state.has_won,
-                                     not state.tricks, state.options, outside, partner_holds)[0]
+    return alkort_advice.play_advice(
+        hands[seat],
+        cards,
+        state.trick,
+        seat,
+        state.leader,
+        n,
+        state.has_won,
+        not state.tricks,
+        state.options,
+        outside,
+        partner_holds,
+    )[0]
 
 
 def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float:
@@ -119,8 +130,7 @@ def deal_value(margin: float) -> float:
 # Reading the other Écarté player: worlds where he played by the book
 
 
-def book_history(view: EcarteView, rng: random.Random, at_play: list[Card],
-                 free: list[Card]) -> History | None:
+def book_history(view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card]) -> History | None:
     """The other player's past, drawn as if he followed the book; None if the book would not explain his calls.
 
     ``at_play`` is his hand when play began (his played cards and an imagined rest),
@@ -156,8 +166,9 @@ def keeps(c: Card, trump: str) -> bool:
     return c.suit == trump or c.rank == "K"
 
 
-def exchange_by_the_book(view: EcarteView, rng: random.Random, hand: list[Card], count: int,
-                         throwable: list[Card], stock: int) -> tuple[list[Card], ...] | None:
+def exchange_by_the_book(
+    view: EcarteView, rng: random.Random, hand: list[Card], count: int, throwable: list[Card], stock: int
+) -> tuple[list[Card], ...] | None:
     """One of the other player's exchanges undone, as the book would have made it: his hand before it, the cards
     he drew, those he threw, and the throwable cards left; None if the book would have thrown other cards."""
     if len(throwable) < count:
@@ -166,7 +177,7 @@ def exchange_by_the_book(view: EcarteView, rng: random.Random, hand: list[Card],
     others = [c for c in hand if not keeps(c, view.trump)]
     rng.shuffle(keepers)
     rng.shuffle(others)
-    kept = (keepers + others)[:len(hand) - count]
+    kept = (keepers + others)[: len(hand) - count]
     thrown, rest = throwable[:count], throwable[count:]
     stayed = set(kept)
     drawn = [c for c in hand if c not in stayed]
@@ -315,6 +326,7 @@ def still_in_the_race(values: list[list[float]], alive: list[int], keep: int | N
     leader = max(alive, key=lambda i: statistics.fmean(values[i]))
     return [i for i in alive if i in (leader, keep) or not clearly_better(values[leader], values[i], PRUNE_AT)]
 
+
 # Play-outs per Écarté decision, by phase: the first call and the answer get the most, as
 # they matter most; play-outs that go through the exchanges cost about four times more.
 ECARTE_BUDGET = {PLAY: 240, CHOOSE: 160, ANSWER: 160}
@@ -353,18 +365,22 @@ class MonteCarloBot(InformedPlayer):
         """Écarté's first question, on its own: propose, or stand (announcing, then leading the best card)?"""
         announce = [a for a in view.legal if isinstance(a, Announce)]
         cards = [a for a in view.legal if isinstance(a, Card)]
-        stand = announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards,
-                                                                      view.unseen())[0]
+        stand = (
+            announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards, view.unseen())[0]
+        )
         book = 0 if ecarte_advice.jeu_de_regle(view.hand, view.trump) else 1
         best, tallies = self.compare(view, [stand, PROPOSE], rng, book=book)
         if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
             return Decision([stand, PROPOSE][best], explain_choice([stand, PROPOSE], best, tallies, book))
         lead, leads = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
         standing, proposing, leading = tallies[0], tallies[1], leads[lead]
-        return Decision(cards[lead], f"stands (standing finished ahead on the deal's points in "
-                                     f"{share(standing.ahead, standing.worlds)}, proposing in "
-                                     f"{share(proposing.ahead, proposing.worlds)}) and leads {cards[lead]}, "
-                                     f"which finished ahead in {share(leading.ahead, leading.worlds)}")
+        return Decision(
+            cards[lead],
+            f"stands (standing finished ahead on the deal's points in "
+            f"{share(standing.ahead, standing.worlds)}, proposing in "
+            f"{share(proposing.ahead, proposing.worlds)}) and leads {cards[lead]}, "
+            f"which finished ahead in {share(leading.ahead, leading.worlds)}",
+        )
 
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
@@ -379,8 +395,14 @@ class MonteCarloBot(InformedPlayer):
             rollouts = min(320, max(60, 4000 // cards_left))
         return max(8, rollouts // len(moves))
 
-    def compare(self, view: View, moves: Sequence[Action], rng: random.Random, budget: int | None = None,
-                book: int | None = None) -> tuple[int, list[Tally]]:
+    def compare(
+        self,
+        view: View,
+        moves: Sequence[Action],
+        rng: random.Random,
+        budget: int | None = None,
+        book: int | None = None,
+    ) -> tuple[int, list[Tally]]:
         """Play every move out in the same imagined worlds: the best move's index, and how each move did.
 
         The play-outs are spent where they matter: every ``PRUNE_EVERY`` worlds, a move that
@@ -447,15 +469,19 @@ class Tally:
     """How one move did in the imagined deals it was played out in."""
 
     worlds: int
-    ahead: int   # deals it finished ahead on the deal's points
-    level: int   # deals it finished level on points
+    ahead: int  # deals it finished ahead on the deal's points
+    level: int  # deals it finished level on points
     mean: float  # its mean value, what the bot compares
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Tally:
         """The tally of a move's values, one per imagined deal (see deal_value)."""
-        return cls(len(values), sum(v >= 1.0 for v in values), sum(v == 0.5 for v in values),
-                   statistics.fmean(values) if values else 0.0)
+        return cls(
+            len(values),
+            sum(v >= 1.0 for v in values),
+            sum(v == 0.5 for v in values),
+            statistics.fmean(values) if values else 0.0,
+        )
 
     @property
     def rate(self) -> float:
@@ -476,18 +502,24 @@ def explain_choice(moves: Sequence[Action], best: int, tallies: Sequence[Tally],
     runner = max((i for i in range(len(moves)) if i != best), key=lambda i: tallies[i].mean)
     other = tallies[runner]
     if all(t.ahead == 0 and t.level == 0 for t in tallies):
-        return (f"{doing}: whatever it played, the deal was lost in every imagined deal "
-                f"({chosen.worlds} for this move), and this loses least")
+        return (
+            f"{doing}: whatever it played, the deal was lost in every imagined deal "
+            f"({chosen.worlds} for this move), and this loses least"
+        )
     mine = f"it finished ahead on the deal's points in {share(chosen.ahead, chosen.worlds)}"
     theirs = f"{action_text(moves[runner])} in {share(other.ahead, other.worlds)}"
     if best == book and other.rate > chosen.rate:
         return f"{doing}, as the book advises: {mine}, and {theirs} was not clearly better"
     if chosen.ahead == chosen.worlds and other.ahead == other.worlds:
-        return f"{doing}: it finished ahead on points in all {chosen.worlds} imagined deals, as would others; " \
-               f"this scores the most"
+        return (
+            f"{doing}: it finished ahead on points in all {chosen.worlds} imagined deals, as would others; "
+            f"this scores the most"
+        )
     if all(t.ahead == 0 for t in tallies):
-        return (f"{doing}: no move finished ahead on points in any imagined deal; this one ends level in "
-                f"{share(chosen.level, chosen.worlds)}, and does best on average")
+        return (
+            f"{doing}: no move finished ahead on points in any imagined deal; this one ends level in "
+            f"{share(chosen.level, chosen.worlds)}, and does best on average"
+        )
     also = "; it scores more on average" if other.rate > chosen.rate and chosen.mean > other.mean else ""
     return f"{doing}: {mine}, against {theirs}{also}"
 

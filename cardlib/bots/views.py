@@ -89,9 +89,9 @@ class EcarteView:
     scores_before: tuple[int, ...]
     turned_up: Card
     hand: tuple[Card, ...]
-    log: tuple[SeenAction, ...]       # the deal's moves; the other player's discards hidden
-    plays: tuple[Play, ...]           # every card played, in order
-    trick: tuple[Card, ...]           # the trick in progress, leader first
+    log: tuple[SeenAction, ...]  # the deal's moves; the other player's discards hidden
+    plays: tuple[Play, ...]  # every card played, in order
+    trick: tuple[Card, ...]  # the trick in progress, leader first
     leader: int
     trick_winners: tuple[int, ...]
     to_move: int | None
@@ -99,8 +99,8 @@ class EcarteView:
     stock_size: int
     proposals: int
     refused: int | None
-    announced: tuple[bool, ...]       # by seat
-    points: tuple[int, ...]           # by seat
+    announced: tuple[bool, ...]  # by seat
+    points: tuple[int, ...]  # by seat
     legal: tuple[Action, ...]
 
     game = "ecarte"
@@ -163,8 +163,9 @@ class EcarteView:
             led, answer = plays[0].card, plays[1].card
             if answer.suit == led.suit:
                 if RANK_ORDER[answer.rank] < RANK_ORDER[led.rank]:  # followed low: nothing higher in that suit
-                    barred |= {c for c in ECARTE_PACK
-                               if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]}
+                    barred |= {
+                        c for c in ECARTE_PACK if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]
+                    }
             else:
                 barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
                 if answer.suit != trump and self.options.must_trump:
@@ -178,8 +179,10 @@ class EcarteView:
 
     def key(self) -> str:
         """A text that names this information set (used to seed a bot's thinking reproducibly)."""
-        return f"E{self.seat}{self.dealer}{self.scores_before}{self.turned_up}|{' '.join(map(str, self.hand))}|" \
-               + ",".join(map(str, self.log))
+        return (
+            f"E{self.seat}{self.dealer}{self.scores_before}{self.turned_up}|{' '.join(map(str, self.hand))}|"
+            + ",".join(map(str, self.log))
+        )
 
 
 @dataclass(frozen=True)
@@ -192,11 +195,11 @@ class AlkortView:
     dealer: int
     scores_before: tuple[int, ...]
     hand: tuple[Card, ...]
-    log: tuple[Action, ...]              # all public: exchanged hands are shown
+    log: tuple[Action, ...]  # all public: exchanged hands are shown
     exchanges: tuple[tuple[int, Card, tuple[Card, ...]], ...]  # (seat, card kept, cards discarded)
     shown: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, the cards it showed this one before play)
-    opener: int                          # who leads (or led) to the first trick
-    drawn: tuple[Card, ...]              # the cards this seat drew after tricks, in order (draw_after_trick)
+    opener: int  # who leads (or led) to the first trick
+    drawn: tuple[Card, ...]  # the cards this seat drew after tricks, in order (draw_after_trick)
     plays: tuple[Play, ...]
     trick: tuple[Card, ...]
     leader: int
@@ -283,13 +286,16 @@ class AlkortView:
         nothing); with first_lead = highest_card none outranks the first leader, and a seat before him clockwise
         from forehand holds none as strong."""
         options = self.options
-        caps = {s: max((strength(c, options) for c in self.shown_by(s)), default=0)
-                for s in alkort.showing_to(self.seat, self.players, self.opener, options)}
+        caps = {
+            s: max((strength(c, options) for c in self.shown_by(s)), default=0)
+            for s in alkort.showing_to(self.seat, self.players, self.opener, options)
+        }
         if options.first_lead == "highest_card":
             opener = self.opener
             own = [c for c in (*self.hand, *self.played_by(self.seat)) if c not in self.drawn]
-            top = max((strength(c, options) for c in (own if opener == self.seat else self.shown_by(opener))),
-                      default=0)
+            top = max(
+                (strength(c, options) for c in (own if opener == self.seat else self.shown_by(opener))), default=0
+            )
             start = alkort.forehand(self.dealer, self.players)
             for s in range(self.players):
                 if s != self.seat:
@@ -301,8 +307,11 @@ class AlkortView:
 
     def key(self) -> str:
         """A text that names this information set (used to seed a bot's thinking reproducibly)."""
-        return f"A{self.players}{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|" \
-               + ",".join(map(str, self.log)) + f"|{self.shown}|{' '.join(map(str, self.drawn))}"
+        return (
+            f"A{self.players}{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|"
+            + ",".join(map(str, self.log))
+            + f"|{self.shown}|{' '.join(map(str, self.drawn))}"
+        )
 
 
 View = EcarteView | AlkortView
@@ -315,8 +324,9 @@ View = EcarteView | AlkortView
 def plays_of(state: DealState) -> tuple[Play, ...]:
     """Every card played so far, with its player and trick number."""
     n = state.n_players
-    plays = [Play((t.leader + i) % n, c, number)
-             for number, t in enumerate(state.tricks) for i, c in enumerate(t.cards)]
+    plays = [
+        Play((t.leader + i) % n, c, number) for number, t in enumerate(state.tricks) for i, c in enumerate(t.cards)
+    ]
     plays += [Play((state.leader + i) % n, c, len(state.tricks)) for i, c in enumerate(state.trick)]
     return tuple(plays)
 
@@ -343,28 +353,58 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
                 seen = HiddenDiscard(len(action.cards))
         log.append(seen)
     return EcarteView(
-        options=state.options, seat=seat, dealer=state.dealer, scores_before=tuple(state.scores_before),
-        turned_up=state.turned_up, hand=tuple(sorted(state.hands[seat])), log=tuple(log), plays=plays_of(state),
-        trick=tuple(state.trick), leader=state.leader, trick_winners=tuple(state.trick_winners),
-        to_move=state.current_player, phase=state.phase, stock_size=len(state.stock), proposals=state.proposals,
-        refused=state.refused, announced=tuple(state.announced), points=tuple(state.points),
-        legal=in_fixed_order(state.legal_actions(seat)))
+        options=state.options,
+        seat=seat,
+        dealer=state.dealer,
+        scores_before=tuple(state.scores_before),
+        turned_up=state.turned_up,
+        hand=tuple(sorted(state.hands[seat])),
+        log=tuple(log),
+        plays=plays_of(state),
+        trick=tuple(state.trick),
+        leader=state.leader,
+        trick_winners=tuple(state.trick_winners),
+        to_move=state.current_player,
+        phase=state.phase,
+        stock_size=len(state.stock),
+        proposals=state.proposals,
+        refused=state.refused,
+        announced=tuple(state.announced),
+        points=tuple(state.points),
+        legal=in_fixed_order(state.legal_actions(seat)),
+    )
 
 
 def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
     """What an Alkort seat knows: everything public, its hand and its draws, and what was shown it."""
     keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
     thrown = alkort.EXCHANGE_DRAW  # an exchanger throws as many cards as he draws: his shown hand is public
-    exchanges = tuple((who, keep, tuple(state.discards[thrown * i:thrown * (i + 1)]))
-                      for i, (who, keep) in enumerate(zip(state.exchanged, keeps)))
+    exchanges = tuple(
+        (who, keep, tuple(state.discards[thrown * i : thrown * (i + 1)]))
+        for i, (who, keep) in enumerate(zip(state.exchanged, keeps))
+    )
     shown = tuple(sorted((s, tuple(sorted(cards))) for s, cards in state.shown_to(seat).items()))
     return AlkortView(
-        options=state.options, players=state.n_players, seat=seat, dealer=state.dealer,
-        scores_before=tuple(state.scores_before), hand=tuple(sorted(state.hands[seat])), log=tuple(state.log),
-        exchanges=exchanges, shown=shown, opener=state.opener, drawn=tuple(state.drawn_by(seat)),
-        plays=plays_of(state), trick=tuple(state.trick), leader=state.leader,
-        trick_winners=tuple(state.trick_winners), has_won=tuple(state.has_won), to_move=state.current_player,
-        stock_size=len(state.stock), legal=in_fixed_order(state.legal_actions(seat)))
+        options=state.options,
+        players=state.n_players,
+        seat=seat,
+        dealer=state.dealer,
+        scores_before=tuple(state.scores_before),
+        hand=tuple(sorted(state.hands[seat])),
+        log=tuple(state.log),
+        exchanges=exchanges,
+        shown=shown,
+        opener=state.opener,
+        drawn=tuple(state.drawn_by(seat)),
+        plays=plays_of(state),
+        trick=tuple(state.trick),
+        leader=state.leader,
+        trick_winners=tuple(state.trick_winners),
+        has_won=tuple(state.has_won),
+        to_move=state.current_player,
+        stock_size=len(state.stock),
+        legal=in_fixed_order(state.legal_actions(seat)),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -387,8 +427,9 @@ History = tuple[list[Card], list[list[Card]], list[list[Card]]]  # dealt, drawn 
 Belief = Callable[[EcarteView, random.Random, list[Card], list[Card]], History | None]
 
 
-def ecarte_world(view: EcarteView, rng: random.Random, belief: Belief | None = None,
-                 template: EcarteState | None = None) -> EcarteState | None:
+def ecarte_world(
+    view: EcarteView, rng: random.Random, belief: Belief | None = None, template: EcarteState | None = None
+) -> EcarteState | None:
     """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock.
 
     With a ``belief`` — a model of the other player — his past (what he was dealt,
@@ -432,8 +473,9 @@ def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
     return must + rng.sample(allowed, size - len(must))
 
 
-def opponents_past(view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card],
-                   belief: Belief | None) -> tuple[History, list[Card]] | None:
+def opponents_past(
+    view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card], belief: Belief | None
+) -> tuple[History, list[Card]] | None:
     """The other player's past (dealt, drawn and thrown in each exchange) and the stock left, in random order.
 
     ``at_play`` is his hand when play began, ``free`` the unseen cards not in his hand now.
@@ -456,16 +498,22 @@ def opponents_past(view: EcarteView, rng: random.Random, at_play: list[Card], fr
     return history, stock_left
 
 
-def replayed_ecarte(view: EcarteView, dealt: dict[int, list[Card]], drawn: dict[int, list[list[Card]]],
-                    stock_left: list[Card], opponents_discards: list[list[Card]]) -> EcarteState:
+def replayed_ecarte(
+    view: EcarteView,
+    dealt: dict[int, list[Card]],
+    drawn: dict[int, list[list[Card]]],
+    stock_left: list[Card],
+    opponents_discards: list[list[Card]],
+) -> EcarteState:
     """The world dealt from a stacked deck (the hands dealt, the cards drawn in each exchange, the rest of the stock),
     with the deal's log replayed on it: the engine checks every move."""
     nd, dealer = ecarte.non_dealer(view.dealer), view.dealer
     stock: list[Card] = []
     for r, cards in enumerate(drawn[nd]):  # the stock served the non-dealer, then the dealer, in each round
         stock += cards + (drawn[dealer][r] if r < len(drawn[dealer]) else [])
-    deck = ecarte.stack_deck([dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer,
-                             view.options.deal_packets)
+    deck = ecarte.stack_deck(
+        [dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer, view.options.deal_packets
+    )
     world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
     hidden = iter(opponents_discards)
     for action in view.log:
@@ -473,8 +521,9 @@ def replayed_ecarte(view: EcarteView, dealt: dict[int, list[Card]], drawn: dict[
     return world
 
 
-def unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]],
-                     rng: random.Random | None) -> tuple[list[Card], list[list[Card]]]:
+def unwind_exchanges(
+    at_play: Sequence[Card], discards: Sequence[Sequence[Card]], rng: random.Random | None
+) -> tuple[list[Card], list[list[Card]]]:
     """Undo a player's exchanges, last first: which cards he was dealt and which he drew each round."""
     hand = list(at_play)
     drawn: list[list[Card]] = []
@@ -484,8 +533,8 @@ def unwind_exchanges(at_play: Sequence[Card], discards: Sequence[Sequence[Card]]
         pool = list(hand)
         if rng is not None:
             rng.shuffle(pool)
-        took = set(pool[:len(discarded)])
-        drawn.append(pool[:len(discarded)])
+        took = set(pool[: len(discarded)])
+        drawn.append(pool[: len(discarded)])
         hand = [c for c in hand if c not in took] + list(discarded)
     drawn.reverse()
     return hand, drawn
@@ -509,15 +558,21 @@ def alkort_world(view: AlkortView, rng: random.Random, template: AlkortState | N
     dealt, taken = hands_dealt(view, began)
     draws = [c for _, c in draw_order(view, drawn)]
     deck = alkort.stack_deck([dealt[s] for s in range(view.players)], taken + draws + stock_rest, view.dealer)
-    world = AlkortState(view.options, players=view.players, dealer=view.dealer, deck=deck,
-                        scores_before=view.scores_before)
+    world = AlkortState(
+        view.options, players=view.players, dealer=view.dealer, deck=deck, scores_before=view.scores_before
+    )
     for action in view.log:
         world.apply(action)
     return world
 
 
-def refilled_alkort(template: AlkortState, view: AlkortView, began: dict[int, list[Card]],
-                    drawn: dict[int, list[Card]], stock_rest: list[Card]) -> AlkortState:
+def refilled_alkort(
+    template: AlkortState,
+    view: AlkortView,
+    began: dict[int, list[Card]],
+    drawn: dict[int, list[Card]],
+    stock_rest: list[Card],
+) -> AlkortState:
     """A copy of a world of this view with other hidden cards: the same hands, draws and stock as a deck stacked
     with them would give. The copy keeps the template's deck and log, so it must not be replayed."""
     world = template.clone()
@@ -615,7 +670,7 @@ def hands_dealt(view: AlkortView, began: dict[int, list[Card]]) -> tuple[dict[in
 def draw_order(view: AlkortView, drawn: dict[int, list[Card]]) -> list[tuple[int, Card]]:
     """Who drew which card after the tricks, in the order the stock gave them: after each trick, its winner first."""
     order: list[tuple[int, Card]] = []
-    for k, winner in enumerate(view.trick_winners[:len(view.drawn)]):
+    for k, winner in enumerate(view.trick_winners[: len(view.drawn)]):
         seats = [(winner + i) % view.players for i in range(view.players)]
         order += [(seat, drawn[seat][k]) for seat in seats]
     return order

@@ -39,8 +39,14 @@ BotTurn = Callable[[State, random.Random], bool]
 OtherMove = Callable[[State, random.Random], Any]
 
 
-def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[State]], question: Question[State],
-              bot_turn: BotTurn[State], other_move: OtherMove[State]) -> CheckResult:
+def check_bot(
+    exercise: Exercise,
+    fn: Callable,
+    deals: Callable[[], Iterator[State]],
+    question: Question[State],
+    bot_turn: BotTurn[State],
+    other_move: OtherMove[State],
+) -> CheckResult:
     """Play every deal to its end; the bot chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
     rng = random.Random(f"cardlib bot {exercise.key}")
     played = games = 0
@@ -62,26 +68,49 @@ def check_bot(exercise: Exercise, fn: Callable, deals: Callable[[], Iterator[Sta
             found = _changed(exercise, args, given, outcome, legal) if found is None else found
             if found is not None:  # (not `or`: a not-yet result is falsy)
                 return found
+            if (illegal := _illegal_card(exercise, args, outcome, legal, state, number)) is not None:
+                return illegal
             choice = outcome.value
-            if choice not in legal:
-                return exercise.result(NOT_YET, f"In deal {number} your bot played an illegal card.",
-                                       call=exercise.call_text(args), expected=f"one of {show(legal)}",
-                                       got=str(choice), why=state.why_illegal(choice), printed=outcome.printed,
-                                       advice="the bot must choose among the cards the rules allow: work out that "
-                                              "list first, then pick from it")
             state.apply(choice)
             played += 1
-    return exercise.result(CORRECT, f"your bot played {played} cards in {games} deals through the engine, "
-                                    f"every one of them legal.", cases=played)
+    return exercise.result(
+        CORRECT,
+        f"your bot played {played} cards in {games} deals through the engine, every one of them legal.",
+        cases=played,
+    )
 
 
-def _problem(exercise: Exercise, outcome: Outcome, call: str, legal: Sequence[Card], number: int,
-             played: int) -> CheckResult | None:
+def _illegal_card(
+    exercise: Exercise, args: tuple, outcome: Outcome, legal: Sequence[Card], state: State, number: int
+) -> CheckResult | None:
+    """Not yet, if the bot chose a card the rules do not allow now; None if its card is legal."""
+    choice = outcome.value
+    if choice in legal:
+        return None
+    return exercise.result(
+        NOT_YET,
+        f"In deal {number} your bot played an illegal card.",
+        call=exercise.call_text(args),
+        expected=f"one of {show(legal)}",
+        got=str(choice),
+        why=state.why_illegal(choice),
+        printed=outcome.printed,
+        advice="the bot must choose among the cards the rules allow: work out that list first, then pick from it",
+    )
+
+
+def _problem(
+    exercise: Exercise, outcome: Outcome, call: str, legal: Sequence[Card], number: int, played: int
+) -> CheckResult | None:
     """A result for a bot call that was stopped, raised, or returned something that is not a card."""
     seen = {"call": call, "expected": f"one of {show(legal)}", "printed": outcome.printed}
     if outcome.stopped:
-        return exercise.result(NOT_YET, stopped_headline(outcome, played, None, "cards chosen"),
-                               advice=stopped_advice(outcome, played), **seen)
+        return exercise.result(
+            NOT_YET,
+            stopped_headline(outcome, played, None, "cards chosen"),
+            advice=stopped_advice(outcome, played),
+            **seen,
+        )
     if outcome.error:
         return exercise.result(NOT_YET, f"In deal {number}, {outcome.error}.", **seen)
     problem = expect_card(outcome.value)
@@ -91,15 +120,22 @@ def _problem(exercise: Exercise, outcome: Outcome, call: str, legal: Sequence[Ca
     return None
 
 
-def _changed(exercise: Exercise, args: tuple[Any, ...], given: tuple[Any, ...], outcome: Outcome,
-             legal: Sequence[Card]) -> CheckResult | None:
+def _changed(
+    exercise: Exercise, args: tuple[Any, ...], given: tuple[Any, ...], outcome: Outcome, legal: Sequence[Card]
+) -> CheckResult | None:
     """A result for a bot that changed the lists it was given (its hand, the trick): the table still needs them."""
     for param, before, after in zip(exercise.params, args, given):
         change = input_change(param, before, after) if isinstance(before, list) else ""
         if change:
-            return exercise.result(NOT_YET, change, call=exercise.call_text(args), expected=f"one of {show(legal)}",
-                                   got=short(outcome.value), printed=outcome.printed,
-                                   advice="choose the card and return it: the engine takes it from the hand")
+            return exercise.result(
+                NOT_YET,
+                change,
+                call=exercise.call_text(args),
+                expected=f"one of {show(legal)}",
+                got=short(outcome.value),
+                printed=outcome.printed,
+                advice="choose the card and return it: the engine takes it from the hand",
+            )
     return None
 
 

@@ -17,18 +17,23 @@ SET_UP_NAMES = frozenset({"ex", "progress", "Card", "card", "hand", "show"})
 def advice(missing: str) -> str:
     """What to run first when a cell meets the name ``missing``, not yet defined."""
     if missing in SET_UP_NAMES:
-        return (f"{missing} is not defined yet: it comes from the set-up cell at the top of the notebook — "
-                "run the set-up cell first, then your function's cell, then this one.")
-    return (f"{missing} is not defined yet: run the set-up cell at the top of the notebook first, then the cell "
-            f"that defines {missing}, then this one.")
+        return (
+            f"{missing} is not defined yet: it comes from the set-up cell at the top of the notebook — "
+            "run the set-up cell first, then your function's cell, then this one."
+        )
+    return (
+        f"{missing} is not defined yet: run the set-up cell at the top of the notebook first, then the cell "
+        f"that defines {missing}, then this one."
+    )
 
 
 assert advice("ex").startswith("ex is not defined yet: it comes from the set-up cell")
 assert "the cell that defines ranked_winner" in advice("ranked_winner")
 
 
-def one_line(shell: Any, kind: type, error: BaseException, tb: types.TracebackType | None,
-             tb_offset: int | None = None) -> list[str]:
+def one_line(
+    shell: Any, kind: type, error: BaseException, tb: types.TracebackType | None, tb_offset: int | None = None
+) -> list[str]:
     """IPython's handler for a NameError in a cell: one line of advice, shown as the cell's error."""
     missing = getattr(error, "name", None) or str(error)
     lines = [advice(missing)]

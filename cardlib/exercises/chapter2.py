@@ -23,13 +23,18 @@ def ranking_explained(c: Card) -> str:
     return f"{c} is ranked: it is {alkort.tier_name(c)}, strength {alkort.strength(c)} of 10."
 
 
-STRENGTH_TABLE = '''\
+STRENGTH_TABLE = """\
 TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♠ A♥ A♦ A♣", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
-'''
+"""
 
 q1 = Exercise(
-    CHAPTER, 1, "ranked or rubbish?", "is_ranked", ("c",),
-    "def is_ranked(c: Card) -> bool:", "Whether a card is one of Alkort's 21 ranked cards.",
+    CHAPTER,
+    1,
+    "ranked or rubbish?",
+    "is_ranked",
+    ("c",),
+    "def is_ranked(c: Card) -> bool:",
+    "Whether a card is one of Alkort's 21 ranked cards.",
     statement="""In Alkort only 21 cards are **ranked**: K♦, 2♥, 4♣, 8♠, 9♥, 9♦, the four Aces, the four
 Jacks, the four Sixes and the *low eights* 8♥ 8♦ 8♣. Every other card is **rubbish**. Write
 `is_ranked(c)`. (`hand("A♠ J♠")` turns text into a list of cards.)""",
@@ -37,9 +42,11 @@ Jacks, the four Sixes and the *low eights* 8♥ 8♦ 8♣. Every other card is *
     expects=expect_bool,
     fixed=ALL_CARDS,
     explain=ranking_explained,
-    hints=["Five single cards (K♦ 2♥ 4♣ 8♠ 9♥ 9♦ — six, in fact), three whole ranks (A, J, 6), and three eights.",
-           "Make a set: RANKED = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣')), then a card is ranked if it is in "
-           "the set or its rank is 'A', 'J' or '6'."],
+    hints=[
+        "Five single cards (K♦ 2♥ 4♣ 8♠ 9♥ 9♦ — six, in fact), three whole ranks (A, J, 6), and three eights.",
+        "Make a set: RANKED = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣')), then a card is ranked if it is in "
+        "the set or its rank is 'A', 'J' or '6'.",
+    ],
     solution_source='''RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣"))
 
 
@@ -47,25 +54,33 @@ def is_ranked(c: Card) -> bool:
     """Whether a card is one of Alkort's 21 ranked cards."""
     return c in RANKED or c.rank in ("A", "J", "6")
 ''',
-    mistakes={"forgets the low eights": '''RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
+    mistakes={
+        "forgets the low eights": '''RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
 
 
 def is_ranked(c: Card) -> bool:
     """Whether a card is one of Alkort's 21 ranked cards."""
     return c in RANKED or c.rank in ("A", "J", "6")
-''', "every nine ranked": '''RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 8♥ 8♦ 8♣"))
+''',
+        "every nine ranked": '''RANKED = set(hand("K♦ 2♥ 4♣ 8♠ 8♥ 8♦ 8♣"))
 
 
 def is_ranked(c: Card) -> bool:
     """Whether a card is one of Alkort's 21 ranked cards."""
     return c in RANKED or c.rank in ("A", "J", "6", "9")
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q2 = Exercise(
-    CHAPTER, 2, "how strong is a card?", "strength", ("c",),
-    "def strength(c: Card) -> int:", "10 for K♦, 9 for 2♥, … 1 for a low eight, 0 for rubbish.",
+    CHAPTER,
+    2,
+    "how strong is a card?",
+    "strength",
+    ("c",),
+    "def strength(c: Card) -> int:",
+    "10 for K♦, 9 for 2♥, … 1 for a low eight, 0 for rubbish.",
     statement="""The ranked cards come in ten tiers, highest first: K♦; 2♥; 4♣; 8♠; 9♥; 9♦; the Aces; the
 Jacks; the Sixes; the low eights 8♥ 8♦ 8♣. Cards of one tier are equal. Write `strength(c)`: 10 for
 K♦, 9 for 2♥, and so on down to 1 for a low eight; 0 for rubbish.""",
@@ -73,10 +88,13 @@ K♦, 9 for 2♥, and so on down to 1 for a low eight; 0 for rubbish.""",
     expects=expect_int,
     fixed=ALL_CARDS,
     explain=ranking_explained,
-    hints=["Write the ten tiers as a list of strings, highest first, and find the card's tier.",
-           "With TIERS = ['K♦', '2♥', …, 'A♠ A♥ A♦ A♣', …, '8♥ 8♦ 8♣'], loop with enumerate: if c is in "
-           "hand(tier), its strength is 10 - position. After the loop, return 0."],
-    solution_source=STRENGTH_TABLE + '''
+    hints=[
+        "Write the ten tiers as a list of strings, highest first, and find the card's tier.",
+        "With TIERS = ['K♦', '2♥', …, 'A♠ A♥ A♦ A♣', …, '8♥ 8♦ 8♣'], loop with enumerate: if c is in "
+        "hand(tier), its strength is 10 - position. After the loop, return 0.",
+    ],
+    solution_source=STRENGTH_TABLE
+    + '''
 
 def strength(c: Card) -> int:
     """10 for K♦, 9 for 2♥, … 1 for a low eight, 0 for rubbish."""
@@ -85,7 +103,8 @@ def strength(c: Card) -> int:
             return 10 - position
     return 0
 ''',
-    mistakes={"Aces above 9♦": '''\
+    mistakes={
+        "Aces above 9♦": '''\
 TIERS = ["K♦", "2♥", "4♣", "8♠", "9♥", "A♠ A♥ A♦ A♣", "9♦", "J♠ J♥ J♦ J♣", "6♠ 6♥ 6♦ 6♣", "8♥ 8♦ 8♣"]
 
 
@@ -95,7 +114,9 @@ def strength(c: Card) -> int:
         if c in hand(tier):
             return 10 - position
     return 0
-''', "counts from 1 at the top": STRENGTH_TABLE + '''
+''',
+        "counts from 1 at the top": STRENGTH_TABLE
+        + '''
 
 def strength(c: Card) -> int:
     """10 for K♦, 9 for 2♥, … 1 for a low eight, 0 for rubbish."""
@@ -103,7 +124,8 @@ def strength(c: Card) -> int:
         if c in hand(tier):
             return position + 1
     return 0
-'''},
+''',
+    },
     setup=SETUP,
 )
 

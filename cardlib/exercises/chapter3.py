@@ -89,7 +89,11 @@ def every_ranked_pair() -> list[list[Card]]:
 TRICK_HINTS_COMMON = "the index is the card's position in the trick: 0 for the card led, 1, 2, 3 for the others"
 
 q1 = Exercise(
-    CHAPTER, 1, "the highest ranked card wins", "ranked_winner", ("cards",),
+    CHAPTER,
+    1,
+    "the highest ranked card wins",
+    "ranked_winner",
+    ("cards",),
     "def ranked_winner(cards: list[Card]) -> int:",
     "The index of the winning card of a trick that holds at least one ranked card.",
     statement="""In a trick with at least one ranked card, the **highest ranked card wins**; between equal
@@ -98,14 +102,21 @@ cards (the card led first) that returns the **index** of the winning card: 0 for
 or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low eight, 0 for rubbish).""",
     oracle=alkort.trick_winner,
     expects=expect_index(4),
-    fixed=[(hand("A♠ 9♦ K♦ 2♥"),), (hand("J♣ J♥ 6♠ 8♦"),), (hand("Q♠ A♦ 3♣ A♥"),), (hand("8♥ 3♠ Q♦ K♣"),),
-           *((trick,) for trick in every_ranked_pair())],
+    fixed=[
+        (hand("A♠ 9♦ K♦ 2♥"),),
+        (hand("J♣ J♥ 6♠ 8♦"),),
+        (hand("Q♠ A♦ 3♣ A♥"),),
+        (hand("8♥ 3♠ Q♦ K♣"),),
+        *((trick,) for trick in every_ranked_pair()),
+    ],
     random_case=trick_with_ranked,
     n_random=300,
     explain=alkort.explain_trick,
-    hints=[f"Remember {TRICK_HINTS_COMMON}. Walk through the trick keeping the index of the best card so far.",
-           "Start with best = 0; for i in range(1, len(cards)), move best to i only if "
-           "strength(cards[i]) > strength(cards[best]) — strictly greater, so the first of equals stays."],
+    hints=[
+        f"Remember {TRICK_HINTS_COMMON}. Walk through the trick keeping the index of the best card so far.",
+        "Start with best = 0; for i in range(1, len(cards)), move best to i only if "
+        "strength(cards[i]) > strength(cards[best]) — strictly greater, so the first of equals stays.",
+    ],
     solution_source='''def ranked_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick that holds at least one ranked card."""
     best = 0
@@ -114,23 +125,31 @@ or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low eight, 0 for
             best = i
     return best
 ''',
-    mistakes={"last of equals wins": '''def ranked_winner(cards: list[Card]) -> int:
+    mistakes={
+        "last of equals wins": '''def ranked_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick that holds at least one ranked card."""
     best = 0
     for i in range(1, len(cards)):
         if strength(cards[i]) >= strength(cards[best]):
             best = i
     return best
-''', "returns the card, not its index": '''def ranked_winner(cards: list[Card]) -> int:
+''',
+        "returns the card, not its index": '''def ranked_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick that holds at least one ranked card."""
     return max(cards, key=strength)
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q2 = Exercise(
-    CHAPTER, 2, "a trick of rubbish", "rubbish_winner", ("cards",),
-    "def rubbish_winner(cards: list[Card]) -> int:", "The index of the winning card of a trick of four rubbish cards.",
+    CHAPTER,
+    2,
+    "a trick of rubbish",
+    "rubbish_winner",
+    ("cards",),
+    "def rubbish_winner(cards: list[Card]) -> int:",
+    "The index of the winning card of a trick of four rubbish cards.",
     statement="""When **every card is rubbish**, the leader wins — with two exceptions, and only for a
 **led** King or Queen:
 
@@ -140,14 +159,21 @@ q2 = Exercise(
 Write `rubbish_winner(cards)` for four rubbish cards (the card led first); return the index.""",
     oracle=alkort.trick_winner,
     expects=expect_index(4),
-    fixed=[(hand("4♠ Q♥ 9♣ 3♦"),), (hand("K♠ 3♣ 2♦ Q♥"),), (hand("Q♣ 3♠ 2♦ 4♥"),), (hand("K♥ 3♠ 3♦ 4♠"),),
-           (hand("3♠ Q♥ 2♦ 2♣"),)],
+    fixed=[
+        (hand("4♠ Q♥ 9♣ 3♦"),),
+        (hand("K♠ 3♣ 2♦ Q♥"),),
+        (hand("Q♣ 3♠ 2♦ 4♥"),),
+        (hand("K♥ 3♠ 3♦ 4♠"),),
+        (hand("3♠ Q♥ 2♦ 2♣"),),
+    ],
     random_case=lambda rng: (rubbish_trick(rng),),
     n_random=300,
     explain=alkort.explain_trick,
-    hints=["First look at the led card's rank (cards[0].rank). Only 'Q' and 'K' change anything.",
-           "For a led Queen, loop over i in 1, 2, 3 and return the first i whose rank is '2' or '3'; for a led "
-           "King, the first whose rank is '2'. If the loop finds nothing, return 0."],
+    hints=[
+        "First look at the led card's rank (cards[0].rank). Only 'Q' and 'K' change anything.",
+        "For a led Queen, loop over i in 1, 2, 3 and return the first i whose rank is '2' or '3'; for a led "
+        "King, the first whose rank is '2'. If the loop finds nothing, return 0.",
+    ],
     solution_source='''def rubbish_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick of four rubbish cards."""
     lead = cards[0].rank
@@ -157,14 +183,16 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
             return i
     return 0
 ''',
-    mistakes={"a 3 takes a King too": '''def rubbish_winner(cards: list[Card]) -> int:
+    mistakes={
+        "a 3 takes a King too": '''def rubbish_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick of four rubbish cards."""
     if cards[0].rank in ("Q", "K"):
         for i in range(1, len(cards)):
             if cards[i].rank in ("2", "3"):
                 return i
     return 0
-''', "the last 2 or 3 wins": '''def rubbish_winner(cards: list[Card]) -> int:
+''',
+        "the last 2 or 3 wins": '''def rubbish_winner(cards: list[Card]) -> int:
     """The index of the winning card of a trick of four rubbish cards."""
     takers = {"Q": ("2", "3"), "K": ("2",)}.get(cards[0].rank, ())
     winner = 0
@@ -172,7 +200,8 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
         if cards[i].rank in takers:
             winner = i
     return winner
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -195,7 +224,11 @@ TRICK_WINNER = '''def trick_winner(cards: list[Card], leader_has_won: bool) -> i
 '''
 
 q3 = Exercise(
-    CHAPTER, 3, "who wins any trick: sevens and all", "trick_winner", ("cards", "leader_has_won"),
+    CHAPTER,
+    3,
+    "who wins any trick: sevens and all",
+    "trick_winner",
+    ("cards", "leader_has_won"),
     "def trick_winner(cards: list[Card], leader_has_won: bool) -> int:",
     "The index of the winning card of any trick of four cards.",
     statement="""Now all of it. A trick is won by, in this order:
@@ -209,20 +242,29 @@ q3 = Exercise(
 Write `trick_winner(cards, leader_has_won)`; return the index of the winning card.""",
     oracle=lambda cards, leader_has_won: alkort.trick_winner(cards, leader_has_won),
     expects=expect_index(4),
-    fixed=[(hand("7♣ K♦ 2♥ A♠"), True), (hand("7♣ K♦ 2♥ A♠"), False), (hand("3♠ 7♦ Q♥ 2♣"), True),
-           (hand("K♠ 3♣ 2♦ Q♥"), False), (hand("Q♣ 7♠ 3♦ 4♥"), True), (hand("A♠ 9♦ K♦ 2♥"), True),
-           *((trick, number % 2 == 0) for number, trick in enumerate(every_ranked_pair()))],
+    fixed=[
+        (hand("7♣ K♦ 2♥ A♠"), True),
+        (hand("7♣ K♦ 2♥ A♠"), False),
+        (hand("3♠ 7♦ Q♥ 2♣"), True),
+        (hand("K♠ 3♣ 2♦ Q♥"), False),
+        (hand("Q♣ 7♠ 3♦ 4♥"), True),
+        (hand("A♠ 9♦ K♦ 2♥"), True),
+        *((trick, number % 2 == 0) for number, trick in enumerate(every_ranked_pair())),
+    ],
     random_case=any_trick,
     n_random=400,
     explain=lambda cards, leader_has_won: alkort.explain_trick(cards, leader_has_won),
-    hints=["Try the three rules in order and return as soon as one decides: the seven first, then the ranked "
-           "cards, then the all-rubbish exceptions.",
-           "Only cards[0] can be an unbeatable seven, and only if leader_has_won. Every other seven has strength 0, "
-           "so your ranked_winner loop and your rubbish_winner loop already treat it as rubbish.",
-           "Put your two earlier functions together: if the lead is a 7 and leader_has_won, return 0; else compute "
-           "the ranked winner, and if its strength is above 0 return it; else return the rubbish winner."],
+    hints=[
+        "Try the three rules in order and return as soon as one decides: the seven first, then the ranked "
+        "cards, then the all-rubbish exceptions.",
+        "Only cards[0] can be an unbeatable seven, and only if leader_has_won. Every other seven has strength 0, "
+        "so your ranked_winner loop and your rubbish_winner loop already treat it as rubbish.",
+        "Put your two earlier functions together: if the lead is a 7 and leader_has_won, return 0; else compute "
+        "the ranked winner, and if its strength is above 0 return it; else return the rubbish winner.",
+    ],
     solution_source=TRICK_WINNER,
-    mistakes={"a followed seven wins too": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
+    mistakes={
+        "a followed seven wins too": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
     """The index of the winning card of any trick of four cards."""
     for i, c in enumerate(cards):
         if c.rank == "7" and leader_has_won:
@@ -238,7 +280,8 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
         if cards[i].rank in takers:
             return i
     return 0
-''', "a led seven always wins": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
+''',
+        "a led seven always wins": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
     """The index of the winning card of any trick of four cards."""
     if cards[0].rank == "7":
         return 0
@@ -253,7 +296,8 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
         if cards[i].rank in takers:
             return i
     return 0
-''', "exceptions before the ranked cards": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
+''',
+        "exceptions before the ranked cards": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
     """The index of the winning card of any trick of four cards."""
     if cards[0].rank == "7" and leader_has_won:
         return 0
@@ -266,12 +310,17 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
         if strength(cards[i]) > strength(cards[best]):
             best = i
     return best
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q4 = Exercise(
-    CHAPTER, 4, "what may be led", "legal_leads", ("cards", "has_won"),
+    CHAPTER,
+    4,
+    "what may be led",
+    "legal_leads",
+    ("cards", "has_won"),
     "def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:",
     "The cards of the hand that may be led to a trick.",
     statement="""In Alkort any card may be played to a trick — no need to follow suit. The one restriction
@@ -285,12 +334,16 @@ the hand that may be led (in any order).""",
     n_random=300,
     same=same_cards_any_order,
     show=show_list,
-    explain=lambda cards, has_won: ("A player who has won a trick may lead any card." if has_won else
-                                    "A 7 may not be led before its player has won a trick — unless the hand holds "
-                                    "nothing but sevens."),
-    hints=["Two cases: has_won (anything goes), and not has_won (no sevens).",
-           "not_sevens = [c for c in cards if c.rank != '7']; when has_won is False, return not_sevens — or, "
-           "if that list is empty, the whole hand."],
+    explain=lambda cards, has_won: (
+        "A player who has won a trick may lead any card."
+        if has_won
+        else "A 7 may not be led before its player has won a trick — unless the hand holds nothing but sevens."
+    ),
+    hints=[
+        "Two cases: has_won (anything goes), and not has_won (no sevens).",
+        "not_sevens = [c for c in cards if c.rank != '7']; when has_won is False, return not_sevens — or, "
+        "if that list is empty, the whole hand.",
+    ],
     solution_source='''def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:
     """The cards of the hand that may be led to a trick."""
     if has_won:
@@ -298,15 +351,18 @@ the hand that may be led (in any order).""",
     not_sevens = [c for c in cards if c.rank != "7"]
     return not_sevens or list(cards)
 ''',
-    mistakes={"forgets a hand of only sevens": '''def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:
+    mistakes={
+        "forgets a hand of only sevens": '''def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:
     """The cards of the hand that may be led to a trick."""
     if has_won:
         return list(cards)
     return [c for c in cards if c.rank != "7"]
-''', "never a seven": '''def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:
+''',
+        "never a seven": '''def legal_leads(cards: list[Card], has_won: bool) -> list[Card]:
     """The cards of the hand that may be led to a trick."""
     return [c for c in cards if c.rank != "7"] or list(cards)
-'''},
+''',
+    },
     setup=SETUP,
 )
 

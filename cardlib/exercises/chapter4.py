@@ -24,8 +24,7 @@ from .checker import (
 )
 
 CHAPTER = 4
-SETUP = ("from cardlib import ALKORT_PACK, Card, card, hand, show\n"
-         "from cardlib.alkort import is_ranked, strength")
+SETUP = "from cardlib import ALKORT_PACK, Card, card, hand, show\nfrom cardlib.alkort import is_ranked, strength"
 
 
 def expect_hands_and_stock(value: Any) -> str:
@@ -89,7 +88,11 @@ def run_explained(sides: list[int]) -> str:
 
 
 q1 = Exercise(
-    CHAPTER, 1, "deal the cards", "deal", ("deck", "dealer"),
+    CHAPTER,
+    1,
+    "deal the cards",
+    "deal",
+    ("deck", "dealer"),
     "def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:",
     "Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock).",
     statement="""Four players sit clockwise as seats 0 to 3. The dealer gives **9 cards to each player in
@@ -106,11 +109,15 @@ cards in the order received.""",
     same=same_deal,
     show=show_deal,
     diff=deal_difference,
-    explain=lambda deck, dealer: f"With dealer {dealer}, forehand is seat {(dealer + 1) % 4}: it gets deck[0:3], "
-                                 f"seat {(dealer + 2) % 4} deck[3:6], … then the second and third rounds.",
-    hints=["Keep a position in the deck. Three rounds; in each round, four players; each takes the next 3 cards.",
-           "for round in range(3): for i in range(4): seat = (dealer + 1 + i) % 4; "
-           "hands[seat] += deck[position:position + 3]; position += 3. The stock is deck[position:]."],
+    explain=lambda deck, dealer: (
+        f"With dealer {dealer}, forehand is seat {(dealer + 1) % 4}: it gets deck[0:3], "
+        f"seat {(dealer + 2) % 4} deck[3:6], … then the second and third rounds."
+    ),
+    hints=[
+        "Keep a position in the deck. Three rounds; in each round, four players; each takes the next 3 cards.",
+        "for round in range(3): for i in range(4): seat = (dealer + 1 + i) % 4; "
+        "hands[seat] += deck[position:position + 3]; position += 3. The stock is deck[position:].",
+    ],
     solution_source='''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
     hands = [[], [], [], []]
@@ -122,7 +129,8 @@ cards in the order received.""",
             position += 3
     return hands, deck[position:]
 ''',
-    mistakes={"starts with the dealer": '''\
+    mistakes={
+        "starts with the dealer": '''\
 def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
     hands = [[], [], [], []]
@@ -133,18 +141,24 @@ def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
             hands[seat] += deck[position:position + 3]
             position += 3
     return hands, deck[position:]
-''', "one card at a time": '''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+''',
+        "one card at a time": '''def deal(deck: list[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal 9 cards each in three rounds of 3, clockwise from forehand; return (hands, stock)."""
     hands = [[], [], [], []]
     for i in range(36):
         hands[(dealer + 1 + i) % 4].append(deck[i])
     return hands, deck[36:]
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q2 = Exercise(
-    CHAPTER, 2, "the opening run", "opening_run", ("trick_sides",),
+    CHAPTER,
+    2,
+    "the opening run",
+    "opening_run",
+    ("trick_sides",),
     "def opening_run(trick_sides: list[int]) -> int:",
     "How many tricks in a row the side that won trick 1 won from the start.",
     statement="""Scoring depends on the **opening run**: how many tricks in a row, from trick 1, the side
@@ -155,8 +169,10 @@ each trick so far, in order: for `[1, 1, 1, 0, 1]` the opening run is 3. Write `
     expects=expect_int,
     fixed=[([1, 1, 1, 0, 1],), ([0],), ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([0, 1, 0, 0, 0, 0],), *LEGAL_SEQUENCES],
     explain=run_explained,
-    hints=["Count from the start while the side is the same as trick_sides[0]; stop at the first change.",
-           "run = 0; for side in trick_sides: if side != trick_sides[0]: break; run += 1."],
+    hints=[
+        "Count from the start while the side is the same as trick_sides[0]; stop at the first change.",
+        "run = 0; for side in trick_sides: if side != trick_sides[0]: break; run += 1.",
+    ],
     solution_source='''def opening_run(trick_sides: list[int]) -> int:
     """How many tricks in a row the side that won trick 1 won from the start."""
     run = 0
@@ -166,17 +182,20 @@ each trick so far, in order: for `[1, 1, 1, 0, 1]` the opening run is 3. Write `
         run += 1
     return run
 ''',
-    mistakes={"counts all of that side's tricks": '''def opening_run(trick_sides: list[int]) -> int:
+    mistakes={
+        "counts all of that side's tricks": '''def opening_run(trick_sides: list[int]) -> int:
     """How many tricks in a row the side that won trick 1 won from the start."""
     return trick_sides.count(trick_sides[0])
-''', "the longest run anywhere": '''def opening_run(trick_sides: list[int]) -> int:
+''',
+        "the longest run anywhere": '''def opening_run(trick_sides: list[int]) -> int:
     """How many tricks in a row the side that won trick 1 won from the start."""
     best = run = 0
     for i, side in enumerate(trick_sides):
         run = run + 1 if i > 0 and side == trick_sides[i - 1] else 1
         best = max(best, run)
     return best
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -198,7 +217,11 @@ SCORE_DEAL = '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] |
 '''
 
 q3 = Exercise(
-    CHAPTER, 3, "score a deal", "score_deal", ("trick_sides",),
+    CHAPTER,
+    3,
+    "score a deal",
+    "score_deal",
+    ("trick_sides",),
     "def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:",
     "(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5.",
     statement="""The first side to win **5 of the 9 tricks** wins the deal and scores:
@@ -214,18 +237,31 @@ tricks are played, and the check asks about such deals too: the score is the sam
 — or `None` if no side has 5 tricks.""",
     oracle=alkort.score_deal,
     expects=expect_optional(expect_tuple(expect_int, expect_int, expect_str, what="a tuple (side, points, kind)")),
-    fixed=[([0, 0, 0, 0, 0, 1],), ([1] * 7 + [0],), ([0, 1, 0, 0, 0, 0],), ([0, 1, 0],), ([1, 0, 0, 0, 0, 0],),
-           ([0, 0, 0, 0, 0, 0, 0, 0, 0],), ([1, 0, 0, 0, 0, 0, 0, 0, 1],), *LEGAL_SEQUENCES, *PLAYED_OUT],
-    same=lambda right, got: (right is None and got is None) or (right is not None and got is not None
-                                                               and tuple(got) == tuple(right)),
+    fixed=[
+        ([0, 0, 0, 0, 0, 1],),
+        ([1] * 7 + [0],),
+        ([0, 1, 0, 0, 0, 0],),
+        ([0, 1, 0],),
+        ([1, 0, 0, 0, 0, 0],),
+        ([0, 0, 0, 0, 0, 0, 0, 0, 0],),
+        ([1, 0, 0, 0, 0, 0, 0, 0, 1],),
+        *LEGAL_SEQUENCES,
+        *PLAYED_OUT,
+    ],
+    same=lambda right, got: (
+        (right is None and got is None) or (right is not None and got is not None and tuple(got) == tuple(right))
+    ),
     show=lambda result: repr(None if result is None else tuple(result)),
     explain=lambda sides: capitalised(alkort.explain_score(alkort.score_deal(sides))),
-    hints=["First find the side that has 5 or more tricks (list.count). If none, return None.",
-           "Then compute that side's opening run — 0 if it did not win trick 1. Run 5: múk; more: stroke with "
-           "the run as points; less: 1 point.",
-           "The múk/stroke test uses the opening run, not the number of tricks: [0, 1, 0, 0, 0, 0] is only 1 point."],
+    hints=[
+        "First find the side that has 5 or more tricks (list.count). If none, return None.",
+        "Then compute that side's opening run — 0 if it did not win trick 1. Run 5: múk; more: stroke with "
+        "the run as points; less: 1 point.",
+        "The múk/stroke test uses the opening run, not the number of tricks: [0, 1, 0, 0, 0, 0] is only 1 point.",
+    ],
     solution_source=SCORE_DEAL,
-    mistakes={"counts all tricks instead of the opening run": '''\
+    mistakes={
+        "counts all tricks instead of the opening run": '''\
 def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
     """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
     for side in (0, 1):
@@ -237,7 +273,8 @@ def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
                 return (side, won, "stroke")
             return (side, 1, "point")
     return None
-''', "any 5 tricks is a múk": '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
+''',
+        "any 5 tricks is a múk": '''def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
     """(side, points, kind) for the side with 5 tricks: múk 5, stroke 6-9, else 1; None if nobody has 5."""
     for side in (0, 1):
         won = trick_sides.count(side)
@@ -246,12 +283,17 @@ def score_deal(trick_sides: list[int]) -> tuple[int, int, str] | None:
         if won > 5:
             return (side, won, "stroke")
     return None
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q4 = Exercise(
-    CHAPTER, 4, "is the deal decided?", "deal_is_decided", ("trick_sides",),
+    CHAPTER,
+    4,
+    "is the deal decided?",
+    "deal_is_decided",
+    ("trick_sides",),
     "def deal_is_decided(trick_sides: list[int]) -> bool:",
     "Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played.",
     statement="""A deal stops as soon as its result **can no longer change**: a side has won 5 tricks **and**
@@ -259,24 +301,35 @@ the other side has won at least one (while a side has won every trick so far, a 
 a stroke), or all 9 tricks have been played. Write `deal_is_decided(trick_sides)`.""",
     oracle=alkort.deal_is_decided,
     expects=expect_bool,
-    fixed=[([0, 0, 0, 0, 0],), ([0, 0, 0, 0, 0, 1],), ([0, 1, 0, 0, 0, 0],), ([1] * 9,), ([0, 1, 0, 1],),
-           *LEGAL_SEQUENCES],
+    fixed=[
+        ([0, 0, 0, 0, 0],),
+        ([0, 0, 0, 0, 0, 1],),
+        ([0, 1, 0, 0, 0, 0],),
+        ([1] * 9,),
+        ([0, 1, 0, 1],),
+        *LEGAL_SEQUENCES,
+    ],
     explain=lambda sides: alkort.explain_decided(sides),
-    hints=["Three facts matter: how many tricks have been played, how many each side has, and whether both "
-           "sides have won at least one.",
-           "return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1), with a and b the counts of 0 and 1."],
+    hints=[
+        "Three facts matter: how many tricks have been played, how many each side has, and whether both "
+        "sides have won at least one.",
+        "return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1), with a and b the counts of 0 and 1.",
+    ],
     solution_source='''def deal_is_decided(trick_sides: list[int]) -> bool:
     """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
     a, b = trick_sides.count(0), trick_sides.count(1)
     return len(trick_sides) >= 9 or (max(a, b) >= 5 and min(a, b) >= 1)
 ''',
-    mistakes={"stops at 5 tricks": '''def deal_is_decided(trick_sides: list[int]) -> bool:
+    mistakes={
+        "stops at 5 tricks": '''def deal_is_decided(trick_sides: list[int]) -> bool:
     """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
     return trick_sides.count(0) >= 5 or trick_sides.count(1) >= 5
-''', "always plays 9": '''def deal_is_decided(trick_sides: list[int]) -> bool:
+''',
+        "always plays 9": '''def deal_is_decided(trick_sides: list[int]) -> bool:
     """Whether nothing can change any more: a side has 5 tricks and the other side at least one, or 9 are played."""
     return len(trick_sides) == 9
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -298,8 +351,10 @@ def alkort_deals() -> Iterator[AlkortState]:
         yield alkort.new_deal(seed=1000 + number, dealer=number % 4)
 
 
-assert all(not any(map(alkort.is_ranked, deal.hands[0])) and deal.hands[0][0].rank == "7"
-           for deal in (alkort.new_deal(seed=seed, dealer=3) for seed in RUBBISH_FOREHAND_SEEDS))
+assert all(
+    not any(map(alkort.is_ranked, deal.hands[0])) and deal.hands[0][0].rank == "7"
+    for deal in (alkort.new_deal(seed=seed, dealer=3) for seed in RUBBISH_FOREHAND_SEEDS)
+)
 
 
 def random_card(state: AlkortState, rng: random.Random) -> Card:
@@ -309,14 +364,22 @@ def random_card(state: AlkortState, rng: random.Random) -> Card:
 
 def check_alkort_bot(exercise: Exercise, fn: Any) -> Any:
     """Play the seeded deals with the learner's bot in seats 0 and 2."""
-    return check_bot(exercise, fn, alkort_deals,
-                     question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.has_won[seat]),
-                     bot_turn=lambda state, rng: state.current_player in BOT_SEATS,
-                     other_move=random_card)
+    return check_bot(
+        exercise,
+        fn,
+        alkort_deals,
+        question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.has_won[seat]),
+        bot_turn=lambda state, rng: state.current_player in BOT_SEATS,
+        other_move=random_card,
+    )
 
 
 q5 = Exercise(
-    CHAPTER, 5, "a bot that never cheats", "alkort_bot", ("cards", "trick", "has_won"),
+    CHAPTER,
+    5,
+    "a bot that never cheats",
+    "alkort_bot",
+    ("cards", "trick", "has_won"),
     "def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:",
     "The card to play: any strategy, but always a legal card.",
     statement=f"""Write your first Alkort bot. It is given its hand `cards`, the cards of the trick so far
@@ -328,9 +391,11 @@ deals through the engine with your bot in seats 0 and 2 against random players, 
 illegal card.""",
     expects=expect_card,
     runner=check_alkort_bot,
-    hints=["First make the list of cards you may play: the whole hand, except that when leading (trick == []) "
-           "without a win you must leave out the sevens — unless nothing else is left.",
-           "Then pick from that list, for example max(allowed, key=strength) to play the strongest card."],
+    hints=[
+        "First make the list of cards you may play: the whole hand, except that when leading (trick == []) "
+        "without a win you must leave out the sevens — unless nothing else is left.",
+        "Then pick from that list, for example max(allowed, key=strength) to play the strongest card.",
+    ],
     solution_source='''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
     """The card to play: any strategy, but always a legal card."""
     allowed = cards
@@ -338,16 +403,19 @@ illegal card.""",
         allowed = [c for c in cards if c.rank != "7"] or cards
     return max(allowed, key=strength)
 ''',
-    mistakes={"leads a seven before a win": '''\
+    mistakes={
+        "leads a seven before a win": '''\
 def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
     """The card to play: any strategy, but always a legal card."""
     return cards[0]
-''', "plays a card it does not hold": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
+''',
+        "plays a card it does not hold": '''def alkort_bot(cards: list[Card], trick: list[Card], has_won: bool) -> Card:
     """The card to play: any strategy, but always a legal card."""
     if trick:
         return card("K♦")  # the best card there is... if only it were in the hand
     return [c for c in cards if c.rank != "7"][0] if not has_won and any(c.rank != "7" for c in cards) else cards[0]
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -409,13 +477,19 @@ def each_ranked_pair() -> list[tuple[list[Card]]]:
 
 
 # the card alone decides: the hand may make the exchange exactly when that card does not block it
-assert all(alkort.may_exchange(cards) == alkort.may_exchange([c])
-           for c, (cards,) in zip(ALKORT_PACK, each_card_alone()))
+assert all(
+    alkort.may_exchange(cards) == alkort.may_exchange([c]) for c, (cards,) in zip(ALKORT_PACK, each_card_alone())
+)
 
 
 q6 = Exercise(
-    CHAPTER, 6, "may this hand make the exchange?", "may_exchange", ("cards",),
-    "def may_exchange(cards: list[Card]) -> bool:", "Whether no card of the hand could beat a led low eight.",
+    CHAPTER,
+    6,
+    "may this hand make the exchange?",
+    "may_exchange",
+    ("cards",),
+    "def may_exchange(cards: list[Card]) -> bool:",
+    "Whether no card of the hand could beat a led low eight.",
     statement="""A player whose hand holds **no card that could beat a led low eight** — no K♦, 2♥, 4♣, 8♠,
 9♥, 9♦, Ace, Jack or Six — may make the *worthless-hand exchange*: keep one card and take the stock.
 Low eights do not forbid it (they only tie with a led low eight), nor do rubbish cards. Write
@@ -423,14 +497,21 @@ Low eights do not forbid it (they only tie with a led low eight), nor do rubbish
 with the defaults: exercise 8.6 asks the same question when options change the trick rule.)""",
     oracle=lambda cards: alkort.may_exchange(cards, alkort.DEFAULT_OPTIONS),
     expects=expect_bool,
-    fixed=[(hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"),), (hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"),),
-           (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),), (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),), *each_card_alone()],
+    fixed=[
+        (hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦"),),
+        (hand("K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 6♦ 2♦"),),
+        (hand("8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣ Q♠ Q♥"),),
+        (hand("K♦ 2♠ 3♠ 4♠ 7♠ 9♠ Q♠ K♠ 2♦"),),
+        *each_card_alone(),
+    ],
     random_case=nearly_worthless_hand,
     n_random=300,
     explain=lambda cards: alkort.explain_exchange(cards, alkort.DEFAULT_OPTIONS),
-    hints=["Only nine kinds of card forbid the exchange; a low eight is not one of them.",
-           "BLOCKERS = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦')); a card blocks if it is in BLOCKERS or its rank is "
-           "'A', 'J' or '6'. The hand may exchange if no card blocks: not any(...)."],
+    hints=[
+        "Only nine kinds of card forbid the exchange; a low eight is not one of them.",
+        "BLOCKERS = set(hand('K♦ 2♥ 4♣ 8♠ 9♥ 9♦')); a card blocks if it is in BLOCKERS or its rank is "
+        "'A', 'J' or '6'. The hand may exchange if no card blocks: not any(...).",
+    ],
     solution_source='''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
 
 
@@ -438,25 +519,32 @@ def may_exchange(cards: list[Card]) -> bool:
     """Whether no card of the hand could beat a led low eight."""
     return not any(c in BLOCKERS or c.rank in ("A", "J", "6") for c in cards)
 ''',
-    mistakes={"low eights block too": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣"))
+    mistakes={
+        "low eights block too": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♥ 8♦ 8♣"))
 
 
 def may_exchange(cards: list[Card]) -> bool:
     """Whether no card of the hand could beat a led low eight."""
     return not any(c in BLOCKERS or c.rank in ("A", "J", "6") for c in cards)
-''', "only looks at the first card": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
+''',
+        "only looks at the first card": '''BLOCKERS = set(hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦"))
 
 
 def may_exchange(cards: list[Card]) -> bool:
     """Whether no card of the hand could beat a led low eight."""
     for c in cards:
         return not (c in BLOCKERS or c.rank in ("A", "J", "6"))
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q7 = Exercise(
-    CHAPTER, 7, "the card shown to your partner", "best_card", ("cards",),
+    CHAPTER,
+    7,
+    "the card shown to your partner",
+    "best_card",
+    ("cards",),
     "def best_card(cards: list[Card]) -> Card | None:",
     "A highest ranked card of the hand (the first of equals), or None if all is rubbish.",
     statement="""Before play each Alkort player shows his partner a highest card of his hand. Write
@@ -469,15 +557,23 @@ from cardlib.alkort import strength   # 10 for K♦ … 1 for a low eight, 0 for
 ```""",
     oracle=best_card,
     expects=expect_optional(expect_card),
-    fixed=[(hand("A♠ 3♦ A♥ 8♥ Q♣"),), (hand("Q♠ 3♦ 7♥"),), (hand("6♣ 9♦ 6♥"),),
-           (hand("J♣ J♥"),), *each_card_alone(), *each_ranked_pair()],
+    fixed=[
+        (hand("A♠ 3♦ A♥ 8♥ Q♣"),),
+        (hand("Q♠ 3♦ 7♥"),),
+        (hand("6♣ 9♦ 6♥"),),
+        (hand("J♣ J♥"),),
+        *each_card_alone(),
+        *each_ranked_pair(),
+    ],
     random_case=lambda rng: (rng.sample(ALKORT_PACK if rng.random() < 0.7 else RUBBISH + LOW_EIGHTS, 9),),
     n_random=300,
     explain=best_card_explained,
-    hints=["Keep the best card so far and replace it only when a card is *strictly* stronger: then the first "
-           "of equals stays.",
-           "Python's max(cards, key=strength) keeps the first of equals too. Then check that its strength is "
-           "above 0, else return None."],
+    hints=[
+        "Keep the best card so far and replace it only when a card is *strictly* stronger: then the first "
+        "of equals stays.",
+        "Python's max(cards, key=strength) keeps the first of equals too. Then check that its strength is "
+        "above 0, else return None.",
+    ],
     solution_source='''from cardlib.alkort import strength
 
 
@@ -486,7 +582,8 @@ def best_card(cards: list[Card]) -> Card | None:
     best = max(cards, key=strength)
     return best if strength(best) > 0 else None
 ''',
-    mistakes={"last of equals": '''from cardlib.alkort import strength
+    mistakes={
+        "last of equals": '''from cardlib.alkort import strength
 
 
 def best_card(cards: list[Card]) -> Card | None:
@@ -496,13 +593,15 @@ def best_card(cards: list[Card]) -> Card | None:
         if strength(c) > 0 and (best is None or strength(c) >= strength(best)):
             best = c
     return best
-''', "shows rubbish too": '''from cardlib.alkort import strength
+''',
+        "shows rubbish too": '''from cardlib.alkort import strength
 
 
 def best_card(cards: list[Card]) -> Card | None:
     """A highest ranked card of the hand (the first of equals), or None if all is rubbish."""
     return max(cards, key=strength)
-'''},
+''',
+    },
     setup=SETUP,
 )
 

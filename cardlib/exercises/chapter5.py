@@ -39,8 +39,11 @@ def every_heading_duty() -> list[tuple[list[Card], list[Card], str]]:
     Which card heads which is the whole of the order: a hand-written order with two ranks swapped (Jack and
     Queen, say) is wrong on one of these, which random hands seldom hold.
     """
-    return [([*pair, card("8♥")], [led], "♦") for led in SPADES
-            for pair in itertools.combinations([c for c in SPADES if c != led], 2)]
+    return [
+        ([*pair, card("8♥")], [led], "♦")
+        for led in SPADES
+        for pair in itertools.combinations([c for c in SPADES if c != led], 2)
+    ]
 
 
 def every_same_suit_pair() -> list[tuple[Card, Card]]:
@@ -60,8 +63,9 @@ def plays_difference(case: tuple, right: list[Card], got: list[Card]) -> str:
     options = case[3] if len(case) > 3 else ecarte.DEFAULT_OPTIONS
     for c in got:
         if c not in right:
-            reason = ecarte.why_not_playable(c, cards, trick, trump, options) if c in cards else \
-                f"{c} is not in the hand."
+            reason = (
+                ecarte.why_not_playable(c, cards, trick, trump, options) if c in cards else f"{c} is not in the hand."
+            )
             return f"{c} may not be played: {reason.replace('You must', 'you must', 1)}"
     for c in right:
         if c not in got:
@@ -70,8 +74,13 @@ def plays_difference(case: tuple, right: list[Card], got: list[Card]) -> str:
 
 
 q1 = Exercise(
-    CHAPTER, 1, "Écarté's rank order", "rank_order", (),
-    "def rank_order() -> list[str]:", "The eight ranks of Écarté, lowest first.",
+    CHAPTER,
+    1,
+    "Écarté's rank order",
+    "rank_order",
+    (),
+    "def rank_order() -> list[str]:",
+    "The eight ranks of Écarté, lowest first.",
     statement="""Écarté ranks its cards unusually: in every suit, from high to low, **K Q J A 10 9 8 7** —
 the King is highest and the Ace sits between the Jack and the Ten. Write `rank_order()` returning the
 eight ranks as strings, **lowest first**: it starts `['7', '8', …`.""",
@@ -80,58 +89,85 @@ eight ranks as strings, **lowest first**: it starts `['7', '8', …`.""",
     fixed=[()],
     same=lambda right, got: list(got) == right,
     explain=lambda: f"In Écarté {ORDER_TEXT}.",
-    hints=["Write the order high to low first, as the rulebook gives it: K Q J A 10 9 8 7. Then reverse it.",
-           "['7', '8', '9', '10', 'A', 'J', 'Q', 'K']"],
+    hints=[
+        "Write the order high to low first, as the rulebook gives it: K Q J A 10 9 8 7. Then reverse it.",
+        "['7', '8', '9', '10', 'A', 'J', 'Q', 'K']",
+    ],
     solution_source='''def rank_order() -> list[str]:
     """The eight ranks of Écarté, lowest first."""
     return ["7", "8", "9", "10", "A", "J", "Q", "K"]
 ''',
-    mistakes={"Ace high": '''def rank_order() -> list[str]:
+    mistakes={
+        "Ace high": '''def rank_order() -> list[str]:
     """The eight ranks of Écarté, lowest first."""
     return ["7", "8", "9", "10", "J", "Q", "K", "A"]
-''', "highest first": '''def rank_order() -> list[str]:
+''',
+        "highest first": '''def rank_order() -> list[str]:
     """The eight ranks of Écarté, lowest first."""
     return ["K", "Q", "J", "A", "10", "9", "8", "7"]
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 ORDER_SOURCE = 'ORDER = ["7", "8", "9", "10", "A", "J", "Q", "K"]  # low to high\n'
 
 q2 = Exercise(
-    CHAPTER, 2, "which card is higher?", "beats", ("a", "b"),
-    "def beats(a: Card, b: Card) -> bool:", "Whether card a is higher than card b of the same suit.",
+    CHAPTER,
+    2,
+    "which card is higher?",
+    "beats",
+    ("a", "b"),
+    "def beats(a: Card, b: Card) -> bool:",
+    "Whether card a is higher than card b of the same suit.",
     statement=f"""Write `beats(a, b)` for two different cards of the **same suit**: `True` if `a` is higher
 than `b` in Écarté's order ({ORDER_TEXT}). `beats(J♦, A♦)` is `True`; `beats(7♣, 8♣)` is `False`.""",
     oracle=ecarte.beats_in_suit,
     expects=expect_bool,
-    fixed=[(hand("J♦")[0], hand("A♦")[0]), (hand("A♦")[0], hand("10♦")[0]), (hand("7♣")[0], hand("8♣")[0]),
-           (hand("K♠")[0], hand("Q♠")[0]), (hand("A♥")[0], hand("K♥")[0]), *every_same_suit_pair()],
-    explain=lambda a, b: f"In Écarté {ORDER_TEXT}; so {a} is {'higher' if ecarte.beats_in_suit(a, b) else 'lower'} "
-                         f"than {b}.",
-    hints=["Python's '10' > '9' is False for strings, and 'A' sorts before 'K': compare positions in a list instead.",
-           "ORDER = ['7', '8', '9', '10', 'A', 'J', 'Q', 'K']; return ORDER.index(a.rank) > ORDER.index(b.rank)."],
-    solution_source=ORDER_SOURCE + '''
+    fixed=[
+        (hand("J♦")[0], hand("A♦")[0]),
+        (hand("A♦")[0], hand("10♦")[0]),
+        (hand("7♣")[0], hand("8♣")[0]),
+        (hand("K♠")[0], hand("Q♠")[0]),
+        (hand("A♥")[0], hand("K♥")[0]),
+        *every_same_suit_pair(),
+    ],
+    explain=lambda a, b: (
+        f"In Écarté {ORDER_TEXT}; so {a} is {'higher' if ecarte.beats_in_suit(a, b) else 'lower'} than {b}."
+    ),
+    hints=[
+        "Python's '10' > '9' is False for strings, and 'A' sorts before 'K': compare positions in a list instead.",
+        "ORDER = ['7', '8', '9', '10', 'A', 'J', 'Q', 'K']; return ORDER.index(a.rank) > ORDER.index(b.rank).",
+    ],
+    solution_source=ORDER_SOURCE
+    + '''
 
 def beats(a: Card, b: Card) -> bool:
     """Whether card a is higher than card b of the same suit."""
     return ORDER.index(a.rank) > ORDER.index(b.rank)
 ''',
-    mistakes={"Ace high": '''ORDER = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+    mistakes={
+        "Ace high": '''ORDER = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 def beats(a: Card, b: Card) -> bool:
     """Whether card a is higher than card b of the same suit."""
     return ORDER.index(a.rank) > ORDER.index(b.rank)
-''', "compares the rank text": '''def beats(a: Card, b: Card) -> bool:
+''',
+        "compares the rank text": '''def beats(a: Card, b: Card) -> bool:
     """Whether card a is higher than card b of the same suit."""
     return a.rank > b.rank
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q3 = Exercise(
-    CHAPTER, 3, "who wins an Écarté trick", "trick_winner", ("cards", "trump"),
+    CHAPTER,
+    3,
+    "who wins an Écarté trick",
+    "trick_winner",
+    ("cards", "trump"),
     "def trick_winner(cards: list[Card], trump: str) -> int:",
     "The index (0 = the card led) of the card that wins a trick of two cards.",
     statement="""An Écarté trick has two cards, the card led first. It goes to the **highest trump** in it; if
@@ -140,14 +176,23 @@ however high. `trump` is a suit symbol such as `'♥'`. Write `trick_winner(card
 index of the winning card, 0 or 1.""",
     oracle=ecarte.trick_winner,
     expects=expect_index(2),
-    fixed=[(hand("A♦ J♦"), "♣"), (hand("A♥ 7♣"), "♣"), (hand("9♥ K♦"), "♠"), (hand("K♠ 7♠"), "♠"),
-           (hand("7♣ A♣"), "♥"), *every_two_card_trick()],
+    fixed=[
+        (hand("A♦ J♦"), "♣"),
+        (hand("A♥ 7♣"), "♣"),
+        (hand("9♥ K♦"), "♠"),
+        (hand("K♠ 7♠"), "♠"),
+        (hand("7♣ A♣"), "♥"),
+        *every_two_card_trick(),
+    ],
     explain=ecarte.explain_trick,
-    hints=["Three cases: same suit (the higher wins), different suits with the second card a trump (it wins), "
-           "different suits otherwise (the card led wins).",
-           ORDER_SOURCE + "led, other = cards; if other.suit == led.suit: return 1 if ORDER.index(other.rank) > "
-           "ORDER.index(led.rank) else 0; return 1 if other.suit == trump else 0."],
-    solution_source=ORDER_SOURCE + '''
+    hints=[
+        "Three cases: same suit (the higher wins), different suits with the second card a trump (it wins), "
+        "different suits otherwise (the card led wins).",
+        ORDER_SOURCE + "led, other = cards; if other.suit == led.suit: return 1 if ORDER.index(other.rank) > "
+        "ORDER.index(led.rank) else 0; return 1 if other.suit == trump else 0.",
+    ],
+    solution_source=ORDER_SOURCE
+    + '''
 
 def trick_winner(cards: list[Card], trump: str) -> int:
     """The index (0 = the card led) of the card that wins a trick of two cards."""
@@ -156,7 +201,9 @@ def trick_winner(cards: list[Card], trump: str) -> int:
         return 1 if ORDER.index(other.rank) > ORDER.index(led.rank) else 0
     return 1 if other.suit == trump else 0
 ''',
-    mistakes={"the higher card wins whatever its suit": ORDER_SOURCE + '''
+    mistakes={
+        "the higher card wins whatever its suit": ORDER_SOURCE
+        + '''
 
 def trick_winner(cards: list[Card], trump: str) -> int:
     """The index (0 = the card led) of the card that wins a trick of two cards."""
@@ -166,7 +213,8 @@ def trick_winner(cards: list[Card], trump: str) -> int:
     if led.suit == trump and other.suit != trump:
         return 0
     return 1 if ORDER.index(other.rank) > ORDER.index(led.rank) else 0
-''', "Ace high": '''ORDER = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+''',
+        "Ace high": '''ORDER = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 def trick_winner(cards: list[Card], trump: str) -> int:
@@ -175,11 +223,14 @@ def trick_winner(cards: list[Card], trump: str) -> int:
     if other.suit == led.suit:
         return 1 if ORDER.index(other.rank) > ORDER.index(led.rank) else 0
     return 1 if other.suit == trump else 0
-'''},
+''',
+    },
     setup=SETUP,
 )
 
-LEGAL_PLAYS = ORDER_SOURCE + '''
+LEGAL_PLAYS = (
+    ORDER_SOURCE
+    + '''
 
 def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     """The cards of the hand that may be played: follow, head, trump, else anything."""
@@ -193,9 +244,14 @@ def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     trumps = [c for c in cards if c.suit == trump]
     return trumps or list(cards)
 '''
+)
 
 q4 = Exercise(
-    CHAPTER, 4, "follow, head, trump", "legal_plays", ("cards", "trick", "trump"),
+    CHAPTER,
+    4,
+    "follow, head, trump",
+    "legal_plays",
+    ("cards", "trick", "trump"),
     "def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:",
     "The cards of the hand that may be played: follow, head, trump, else anything.",
     statement="""The leader may play any card (`trick` is then empty). The second player (`trick` holds the
@@ -209,21 +265,30 @@ card led) **must**:
 Write `legal_plays(cards, trick, trump)`: the cards of the hand that may be played (in any order).""",
     oracle=lambda cards, trick, trump: ecarte.legal_plays(cards, trick, trump),
     expects=expect_cards,
-    fixed=[(hand("K♠ 8♠ 7♥"), hand("9♠"), "♥"), (hand("Q♠ 7♠ A♥"), hand("K♠"), "♥"),
-           (hand("7♦ A♣ Q♥"), hand("K♠"), "♦"), (hand("7♦ A♣ Q♥"), [], "♦"), (hand("8♣ A♥"), hand("K♠"), "♦"),
-           *every_heading_duty()],
+    fixed=[
+        (hand("K♠ 8♠ 7♥"), hand("9♠"), "♥"),
+        (hand("Q♠ 7♠ A♥"), hand("K♠"), "♥"),
+        (hand("7♦ A♣ Q♥"), hand("K♠"), "♦"),
+        (hand("7♦ A♣ Q♥"), [], "♦"),
+        (hand("8♣ A♥"), hand("K♠"), "♦"),
+        *every_heading_duty(),
+    ],
     random_case=play_case,
     n_random=400,
     same=same_cards_any_order,
     show=show_list,
     diff=plays_difference,
-    hints=["Go down the four duties in order and return as soon as one gives a non-empty list.",
-           "same_suit = [c for c in cards if c.suit == led.suit]; higher = the cards of same_suit that beat the "
-           "card led (use your beats from exercise 5.2); return higher or same_suit if same_suit is not empty.",
-           "When the hand has no card of the suit led: trumps = [c for c in cards if c.suit == trump]; "
-           "return trumps or the whole hand."],
+    hints=[
+        "Go down the four duties in order and return as soon as one gives a non-empty list.",
+        "same_suit = [c for c in cards if c.suit == led.suit]; higher = the cards of same_suit that beat the "
+        "card led (use your beats from exercise 5.2); return higher or same_suit if same_suit is not empty.",
+        "When the hand has no card of the suit led: trumps = [c for c in cards if c.suit == trump]; "
+        "return trumps or the whole hand.",
+    ],
     solution_source=LEGAL_PLAYS,
-    mistakes={"forgets to head": ORDER_SOURCE + '''
+    mistakes={
+        "forgets to head": ORDER_SOURCE
+        + '''
 
 def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     """The cards of the hand that may be played: follow, head, trump, else anything."""
@@ -234,7 +299,9 @@ def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
         return same_suit
     trumps = [c for c in cards if c.suit == trump]
     return trumps or list(cards)
-''', "forgets to trump": ORDER_SOURCE + '''
+''',
+        "forgets to trump": ORDER_SOURCE
+        + '''
 
 def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     """The cards of the hand that may be played: follow, head, trump, else anything."""
@@ -244,7 +311,9 @@ def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     same_suit = [c for c in cards if c.suit == led.suit]
     higher = [c for c in same_suit if ORDER.index(c.rank) > ORDER.index(led.rank)]
     return higher or same_suit or list(cards)
-''', "trumps even when able to follow": ORDER_SOURCE + '''
+''',
+        "trumps even when able to follow": ORDER_SOURCE
+        + '''
 
 def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     """The cards of the hand that may be played: follow, head, trump, else anything."""
@@ -255,9 +324,9 @@ def legal_plays(cards: list[Card], trick: list[Card], trump: str) -> list[Card]:
     higher = [c for c in same_suit if ORDER.index(c.rank) > ORDER.index(led.rank)]
     trumps = [c for c in cards if c.suit == trump and c not in same_suit]
     return (higher or same_suit) + trumps or list(cards)
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 EXERCISES = [q1, q2, q3, q4]
-

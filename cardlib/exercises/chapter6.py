@@ -23,6 +23,7 @@ def deal_with_turned_up(turned_up: Card, dealer: int) -> ecarte.EcarteState:
 
 # -- 6.1 dealing ---------------------------------------------------------------
 
+
 def expect_deal(value: Any) -> str:
     """(hands, turned_up, stock)."""
     if not isinstance(value, (tuple, list)) or len(value) != 3:
@@ -48,7 +49,11 @@ def same_ecarte_deal(right: tuple, got: tuple) -> bool:
 
 
 q1 = Exercise(
-    CHAPTER, 1, "deal an Écarté hand", "deal", ("deck", "dealer", "packets"),
+    CHAPTER,
+    1,
+    "deal an Écarté hand",
+    "deal",
+    ("deck", "dealer", "packets"),
     "def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:",
     "Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock).",
     statement="""Two players, seats 0 and 1; the non-dealer is `1 - dealer`. The dealer gives 5 cards each
@@ -64,13 +69,17 @@ hand), and the rest is the stock. Write `deal(deck, dealer, packets)` returning
     n_random=100,
     same=same_ecarte_deal,
     show=show_ecarte_deal,
-    explain=lambda deck, dealer, packets: f"The non-dealer is seat {1 - dealer}: the packets go non-dealer, dealer, "
-                                          f"non-dealer, dealer, of sizes {packets[0]}, {packets[0]}, {packets[1]}, "
-                                          f"{packets[1]}; then one card is turned up.",
-    hints=["Keep a position in the deck. For each packet size, first the non-dealer then the dealer takes that "
-           "many cards.",
-           "for size in packets: for seat in (1 - dealer, dealer): hands[seat] += deck[position:position + size]; "
-           "position += size. Then turned_up = deck[position] and stock = deck[position + 1:]."],
+    explain=lambda deck, dealer, packets: (
+        f"The non-dealer is seat {1 - dealer}: the packets go non-dealer, dealer, "
+        f"non-dealer, dealer, of sizes {packets[0]}, {packets[0]}, {packets[1]}, "
+        f"{packets[1]}; then one card is turned up."
+    ),
+    hints=[
+        "Keep a position in the deck. For each packet size, first the non-dealer then the dealer takes that "
+        "many cards.",
+        "for size in packets: for seat in (1 - dealer, dealer): hands[seat] += deck[position:position + size]; "
+        "position += size. Then turned_up = deck[position] and stock = deck[position + 1:].",
+    ],
     solution_source='''\
 def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
@@ -82,7 +91,8 @@ def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[
             position += size
     return hands, deck[position], deck[position + 1:]
 ''',
-    mistakes={"the dealer first": '''\
+    mistakes={
+        "the dealer first": '''\
 def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
     hands = [[], []]
@@ -92,7 +102,8 @@ def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[
             hands[seat] += deck[position:position + size]
             position += size
     return hands, deck[position], deck[position + 1:]
-''', "always 3 then 2": '''\
+''',
+        "always 3 then 2": '''\
 def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[list[Card]], Card, list[Card]]:
     """Deal 5 each in two packets, the non-dealer first; turn up the next card; return (hands, turned_up, stock)."""
     hands = [[], []]
@@ -102,7 +113,8 @@ def deal(deck: list[Card], dealer: int, packets: tuple[int, int]) -> tuple[list[
             hands[seat] += deck[position:position + size]
             position += size
     return hands, deck[position], deck[position + 1:]
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -118,7 +130,11 @@ def expect_sizes(value: Any) -> str:
 
 
 q2 = Exercise(
-    CHAPTER, 2, "how many cards may be discarded", "discard_sizes", ("is_dealer", "stock_size"),
+    CHAPTER,
+    2,
+    "how many cards may be discarded",
+    "discard_sizes",
+    ("is_dealer", "stock_size"),
     "def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:",
     "The numbers of cards a player may discard after an accepted proposal, smallest first.",
     statement="""After the dealer accepts a proposal, the **non-dealer discards 1 to 5** cards and is served as
@@ -129,32 +145,44 @@ for the non-dealer with a full stock of 21, `[1, 2, 3, 4, 5]`.""",
     expects=expect_sizes,
     fixed=[(is_dealer, size) for is_dealer in (False, True) for size in (21, 3, 1, 0, *range(2, 21))],
     same=lambda right, got: list(got) == right,
-    explain=lambda is_dealer, stock_size: (f"The {'dealer' if is_dealer else 'non-dealer'} may discard "
-                                           f"{'0' if is_dealer else '1'} to 5 cards, but no more than the "
-                                           f"{stock_size} in the stock."),
-    hints=["The largest number is the smaller of 5 and the stock size; the smallest is 0 for the dealer, 1 for "
-           "the non-dealer.",
-           "most = min(5, stock_size); return list(range(0 if is_dealer else 1, most + 1))."],
+    explain=lambda is_dealer, stock_size: (
+        f"The {'dealer' if is_dealer else 'non-dealer'} may discard "
+        f"{'0' if is_dealer else '1'} to 5 cards, but no more than the "
+        f"{stock_size} in the stock."
+    ),
+    hints=[
+        "The largest number is the smaller of 5 and the stock size; the smallest is 0 for the dealer, 1 for "
+        "the non-dealer.",
+        "most = min(5, stock_size); return list(range(0 if is_dealer else 1, most + 1)).",
+    ],
     solution_source='''def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:
     """The numbers of cards a player may discard after an accepted proposal, smallest first."""
     most = min(5, stock_size)
     return list(range(0 if is_dealer else 1, most + 1))
 ''',
-    mistakes={"forgets the stock": '''def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:
+    mistakes={
+        "forgets the stock": '''def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:
     """The numbers of cards a player may discard after an accepted proposal, smallest first."""
     return list(range(0 if is_dealer else 1, 6))
-''', "the dealer must discard one too": '''def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:
+''',
+        "the dealer must discard one too": '''def discard_sizes(is_dealer: bool, stock_size: int) -> list[int]:
     """The numbers of cards a player may discard after an accepted proposal, smallest first."""
     return list(range(1, min(5, stock_size) + 1))
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 # -- 6.3 the King of trumps -----------------------------------------------------
 
 q3 = Exercise(
-    CHAPTER, 3, "the King of trumps", "king_of_trumps", ("turned_up",),
-    "def king_of_trumps(turned_up: Card) -> Card:", "The King of the suit of the turned-up card.",
+    CHAPTER,
+    3,
+    "the King of trumps",
+    "king_of_trumps",
+    ("turned_up",),
+    "def king_of_trumps(turned_up: Card) -> Card:",
+    "The King of the suit of the turned-up card.",
     statement="""The card turned up after the deal names the trump suit, and the **King of that suit** is the
 *King of trumps*: its holder may announce it for a point. Write `king_of_trumps(turned_up)`. (If the
 turned-up card is itself a King, it is the King of trumps.)""",
@@ -162,24 +190,30 @@ turned-up card is itself a King, it is the King of trumps.)""",
     expects=expect_card,
     fixed=[(c,) for c in ECARTE_PACK],
     explain=lambda turned_up: f"{turned_up} makes {turned_up.suit} trumps, so the King of trumps is K{turned_up.suit}.",
-    hints=["Only the suit of the turned-up card matters: turned_up.suit.",
-           "return Card('K', turned_up.suit)"],
+    hints=["Only the suit of the turned-up card matters: turned_up.suit.", "return Card('K', turned_up.suit)"],
     solution_source='''def king_of_trumps(turned_up: Card) -> Card:
     """The King of the suit of the turned-up card."""
     return Card("K", turned_up.suit)
 ''',
-    mistakes={"the turned-up card itself": '''def king_of_trumps(turned_up: Card) -> Card:
+    mistakes={
+        "the turned-up card itself": '''def king_of_trumps(turned_up: Card) -> Card:
     """The King of the suit of the turned-up card."""
     return turned_up
-''', "the text of the card": '''def king_of_trumps(turned_up: Card) -> Card:
+''',
+        "the text of the card": '''def king_of_trumps(turned_up: Card) -> Card:
     """The King of the suit of the turned-up card."""
     return "K" + turned_up.suit
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 q4 = Exercise(
-    CHAPTER, 4, "a King turned up", "turn_up_points", ("turned_up", "dealer"),
+    CHAPTER,
+    4,
+    "a King turned up",
+    "turn_up_points",
+    ("turned_up", "dealer"),
     "def turn_up_points(turned_up: Card, dealer: int) -> list[int]:",
     "The points [seat 0, seat 1] scored the moment the card is turned up.",
     statement="""If the card turned up is a **King**, the **dealer** scores 1 point at once. Write
@@ -189,10 +223,15 @@ q4 = Exercise(
     expects=expect_ints(2),
     fixed=[(c, dealer) for dealer in (1, 0) for c in ECARTE_PACK],
     same=lambda right, got: list(got) == right,
-    explain=lambda turned_up, dealer: (f"{turned_up} is a King: the dealer, seat {dealer}, scores 1 point at once."
-                                       if turned_up.rank == "K" else f"{turned_up} is not a King: nobody scores yet."),
-    hints=["Two facts: is the card a King (turned_up.rank == 'K')? Who is the dealer?",
-           "points = [0, 0]; if turned_up.rank == 'K': points[dealer] = 1; return points."],
+    explain=lambda turned_up, dealer: (
+        f"{turned_up} is a King: the dealer, seat {dealer}, scores 1 point at once."
+        if turned_up.rank == "K"
+        else f"{turned_up} is not a King: nobody scores yet."
+    ),
+    hints=[
+        "Two facts: is the card a King (turned_up.rank == 'K')? Who is the dealer?",
+        "points = [0, 0]; if turned_up.rank == 'K': points[dealer] = 1; return points.",
+    ],
     solution_source='''def turn_up_points(turned_up: Card, dealer: int) -> list[int]:
     """The points [seat 0, seat 1] scored the moment the card is turned up."""
     points = [0, 0]
@@ -200,19 +239,22 @@ q4 = Exercise(
         points[dealer] = 1
     return points
 ''',
-    mistakes={"the point to the non-dealer": '''def turn_up_points(turned_up: Card, dealer: int) -> list[int]:
+    mistakes={
+        "the point to the non-dealer": '''def turn_up_points(turned_up: Card, dealer: int) -> list[int]:
     """The points [seat 0, seat 1] scored the moment the card is turned up."""
     points = [0, 0]
     if turned_up.rank == "K":
         points[1 - dealer] = 1
     return points
-''', "an Ace scores too": '''def turn_up_points(turned_up: Card, dealer: int) -> list[int]:
+''',
+        "an Ace scores too": '''def turn_up_points(turned_up: Card, dealer: int) -> list[int]:
     """The points [seat 0, seat 1] scored the moment the card is turned up."""
     points = [0, 0]
     if turned_up.rank in ("K", "A"):
         points[dealer] = 1
     return points
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -226,7 +268,7 @@ def serve(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[l
     state.apply(PROPOSE)
     state.apply(ACCEPT)
     state.apply(Discard(discards))
-    return state.hands[1], state.stock[:len(stock) - len(discards)]
+    return state.hands[1], state.stock[: len(stock) - len(discards)]
 
 
 def serve_case(rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
@@ -249,7 +291,11 @@ def expect_hand_and_stock(value: Any) -> str:
 
 
 q5 = Exercise(
-    CHAPTER, 5, "discard and be served", "exchange", ("cards", "discards", "stock"),
+    CHAPTER,
+    5,
+    "discard and be served",
+    "exchange",
+    ("cards", "discards", "stock"),
     "def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:",
     "Throw the discards away and take as many cards from the top of the stock: (new hand, new stock).",
     statement="""After a proposal is accepted, a player throws away the cards `discards` (some of his hand
@@ -262,10 +308,14 @@ are dead: they go to neither hand nor stock. Write `exchange(cards, discards, st
     n_random=200,
     same=lambda right, got: same_cards_any_order(right[0], got[0]) and list(got[1]) == right[1],
     show=lambda value: f"hand {show(sorted_cards(value[0]))}; stock {show(value[1])}",
-    explain=lambda cards, discards, stock: (f"{len(discards)} discarded, so the top {len(discards)} of the stock "
-                                            f"({show(stock[:len(discards)])}) join the hand."),
-    hints=["Count the discards: that many cards come off the top of the stock, stock[:n].",
-           "kept = [c for c in cards if c not in discards]; n = len(discards); return kept + stock[:n], stock[n:]."],
+    explain=lambda cards, discards, stock: (
+        f"{len(discards)} discarded, so the top {len(discards)} of the stock "
+        f"({show(stock[: len(discards)])}) join the hand."
+    ),
+    hints=[
+        "Count the discards: that many cards come off the top of the stock, stock[:n].",
+        "kept = [c for c in cards if c not in discards]; n = len(discards); return kept + stock[:n], stock[n:].",
+    ],
     solution_source='''\
 def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
@@ -273,19 +323,22 @@ def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tupl
     n = len(discards)
     return kept + stock[:n], stock[n:]
 ''',
-    mistakes={"draws from the bottom": '''\
+    mistakes={
+        "draws from the bottom": '''\
 def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
     kept = [c for c in cards if c not in discards]
     n = len(discards)
     return kept + stock[len(stock) - n:], stock[:len(stock) - n]
-''', "discards go under the stock": '''\
+''',
+        "discards go under the stock": '''\
 def exchange(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
     """Throw the discards away and take as many cards from the top of the stock: (new hand, new stock)."""
     kept = [c for c in cards if c not in discards]
     n = len(discards)
     return kept + stock[:n], stock[n:] + discards
-'''},
+''',
+    },
     setup=SETUP,
 )
 

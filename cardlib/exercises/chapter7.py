@@ -18,8 +18,12 @@ CHAPTER = 7
 SETUP = "from cardlib import Card, card, hand, show"
 
 
-EVERY_SCORING = [([won, 5 - won], dealer, proposed, refused) for won in range(6) for dealer in (0, 1)
-                 for proposed, refused in ((False, False), (True, False), (True, True))]  # only a proposal is refused
+EVERY_SCORING = [
+    ([won, 5 - won], dealer, proposed, refused)
+    for won in range(6)
+    for dealer in (0, 1)
+    for proposed, refused in ((False, False), (True, False), (True, True))
+]  # only a proposal is refused
 
 
 def score_explained(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> str:
@@ -29,7 +33,11 @@ def score_explained(tricks_won: list[int], dealer: int, proposed: bool, refused:
 
 
 q1 = Exercise(
-    CHAPTER, 1, "score the tricks of a deal", "score", ("tricks_won", "dealer", "proposed", "refused"),
+    CHAPTER,
+    1,
+    "score the tricks of a deal",
+    "score",
+    ("tricks_won", "dealer", "proposed", "refused"),
     "def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:",
     "(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused.",
     statement="""After the 5 tricks, the player with 3 or more scores (`tricks_won[seat]` is how many each seat
@@ -43,17 +51,27 @@ won; the non-dealer is `1 - dealer`):
 - these never add up: at most 2 points for the tricks.
 
 Write `score(tricks_won, dealer, proposed, refused)` returning `(seat, points)`.""",
-    oracle=lambda tricks_won, dealer, proposed, refused: tuple(ecarte.score_deal(tricks_won, dealer, proposed,
-                                                                                 refused)[:2]),
+    oracle=lambda tricks_won, dealer, proposed, refused: tuple(
+        ecarte.score_deal(tricks_won, dealer, proposed, refused)[:2]
+    ),
     expects=expect_tuple(expect_int, expect_int, what="a tuple (seat, points)"),
-    fixed=[([3, 2], 1, True, False), ([0, 5], 0, True, False), ([3, 2], 0, False, False), ([2, 3], 0, False, False),
-           ([0, 5], 1, True, True), ([5, 0], 1, False, False), *EVERY_SCORING],
+    fixed=[
+        ([3, 2], 1, True, False),
+        ([0, 5], 0, True, False),
+        ([3, 2], 0, False, False),
+        ([2, 3], 0, False, False),
+        ([0, 5], 1, True, True),
+        ([5, 0], 1, False, False),
+        *EVERY_SCORING,
+    ],
     same=lambda right, got: tuple(got) == right,
     explain=score_explained,
-    hints=["First find the winner: seat 0 if tricks_won[0] >= 3, else seat 1. Then decide the points.",
-           "The winner is the dealer and nobody proposed: 2. The winner is the non-dealer and the dealer refused: 2. "
-           "Else 2 for the vole (5 tricks) and 1 for the point — and check the penalties first, so they never add "
-           "to the vole."],
+    hints=[
+        "First find the winner: seat 0 if tricks_won[0] >= 3, else seat 1. Then decide the points.",
+        "The winner is the dealer and nobody proposed: 2. The winner is the non-dealer and the dealer refused: 2. "
+        "Else 2 for the vole (5 tricks) and 1 for the point — and check the penalties first, so they never add "
+        "to the vole.",
+    ],
     solution_source='''def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
     """(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused."""
     winner = 0 if tricks_won[0] >= 3 else 1
@@ -63,7 +81,8 @@ Write `score(tricks_won, dealer, proposed, refused)` returning `(seat, points)`.
         return winner, 2
     return winner, 2 if tricks_won[winner] == 5 else 1
 ''',
-    mistakes={"the vole adds to a penalty": '''\
+    mistakes={
+        "the vole adds to a penalty": '''\
 def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
     """(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused."""
     winner = 0 if tricks_won[0] >= 3 else 1
@@ -71,14 +90,16 @@ def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> 
     if (winner == dealer and not proposed) or (winner != dealer and refused):
         points += 1
     return winner, points
-''', "standing wins 2 for the non-dealer too": '''\
+''',
+        "standing wins 2 for the non-dealer too": '''\
 def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> tuple[int, int]:
     """(seat, points) for the tricks: the point 1, the vole 2, or 2 for beating a player who stood or refused."""
     winner = 0 if tricks_won[0] >= 3 else 1
     if not proposed or (winner != dealer and refused):
         return winner, 2
     return winner, 2 if tricks_won[winner] == 5 else 1
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -98,7 +119,11 @@ def refusal_oracle(refused_proposal: int | None, refusal_penalty: str) -> bool:
 
 
 q2 = Exercise(
-    CHAPTER, 2, "which refusal risks the penalty?", "refusal_risks_penalty", ("refused_proposal", "refusal_penalty"),
+    CHAPTER,
+    2,
+    "which refusal risks the penalty?",
+    "refusal_risks_penalty",
+    ("refused_proposal", "refusal_penalty"),
     "def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:",
     "Whether the dealer's refusal puts him at risk of the 2-point penalty.",
     statement="""The non-dealer may propose again and again; the dealer accepts until, perhaps, he refuses one.
@@ -109,30 +134,39 @@ proposal does. Write `refusal_risks_penalty(refused_proposal, refusal_penalty)`.
     oracle=refusal_oracle,
     expects=expect_bool,
     fixed=[(n, rule) for rule in ("first", "any") for n in (None, 1, 2, 3, 4)],
-    explain=lambda n, rule: ("No proposal was refused." if n is None else
-                             f"Proposal {n} was refused, and refusal_penalty = {rule!r} "
-                             + ("puts any refusal at risk." if rule == "any" else "puts only the first at risk.")),
-    hints=["If nothing was refused (None), there is no risk at all.",
-           "return refused_proposal is not None and (refused_proposal == 1 or refusal_penalty == 'any')"],
+    explain=lambda n, rule: (
+        "No proposal was refused."
+        if n is None
+        else f"Proposal {n} was refused, and refusal_penalty = {rule!r} "
+        + ("puts any refusal at risk." if rule == "any" else "puts only the first at risk.")
+    ),
+    hints=[
+        "If nothing was refused (None), there is no risk at all.",
+        "return refused_proposal is not None and (refused_proposal == 1 or refusal_penalty == 'any')",
+    ],
     solution_source='''def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal is not None and (refused_proposal == 1 or refusal_penalty == "any")
 ''',
-    mistakes={"only the first, whatever the option": '''\
+    mistakes={
+        "only the first, whatever the option": '''\
 def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal == 1
-''', "any refusal, whatever the option": '''\
+''',
+        "any refusal, whatever the option": '''\
 def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Whether the dealer's refusal puts him at risk of the 2-point penalty."""
     return refused_proposal is not None
-'''},
+''',
+    },
     setup=SETUP,
 )
 
 
-def deal_points_oracle(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
-                       refused: bool) -> list[int]:
+def deal_points_oracle(
+    dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool, refused: bool
+) -> list[int]:
     """The King point (turned up or announced) plus the engine's score for the tricks."""
     points = [0, 0]
     if king_seat is not None:
@@ -143,7 +177,11 @@ def deal_points_oracle(dealer: int, king_seat: int | None, tricks_won: list[int]
 
 
 q3 = Exercise(
-    CHAPTER, 3, "all the points of a deal", "deal_points", ("dealer", "king_seat", "tricks_won", "proposed", "refused"),
+    CHAPTER,
+    3,
+    "all the points of a deal",
+    "deal_points",
+    ("dealer", "king_seat", "tricks_won", "proposed", "refused"),
     "def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool, "
     "refused: bool) -> list[int]:",
     "The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks.",
@@ -153,15 +191,25 @@ So a player can score at most 3 in a deal. Write `deal_points(dealer, king_seat,
 refused)` returning `[points of seat 0, points of seat 1]`. (You may call your `score` from 7.1.)""",
     oracle=deal_points_oracle,
     expects=expect_ints(2),
-    fixed=[(0, 0, [0, 5], True, True), (1, None, [3, 2], True, False), (0, 1, [3, 2], False, False),
-           *((dealer, king, won, proposed, refused) for won, dealer, proposed, refused in EVERY_SCORING
-             for king in (None, 0, 1))],
+    fixed=[
+        (0, 0, [0, 5], True, True),
+        (1, None, [3, 2], True, False),
+        (0, 1, [3, 2], False, False),
+        *(
+            (dealer, king, won, proposed, refused)
+            for won, dealer, proposed, refused in EVERY_SCORING
+            for king in (None, 0, 1)
+        ),
+    ],
     same=lambda right, got: list(got) == right,
     explain=lambda dealer, king_seat, tricks_won, proposed, refused: (
         ("Nobody scored the King. " if king_seat is None else f"Seat {king_seat} scored 1 for the King. ")
-        + score_explained(tricks_won, dealer, proposed, refused)),
-    hints=["Start from [0, 0]; add 1 for the King if king_seat is not None; then add the trick points to the winner.",
-           "winner, points = score(tricks_won, dealer, proposed, refused) — with your function from 7.1 copied in."],
+        + score_explained(tricks_won, dealer, proposed, refused)
+    ),
+    hints=[
+        "Start from [0, 0]; add 1 for the King if king_seat is not None; then add the trick points to the winner.",
+        "winner, points = score(tricks_won, dealer, proposed, refused) — with your function from 7.1 copied in.",
+    ],
     solution_source='''def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
                 refused: bool) -> list[int]:
     """The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks."""
@@ -175,7 +223,8 @@ refused)` returning `[points of seat 0, points of seat 1]`. (You may call your `
         points[winner] += 1
     return points
 ''',
-    mistakes={"forgets the King": '''\
+    mistakes={
+        "forgets the King": '''\
 def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
                 refused: bool) -> list[int]:
     """The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks."""
@@ -186,7 +235,8 @@ def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], propo
     else:
         points[winner] += 1
     return points
-''', "the King always to the dealer": '''\
+''',
+        "the King always to the dealer": '''\
 def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], proposed: bool,
                 refused: bool) -> list[int]:
     """The points [seat 0, seat 1] of a whole deal: the King of trumps, then the tricks."""
@@ -199,7 +249,8 @@ def deal_points(dealer: int, king_seat: int | None, tricks_won: list[int], propo
     else:
         points[winner] += 1
     return points
-'''},
+''',
+    },
     setup=SETUP,
 )
 
@@ -260,15 +311,24 @@ def other_move(state: EcarteState, rng: random.Random) -> Any:
 
 def check_ecarte_bot(exercise: Exercise, fn: Any) -> Any:
     """Play the deals with the learner's bot in seat 0."""
-    return check_bot(exercise, fn, ecarte_deals,
-                     question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.trump),
-                     bot_turn=bot_turn, other_move=other_move)
+    return check_bot(
+        exercise,
+        fn,
+        ecarte_deals,
+        question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.trump),
+        bot_turn=bot_turn,
+        other_move=other_move,
+    )
 
 
 ORDER_SOURCE = 'ORDER = ["7", "8", "9", "10", "A", "J", "Q", "K"]  # low to high\n'
 
 q4 = Exercise(
-    CHAPTER, 4, "an Écarté bot that keeps the rules", "ecarte_bot", ("cards", "trick", "trump"),
+    CHAPTER,
+    4,
+    "an Écarté bot that keeps the rules",
+    "ecarte_bot",
+    ("cards", "trick", "trump"),
     "def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:",
     "The card to play: any strategy, but always a legal card.",
     statement=f"""Write an Écarté bot: given its hand `cards`, the trick so far `trick` (empty when it leads,
@@ -279,9 +339,12 @@ your bot in seat 0 against a random player, proposals and exchanges included: fi
 that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones.""",
     expects=expect_card,
     runner=check_ecarte_bot,
-    hints=["Compute the list of allowed cards first — your legal_plays from exercise 5.4 — then choose from it.",
-           "A simple strategy: lead your highest card; when following, play the lowest allowed card."],
-    solution_source=ORDER_SOURCE + '''
+    hints=[
+        "Compute the list of allowed cards first — your legal_plays from exercise 5.4 — then choose from it.",
+        "A simple strategy: lead your highest card; when following, play the lowest allowed card.",
+    ],
+    solution_source=ORDER_SOURCE
+    + '''
 
 def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     """The card to play: any strategy, but always a legal card."""
@@ -294,7 +357,9 @@ def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     allowed = higher or same_suit or trumps or cards
     return min(allowed, key=lambda c: ORDER.index(c.rank))
 ''',
-    mistakes={"never heads": ORDER_SOURCE + '''
+    mistakes={
+        "never heads": ORDER_SOURCE
+        + '''
 
 def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     """The card to play: any strategy, but always a legal card."""
@@ -303,12 +368,16 @@ def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     same_suit = [c for c in cards if c.suit == trick[0].suit]
     trumps = [c for c in cards if c.suit == trump]
     return min(same_suit or trumps or cards, key=lambda c: ORDER.index(c.rank))
-''', "plays its lowest card": ORDER_SOURCE + '''
+''',
+        "plays its lowest card": ORDER_SOURCE
+        + '''
 
 def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     """The card to play: any strategy, but always a legal card."""
     return min(cards, key=lambda c: ORDER.index(c.rank))
-''', "endless loop when void": ORDER_SOURCE + '''
+''',
+        "endless loop when void": ORDER_SOURCE
+        + '''
 
 def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     """The card to play: any strategy, but always a legal card."""
@@ -316,7 +385,8 @@ def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
     while trick and cards[i].suit != trick[0].suit:
         i = (i + 1) % len(cards)
     return cards[i]
-'''},
+''',
+    },
     setup=SETUP,
 )
 

@@ -80,6 +80,7 @@ def card_text(value: Card) -> str:
         return rank + suit
     return f"Card({rank!r}, {suit!r})"
 
+
 # ---------------------------------------------------------------------------
 # Describing values the way a learner reads them.
 
@@ -105,7 +106,7 @@ def short(value: Any, limit: int = 120) -> str:
         text = card_text(value) if isinstance(value, Card) else repr(value)
     except Exception as error:  # a learner's class may have a broken __repr__
         return f"<a {type(value).__name__} whose __repr__ raised {message_of(error)}>"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def plain(value: Any) -> Any:
@@ -157,8 +158,9 @@ def show_call(name: str, params: Sequence[str], args: Sequence[Any], helpers: fr
     parts, keyword = [], False
     for i, (param, arg) in enumerate(zip(params, args)):
         # once one argument is named, the rest must be too
-        keyword = keyword or (len(params) > 1 and isinstance(arg, bool)) or \
-            (i > 0 and (isinstance(arg, str) or arg is None))
+        keyword = (
+            keyword or (len(params) > 1 and isinstance(arg, bool)) or (i > 0 and (isinstance(arg, str) or arg is None))
+        )
         parts.append(f"{param}={source(arg, helpers)}" if keyword else source(arg, helpers))
     return f"{name}({', '.join(parts)})"
 
@@ -211,8 +213,9 @@ def whole(value: Any) -> bool:
 def not_whole(value: Any, expected: str) -> str:
     """'expected an int, got the float 2.0: it equals 2, but …' — the sentence for a value that is not an int."""
     if isinstance(value, float) and value.is_integer():
-        return (f"expected {expected}, got the float {value}: it equals {int(value)}, but only an int will do "
-                f"(// or int())")
+        return (
+            f"expected {expected}, got the float {value}: it equals {int(value)}, but only an int will do (// or int())"
+        )
     return f"expected {expected}, got {describe(value)}"
 
 
@@ -228,35 +231,42 @@ def expect_str(value: Any) -> str:
 
 def expect_index(size: int) -> Callable[[Any], str]:
     """An int index 0 .. size-1 (a position in the trick)."""
+
     def check(value: Any) -> str:
         if whole(value) and 0 <= value < size:
             return ""
         return not_whole(value, f"an int index 0-{size - 1} (a position in the trick)")
+
     return check
 
 
 def expect_ints(count: int) -> Callable[[Any], str]:
     """A list or tuple of this many ints."""
+
     def check(value: Any) -> str:
         if isinstance(value, (list, tuple)) and len(value) == count:
             odd = [item for item in value if not whole(item)]
             return not_whole(odd[0], f"a list of {count} ints, each an int") if odd else ""
         return f"expected a list of {count} ints, got {describe(value)}"
+
     return check
 
 
 def expect_optional(inner: Callable[[Any], str]) -> Callable[[Any], str]:
     """None, or what ``inner`` accepts."""
+
     def check(value: Any) -> str:
         if value is None:
             return ""
         problem = inner(value)
         return problem and problem + " (or None)"
+
     return check
 
 
 def expect_tuple(*parts: Callable[[Any], str], what: str = "") -> Callable[[Any], str]:
     """A tuple (or list) whose items each pass their own check."""
+
     def check(value: Any) -> str:
         if not isinstance(value, (tuple, list)) or len(value) != len(parts):
             return f"expected {what or f'a tuple of {len(parts)} values'}, got {describe(value)}"
@@ -265,6 +275,7 @@ def expect_tuple(*parts: Callable[[Any], str], what: str = "") -> Callable[[Any]
             if problem:
                 return f"item {i} of your answer: {problem}"
         return ""
+
     return check
 
 
@@ -281,6 +292,7 @@ def stub_like(fn: Callable) -> bool:
             return False
     return True
 
+
 # ---------------------------------------------------------------------------
 # The result of a check, shown as HTML in Jupyter and as text elsewhere.
 
@@ -289,25 +301,34 @@ def stub_like(fn: Callable) -> bool:
 class CheckResult:
     """What a check found: a status and the lines that explain it."""
 
-    exercise: str                  # "Exercise 3.2: who wins an all-rubbish trick"
-    status: str                    # "correct", "not yet" or "not attempted"
-    headline: str                  # one sentence
-    call: str = ""                 # the counterexample, as a call
-    expected: str = ""             # the right answer
-    got: str = ""                  # the learner's answer (or what went wrong)
-    why: str = ""                  # the engine's explanation
-    printed: str = ""              # what the learner's code printed on this case, a few lines
-    advice: str = ""               # what to try next
-    cases: int = 0                 # how many cases were tried
+    exercise: str  # "Exercise 3.2: who wins an all-rubbish trick"
+    status: str  # "correct", "not yet" or "not attempted"
+    headline: str  # one sentence
+    call: str = ""  # the counterexample, as a call
+    expected: str = ""  # the right answer
+    got: str = ""  # the learner's answer (or what went wrong)
+    why: str = ""  # the engine's explanation
+    printed: str = ""  # what the learner's code printed on this case, a few lines
+    advice: str = ""  # what to try next
+    cases: int = 0  # how many cases were tried
 
     def __bool__(self) -> bool:
         return self.status == CORRECT
 
     def rows(self) -> list[tuple[str, str]]:
         """The labelled lines of the report, empty ones left out."""
-        return [(label, text) for label, text in (("call", self.call), ("right answer", self.expected),
-                                                  ("your answer", self.got), ("why", self.why),
-                                                  ("you printed", self.printed), ("next", self.advice)) if text]
+        return [
+            (label, text)
+            for label, text in (
+                ("call", self.call),
+                ("right answer", self.expected),
+                ("your answer", self.got),
+                ("why", self.why),
+                ("you printed", self.printed),
+                ("next", self.advice),
+            )
+            if text
+        ]
 
     def __repr__(self) -> str:
         lines = [f"{self.exercise} — {self.status.upper()}: {self.headline}"]
@@ -319,13 +340,17 @@ class CheckResult:
         mark = {CORRECT: "✔", NOT_YET: "✘", NOT_ATTEMPTED: "…"}[self.status]
         rows = "".join(
             f"<tr><th style='text-align:left;padding-right:1em;vertical-align:top'>{html.escape(label)}</th>"
-            f"<td style='text-align:left'>{self._cell(label, text)}</td></tr>" for label, text in self.rows())
+            f"<td style='text-align:left'>{self._cell(label, text)}</td></tr>"
+            for label, text in self.rows()
+        )
         table = f"<table style='margin-top:.4em'>{rows}</table>" if rows else ""
-        return (f"<div class='cardlib-check' data-status='{self.status}' role='status' "
-                f"style='border-left:6px solid {colour};padding:.4em .8em;margin:.3em 0'>"
-                f"<div><span style='color:{colour};font-weight:bold'>{mark} {html.escape(self.status.capitalize())}"
-                f"</span> — {html.escape(self.exercise)}</div>"
-                f"<div>{html.escape(self.headline)}</div>{table}</div>")
+        return (
+            f"<div class='cardlib-check' data-status='{self.status}' role='status' "
+            f"style='border-left:6px solid {colour};padding:.4em .8em;margin:.3em 0'>"
+            f"<div><span style='color:{colour};font-weight:bold'>{mark} {html.escape(self.status.capitalize())}"
+            f"</span> — {html.escape(self.exercise)}</div>"
+            f"<div>{html.escape(self.headline)}</div>{table}</div>"
+        )
 
     @staticmethod
     def _cell(label: str, text: str) -> str:
@@ -348,16 +373,22 @@ class Text:
         return f"{self.title}\n{self.body}"
 
     def _repr_html_(self) -> str:
-        body = (f"<pre style='margin:.3em 0;font-family:monospace'>{html.escape(self.body)}</pre>" if self.code
-                else f"<div>{html.escape(self.body)}</div>")
-        return (f"<div class='cardlib-text' style='border-left:6px solid #1565c0;padding:.4em .8em;margin:.3em 0'>"
-                f"<div style='font-weight:bold'>{html.escape(self.title)}</div>{body}</div>")
+        body = (
+            f"<pre style='margin:.3em 0;font-family:monospace'>{html.escape(self.body)}</pre>"
+            if self.code
+            else f"<div>{html.escape(self.body)}</div>"
+        )
+        return (
+            f"<div class='cardlib-text' style='border-left:6px solid #1565c0;padding:.4em .8em;margin:.3em 0'>"
+            f"<div style='font-weight:bold'>{html.escape(self.title)}</div>{body}</div>"
+        )
+
 
 # ---------------------------------------------------------------------------
 # Progress: the last status of every exercise checked in this session, and the ones solved in any.
 
-PROGRESS: dict[str, str] = {}   # exercise key ("3.2") -> last status
-CATALOGUE: dict[str, Exercise] = {}   # exercise key -> exercise, filled as chapters are imported
+PROGRESS: dict[str, str] = {}  # exercise key ("3.2") -> last status
+CATALOGUE: dict[str, Exercise] = {}  # exercise key -> exercise, filled as chapters are imported
 SOLVED_EARLIER = "solved earlier"
 WITH_THE_SOLUTION = "correct with the printed solution"
 NOT_YET_SOLVED_BEFORE = "not yet (solved before)"
@@ -424,7 +455,7 @@ def standing(key: str, earlier: set[str]) -> str:
 class ProgressReport:
     """Which exercises were solved, chapter by chapter: in this session, or remembered from earlier ones."""
 
-    rows: list[tuple[str, str, str]]   # (key, title, status)
+    rows: list[tuple[str, str, str]]  # (key, title, status)
 
     @property
     def solved(self) -> int:
@@ -439,18 +470,24 @@ class ProgressReport:
         also = f" ({printed} more run with the printed solution)" if printed else ""
         if not earlier:
             return f"Solved {self.solved} of {len(self.rows)} exercises in this session{also}."
-        return (f"Solved {self.solved} of {len(self.rows)} exercises: {self.solved - earlier} in this session, "
-                f"{earlier} earlier{also}.")
+        return (
+            f"Solved {self.solved} of {len(self.rows)} exercises: {self.solved - earlier} in this session, "
+            f"{earlier} earlier{also}."
+        )
 
     def __repr__(self) -> str:
         marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
-        return "\n".join([self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}"
-                                             for key, title, s in self.rows])
+        return "\n".join(
+            [self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}" for key, title, s in self.rows]
+        )
 
     def _repr_html_(self) -> str:
         marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
-        rows = "".join(f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
-                       f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>" for key, title, s in self.rows)
+        rows = "".join(
+            f"<tr><td>{marks.get(s, '·')}</td><td>{key}</td><td style='text-align:left'>"
+            f"{html.escape(title)}</td><td>{html.escape(s)}</td></tr>"
+            for key, title, s in self.rows
+        )
         table = f"<table>{rows}</table>" if rows else ""
         return f"<div class='cardlib-progress'><b>{html.escape(self.headline)}</b>{table}</div>"
 
@@ -464,6 +501,7 @@ def progress(chapter: int | None = None) -> ProgressReport:
     chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in active)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
     return ProgressReport([(e.key, e.title, standing(e.key, earlier)) for e in chosen])
+
 
 # ---------------------------------------------------------------------------
 # Running the learner's code during a check.
@@ -485,8 +523,11 @@ def stopped_headline(outcome: Outcome, done: int, total: int | None, unit: str =
 
 def case_size(params: Sequence[str], case: Case) -> str:
     """The size of a case, for a slow function: 'on the case below (4 cards in cards)'."""
-    sizes = [f"{len(value)} {'cards' if value and all(is_card(c) for c in value) else 'items'} in {param}"
-             for param, value in zip(params, case) if isinstance(value, list)]
+    sizes = [
+        f"{len(value)} {'cards' if value and all(is_card(c) for c in value) else 'items'} in {param}"
+        for param, value in zip(params, case)
+        if isinstance(value, list)
+    ]
     return f"on the case below ({', '.join(sizes)})" if sizes else "on the case below"
 
 
@@ -504,8 +545,11 @@ def stopped_advice(outcome: Outcome, done: int) -> str:
 def out_of_time(done: int, total: int | None, unit: str = "cases") -> str:
     """The check stopped at its time budget: after how many cases (of how many, if known)."""
     of_total = f" of {total}" if total is not None else ""
-    return (f"the check stopped when its time budget of {running.CHECK_BUDGET:g} s ran out, after {done}{of_total} "
-            f"{unit}: your function is too slow (or stuck) — make each call quicker")
+    return (
+        f"the check stopped when its time budget of {running.CHECK_BUDGET:g} s ran out, after {done}{of_total} "
+        f"{unit}: your function is too slow (or stuck) — make each call quicker"
+    )
+
 
 # ---------------------------------------------------------------------------
 # An exercise.
@@ -520,26 +564,26 @@ class Exercise:
     chapter: int
     number: int
     title: str
-    name: str                                   # the function the learner writes
+    name: str  # the function the learner writes
     params: tuple[str, ...]
-    signature: str                              # "def f(cards: list[Card]) -> int:"
-    doc: str                                    # the stub's one-line docstring
-    statement: str                              # markdown, for the notebook
-    oracle: Callable[..., Any] | None = None    # the engine's answer for a case (None for bots)
+    signature: str  # "def f(cards: list[Card]) -> int:"
+    doc: str  # the stub's one-line docstring
+    statement: str  # markdown, for the notebook
+    oracle: Callable[..., Any] | None = None  # the engine's answer for a case (None for bots)
     expects: Callable[[Any], str] = expect_card  # '' if the answer has the right type
     fixed: list[Case] = field(default_factory=list)
     random_case: Callable[[random.Random], Case] | None = None
     n_random: int = 300
     same: Callable[[Any, Any], bool] = lambda right, got: right == got
-    explain: Callable[..., str] | None = None   # explain(*case) -> the engine's reason
-    diff: Callable[..., str] | None = None      # diff(case, right, got) -> what differs, in words
-    show: Callable[[Any], str] = repr           # how an answer is written
+    explain: Callable[..., str] | None = None  # explain(*case) -> the engine's reason
+    diff: Callable[..., str] | None = None  # diff(case, right, got) -> what differs, in words
+    show: Callable[[Any], str] = repr  # how an answer is written
     hints: list[str] = field(default_factory=list)
-    solution_source: str = ""                   # source text of a correct solution
+    solution_source: str = ""  # source text of a correct solution
     mistakes: dict[str, str] = field(default_factory=dict)  # plausible wrong solutions: name -> source
     runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots)
-    setup: str = ""                             # the imports the notebook's setup cell makes
-    changes_input: bool = False                 # the exercise asks the function to change its arguments
+    setup: str = ""  # the imports the notebook's setup cell makes
+    changes_input: bool = False  # the exercise asks the function to change its arguments
 
     def __post_init__(self) -> None:
         CATALOGUE[self.key] = self
@@ -593,8 +637,10 @@ class Exercise:
             result.headline += " (You have solved this exercise before: that is remembered.)"
         printed_solution = result.status == CORRECT and self.is_printed_solution(fn)
         if printed_solution:
-            result.headline += (" This is the printed solution, run as it is: your progress says so, and counts the "
-                                "exercise solved when a function of your own passes.")
+            result.headline += (
+                " This is the printed solution, run as it is: your progress says so, and counts the "
+                "exercise solved when a function of your own passes."
+            )
         if result.status != NOT_ATTEMPTED or self.key not in PROGRESS:
             PROGRESS[self.key] = WITH_THE_SOLUTION if printed_solution else result.status
         if result.status == CORRECT and not printed_solution:
@@ -615,19 +661,26 @@ class Exercise:
 
     def _check(self, fn: Any) -> CheckResult:
         if fn is None or not callable(fn):
-            return self.result(NOT_ATTEMPTED if fn is None else NOT_YET,
-                               f"pass your function itself, without calling it: check({self.name})"
-                               + ("" if fn is None else f" — you passed {describe(fn)}"))
+            return self.result(
+                NOT_ATTEMPTED if fn is None else NOT_YET,
+                f"pass your function itself, without calling it: check({self.name})"
+                + ("" if fn is None else f" — you passed {describe(fn)}"),
+            )
         own = library_function(fn)
         if own:
-            return self.result(NOT_YET, f"that is the library's own function ({own}) — write your own "
-                                        f"{self.name} in the starter cell, run it, then check it.")
+            return self.result(
+                NOT_YET,
+                f"that is the library's own function ({own}) — write your own "
+                f"{self.name} in the starter cell, run it, then check it.",
+            )
         problem = self._signature_problem(fn)
         if problem:
             return self.result(NOT_YET, problem)
         if stub_like(fn):
-            return self.result(NOT_ATTEMPTED, f"{self.name} is still the empty stub: write its body, run the "
-                                              f"cell, then run this check again.")
+            return self.result(
+                NOT_ATTEMPTED,
+                f"{self.name} is still the empty stub: write its body, run the cell, then run this check again.",
+            )
         if self.runner is not None:
             return self.runner(self, fn)
         return self._compare(fn)
@@ -638,8 +691,10 @@ class Exercise:
             inspect.signature(fn).bind(*self.params)
         except TypeError:
             wanted = ", ".join(self.params) or "no arguments"
-            return (f"your {getattr(fn, '__name__', 'function')} cannot be called as {self.name}({wanted}): "
-                    f"give it exactly the parameters of the starter cell")
+            return (
+                f"your {getattr(fn, '__name__', 'function')} cannot be called as {self.name}({wanted}): "
+                f"give it exactly the parameters of the starter cell"
+            )
         except ValueError:  # builtins without a signature: let the call decide
             return ""
         return ""
@@ -668,8 +723,11 @@ class Exercise:
             if found is not None:
                 return found
         note = " (Your function printed something; output is hidden during the check.)" if printed else ""
-        return self.result(CORRECT, f"your {self.name} agrees with the engine on all {len(all_cases)} cases."
-                           + note, cases=len(all_cases))
+        return self.result(
+            CORRECT,
+            f"your {self.name} agrees with the engine on all {len(all_cases)} cases." + note,
+            cases=len(all_cases),
+        )
 
     def _verdict(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult | None:
         """None if the learner's call gave the right answer, else the result that says what went wrong."""
@@ -682,8 +740,11 @@ class Exercise:
         judged = call_safely(self._judge, judge_args)
         if judged.stopped or judged.error:
             trouble = judged.stop_message() if judged.stopped else judged.error
-            return self.result(NOT_YET, f"Your answer ({type(outcome.value).__name__}) could not be checked: "
-                                        f"{trouble}", **self._seen(case, right, outcome, tried))
+            return self.result(
+                NOT_YET,
+                f"Your answer ({type(outcome.value).__name__}) could not be checked: {trouble}",
+                **self._seen(case, right, outcome, tried),
+            )
         return judged.value
 
     def _changed_input(self, case: Case, given: Case, right: Any, outcome: Outcome, tried: int) -> CheckResult | None:
@@ -694,25 +755,33 @@ class Exercise:
         for param, before, after in zip(self.params, case, given):
             change = input_change(param, before, after) if isinstance(before, list) else ""
             if change:
-                return self.result(NOT_YET, change, got=short(outcome.value),
-                                   advice=f"work on a copy (list({param}), or a new list built from it), "
-                                          f"and leave the caller's {param} as it was",
-                                   **self._seen(case, right, outcome, tried))
+                return self.result(
+                    NOT_YET,
+                    change,
+                    got=short(outcome.value),
+                    advice=f"work on a copy (list({param}), or a new list built from it), "
+                    f"and leave the caller's {param} as it was",
+                    **self._seen(case, right, outcome, tried),
+                )
         return None
 
     def _seen(self, case: Case, right: Any, outcome: Outcome, tried: int) -> dict[str, Any]:
         """What every not-yet result shows: the call, the right answer, what the learner's code printed."""
-        return {"call": self.call_text(case), "expected": self.show(right), "printed": outcome.printed,
-                "cases": tried}
+        return {"call": self.call_text(case), "expected": self.show(right), "printed": outcome.printed, "cases": tried}
 
     def _failed_call(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult:
         """The result for a call of the learner's function that was stopped or raised."""
         if outcome.stopped:
-            return self.result(NOT_YET, stopped_headline(outcome, tried - 1, total, given=case_size(self.params, case)),
-                               advice=stopped_advice(outcome, tried - 1), **self._seen(case, right, outcome, tried))
+            return self.result(
+                NOT_YET,
+                stopped_headline(outcome, tried - 1, total, given=case_size(self.params, case)),
+                advice=stopped_advice(outcome, tried - 1),
+                **self._seen(case, right, outcome, tried),
+            )
         if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
-            return self.result(NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: "
-                                              f"write its body, then check again.")
+            return self.result(
+                NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: write its body, then check again."
+            )
         return self.result(NOT_YET, self._error_text(outcome), **self._seen(case, right, outcome, tried))
 
     def _error_text(self, outcome: Outcome) -> str:
@@ -721,15 +790,18 @@ class Exercise:
         written '♥', or card('K♥'))."""
         raised = outcome.raised
         if isinstance(raised, NameError) and raised.name in names_of(self.setup):
-            return (f"{outcome.error} — {raised.name} comes from the set-up cell at the top of the notebook: run the "
-                    f"set-up cell first, then your function's cell, then this check")
+            return (
+                f"{outcome.error} — {raised.name} comes from the set-up cell at the top of the notebook: run the "
+                f"set-up cell first, then your function's cell, then this check"
+            )
         if self.oracle is not cards.card or not isinstance(raised, CardError) or "rank" not in vars(raised):
             return outcome.error  # (a CardError raised by Card() knows the rank and suit it was given)
         told, plainly = message_of(raised).split(": ", 1)[1], why_not_a_card(raised.rank, raised.suit, advice=False)
         return outcome.error.replace(told, plainly).replace(told.removesuffix("."), plainly.removesuffix("."))
 
-    def _judge(self, case: Case, right: Any, value: Any, returned_at: str, printed: str, tried: int,
-               total: int) -> CheckResult | None:
+    def _judge(
+        self, case: Case, right: Any, value: Any, returned_at: str, printed: str, tried: int, total: int
+    ) -> CheckResult | None:
         """None if the answer is the right one, else a result saying how it differs."""
         value = plain(value)
         problem = self.expects(value)
@@ -738,14 +810,29 @@ class Exercise:
         call, expected = self.call_text(case), self.show(right)
         if problem:
             where = f" — returned at {returned_at}" if returned_at else "."
-            return self.result(NOT_YET, f"Wrong type of answer: {problem}{where}", call=call, expected=expected,
-                               got=short(value), printed=printed, cases=tried)
+            return self.result(
+                NOT_YET,
+                f"Wrong type of answer: {problem}{where}",
+                call=call,
+                expected=expected,
+                got=short(value),
+                printed=printed,
+                cases=tried,
+            )
         why = self.explain(*fresh(case)) if self.explain else ""
         if self.diff is not None:
             why = " ".join(filter(None, [self.diff(fresh(case), right, value), why]))
-        return self.result(NOT_YET, f"Not quite: on case {tried} of {total} your answer differs from the engine's.",
-                           call=call, expected=expected, got=self.show(value), why=why, printed=printed, cases=tried,
-                           advice="work this case by hand with the rule, then ask for a hint() if stuck")
+        return self.result(
+            NOT_YET,
+            f"Not quite: on case {tried} of {total} your answer differs from the engine's.",
+            call=call,
+            expected=expected,
+            got=self.show(value),
+            why=why,
+            printed=printed,
+            cases=tried,
+            advice="work this case by hand with the rule, then ask for a hint() if stuck",
+        )
 
 
 def same_code(a: CodeType, b: CodeType) -> bool:
@@ -754,7 +841,8 @@ def same_code(a: CodeType, b: CodeType) -> bool:
         return False
     return len(a.co_consts) == len(b.co_consts) and all(
         same_code(x, y) if isinstance(x, CodeType) and isinstance(y, CodeType) else type(x) is type(y) and x == y
-        for x, y in zip(a.co_consts, b.co_consts))
+        for x, y in zip(a.co_consts, b.co_consts)
+    )
 
 
 def only_pythons_own(value: Any) -> bool:
@@ -770,8 +858,17 @@ def only_pythons_own(value: Any) -> bool:
 assert only_pythons_own([(1, "a", None)]) and not only_pythons_own([object()])
 
 
-INPUT_NOUNS = Table("checker.INPUT_NOUNS", {"deck": "the deck", "stock": "the stock", "cards": "the cards",
-                                            "trick": "the trick", "discards": "the discards", "hand": "the hand"})
+INPUT_NOUNS = Table(
+    "checker.INPUT_NOUNS",
+    {
+        "deck": "the deck",
+        "stock": "the stock",
+        "cards": "the cards",
+        "trick": "the trick",
+        "discards": "the discards",
+        "hand": "the hand",
+    },
+)
 
 
 def input_change(param: str, before: list[Any], after: Any) -> str:
@@ -781,22 +878,29 @@ def input_change(param: str, before: list[Any], after: Any) -> str:
         return ""
     noun = INPUT_NOUNS.get(param, f"the list {param}")
     if type(after) is not list or not only_pythons_own(after) or not all(map(hashable, [*before, *after])):
-        return f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — " \
-               f"the caller still needs it as it was"
+        return (
+            f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — "
+            f"the caller still needs it as it was"
+        )
     if before and not after:
         return f"your function emptied {noun} it was given — the caller still needs it"
     removed, added = Counter(before) - Counter(after), Counter(after) - Counter(before)
     if removed and not added:
-        return f"your function took {listed(removed.elements())} out of {noun} it was given — the caller still " \
-               f"needs {'it' if sum(removed.values()) == 1 else 'them'}"
+        return (
+            f"your function took {listed(removed.elements())} out of {noun} it was given — the caller still "
+            f"needs {'it' if sum(removed.values()) == 1 else 'them'}"
+        )
     if added and not removed:
-        return f"your function added {listed(added.elements())} to {noun} it was given — the caller's list must " \
-               f"stay as it was"
+        return (
+            f"your function added {listed(added.elements())} to {noun} it was given — the caller's list must "
+            f"stay as it was"
+        )
     if not added:
-        return f"your function reordered {noun} it was given (a sort in place?) — sort a copy instead: " \
-               f"sorted({param})"
-    return f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — " \
-           f"the caller still needs it as it was"
+        return f"your function reordered {noun} it was given (a sort in place?) — sort a copy instead: sorted({param})"
+    return (
+        f"your function changed {noun} it was given (it was {short(before)}, it became {short(after)}) — "
+        f"the caller still needs it as it was"
+    )
 
 
 def hashable(value: Any) -> bool:
@@ -822,6 +926,7 @@ def fresh(case: Case) -> Case:
 def _copy_lists(value: Any) -> Any:
     return [_copy_lists(v) for v in value] if isinstance(value, list) else value
 
+
 # ---------------------------------------------------------------------------
 # Defining functions from source text (solutions, mistakes, the tests' learner code).
 
@@ -844,9 +949,14 @@ def define(source: str, name: str, setup: str = "", filename: str | None = None)
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in the pack's order (suits ♠♥♦♣, ranks A to K), for lists whose order does not matter."""
+
     def place(c: Card) -> tuple[int, int, str]:
-        return (SUITS.index(c.suit) if c.suit in SUITS else 9, RANKS.index(c.rank) if c.rank in RANKS else 99,
-                card_text(c))
+        return (
+            SUITS.index(c.suit) if c.suit in SUITS else 9,
+            RANKS.index(c.rank) if c.rank in RANKS else 99,
+            card_text(c),
+        )
+
     return sorted(cards, key=place)
 
 

@@ -44,9 +44,11 @@ def notebook_path(number: int, folder: Path = EXERCISES_FOLDER) -> Path:
 
 def generated_from(number: int) -> str:
     """The line at the top of a notebook that says where it comes from, and how to write it again."""
-    return (f"*This notebook is generated from `cardlib/exercises/chapter{number}.py` by "
-            f"`cardlib/exercises/notebooks.py`: to change an exercise, edit it there and run "
-            f"`python -m cardlib.exercises.notebooks` (a test fails while the two differ).*")
+    return (
+        f"*This notebook is generated from `cardlib/exercises/chapter{number}.py` by "
+        f"`cardlib/exercises/notebooks.py`: to change an exercise, edit it there and run "
+        f"`python -m cardlib.exercises.notebooks` (a test fails while the two differ).*"
+    )
 
 
 def introduction(number: int, module: ModuleType) -> str:
@@ -79,35 +81,48 @@ def check_import(chapter: int) -> str:
 
 def exercise_cells(ex: Exercise, label: str) -> list[nbformat.NotebookNode]:
     """An exercise's three cells: the statement, the starter cell and the check."""
-    statement = (f"## Exercise {ex.key} — {ex.title}\n\n{ex.statement}\n\n"
-                 f"*Stuck?* `{label}.hint()` · `{label}.hint(2)` · `{label}.solution()`")
+    statement = (
+        f"## Exercise {ex.key} — {ex.title}\n\n{ex.statement}\n\n"
+        f"*Stuck?* `{label}.hint()` · `{label}.hint(2)` · `{label}.solution()`"
+    )
     stem = f"ex{ex.chapter}-{ex.number}"
     return [
         nbformat.v4.new_markdown_cell(statement, id=f"{stem}-statement"),
-        nbformat.v4.new_code_cell(ex.starter.rstrip("\n"), id=f"{stem}-starter",
-                                  metadata={"tags": ["starter"], "exercise": label}),
-        nbformat.v4.new_code_cell(f"{check_import(ex.chapter)}\n{label}.check({ex.name})", id=f"{stem}-check",
-                                  metadata={"tags": ["check"], "exercise": label}),
+        nbformat.v4.new_code_cell(
+            ex.starter.rstrip("\n"), id=f"{stem}-starter", metadata={"tags": ["starter"], "exercise": label}
+        ),
+        nbformat.v4.new_code_cell(
+            f"{check_import(ex.chapter)}\n{label}.check({ex.name})",
+            id=f"{stem}-check",
+            metadata={"tags": ["check"], "exercise": label},
+        ),
     ]
 
 
 def build(number: int) -> nbformat.NotebookNode:
     """The exercise notebook of a chapter, without outputs."""
     module = chapter_module(number)
-    setup = (f"{module.SETUP}\n"
-             f"from cardlib.exercises import chapter{number} as ex\n"
-             "from cardlib.exercises import progress")
-    cells = [nbformat.v4.new_markdown_cell(introduction(number, module), id=f"ex{number}-intro"),
-             nbformat.v4.new_code_cell(setup, id=f"ex{number}-setup", metadata={"tags": ["setup"]})]
+    setup = (
+        f"{module.SETUP}\nfrom cardlib.exercises import chapter{number} as ex\nfrom cardlib.exercises import progress"
+    )
+    cells = [
+        nbformat.v4.new_markdown_cell(introduction(number, module), id=f"ex{number}-intro"),
+        nbformat.v4.new_code_cell(setup, id=f"ex{number}-setup", metadata={"tags": ["setup"]}),
+    ]
     for ex in module.EXERCISES:
         cells += exercise_cells(ex, f"ex.q{ex.number}")
-    cells += [nbformat.v4.new_markdown_cell("## Your progress\n\nWhich exercises of this chapter you have "
-                                            "solved, in this session or an earlier one:",
-                                            id=f"ex{number}-progress-title"),
-              nbformat.v4.new_code_cell(f"progress({number})", id=f"ex{number}-progress")]
+    cells += [
+        nbformat.v4.new_markdown_cell(
+            "## Your progress\n\nWhich exercises of this chapter you have solved, in this session or an earlier one:",
+            id=f"ex{number}-progress-title",
+        ),
+        nbformat.v4.new_code_cell(f"progress({number})", id=f"ex{number}-progress"),
+    ]
     notebook = nbformat.v4.new_notebook(cells=cells)
-    notebook.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-                         "language_info": {"name": "python"}}
+    notebook.metadata = {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+    }
     return notebook
 
 

@@ -35,18 +35,24 @@ from dataclasses import dataclass
 from types import CodeType, FrameType, TracebackType
 from typing import Any
 
-TIME_LIMIT = 3.0     # seconds one call of the learner's function may take
+TIME_LIMIT = 3.0  # seconds one call of the learner's function may take
 CHECK_BUDGET = 10.0  # seconds a whole check may take, every case together
-LATE = 0.5           # code out of the trace's sight this long past its deadline was busy in C
-WATCH = 0.2          # seconds a call past its deadline is watched, to tell an endless loop from slow work
-PRINTED_LINES = 6    # lines of the learner's output shown with a counterexample
+LATE = 0.5  # code out of the trace's sight this long past its deadline was busy in C
+WATCH = 0.2  # seconds a call past its deadline is watched, to tell an endless loop from slow work
+PRINTED_LINES = 6  # lines of the learner's output shown with a counterexample
 
 # ---------------------------------------------------------------------------
 # Whose code is it? The learner's, or a library's (cardlib, Python's own, an installed package).
 
 CARDLIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIBRARIES = tuple(sorted({CARDLIB, *(os.path.abspath(sysconfig.get_paths()[name]) for name in
-                                     ("stdlib", "platstdlib", "purelib", "platlib"))}))
+LIBRARIES = tuple(
+    sorted(
+        {
+            CARDLIB,
+            *(os.path.abspath(sysconfig.get_paths()[name]) for name in ("stdlib", "platstdlib", "purelib", "platlib")),
+        }
+    )
+)
 _LEARNERS: dict[str, bool] = {}  # file name -> whether it is the learner's (asked for every call: remembered)
 
 
@@ -56,8 +62,7 @@ def learners_code(filename: str) -> bool:
     if mine is None:
         generated = filename.startswith(("<frozen", "<string>"))  # Python's own, and code made by namedtuple
         path = os.path.abspath(filename)
-        mine = _LEARNERS[filename] = not generated and not any(path.startswith(place + os.sep)
-                                                               for place in LIBRARIES)
+        mine = _LEARNERS[filename] = not generated and not any(path.startswith(place + os.sep) for place in LIBRARIES)
     return mine
 
 
@@ -136,7 +141,7 @@ def learner_line(error: BaseException, fn: Any) -> str:
 
 
 def raised_in_cardlib(error: BaseException) -> str:
-    """"cardlib's Card" when the exception was raised inside cardlib (given the learner's data), else ''."""
+    """ "cardlib's Card" when the exception was raised inside cardlib (given the learner's data), else ''."""
     codes = []
     tb = error.__traceback__
     while tb is not None:
@@ -165,8 +170,10 @@ def summarise_error(error: BaseException, fn: Any) -> str:
     line = learner_line(error, fn)
     at = f" — at {line}" if line else ""
     if isinstance(error, SystemExit):
-        return (f"your code raised {message_of(error)}, as sys.exit() does: a function gives its answer with "
-                f"return, not by leaving Python{at}")
+        return (
+            f"your code raised {message_of(error)}, as sys.exit() does: a function gives its answer with "
+            f"return, not by leaving Python{at}"
+        )
     if isinstance(error, KeyboardInterrupt):
         return f"your code was interrupted: it raised KeyboardInterrupt, as the stop button does{at}"
     inside = raised_in_cardlib(error)
@@ -174,6 +181,7 @@ def summarise_error(error: BaseException, fn: Any) -> str:
         at = f" — raised in {inside}, called at {line}"
     what = message_of(error)
     return f"your code raised {what.removesuffix('.') if at else what}{at}"
+
 
 # ---------------------------------------------------------------------------
 # What the learner's code printed: kept short, however much it prints.
@@ -192,7 +200,7 @@ class Captured(io.TextIOBase):
 
     def write(self, text: str) -> int:
         written = str(text)
-        self.head += written[:max(self.KEEP - len(self.head), 0)]
+        self.head += written[: max(self.KEEP - len(self.head), 0)]
         self.lines += written.count("\n")
         self.last = written[-1:] or self.last
         return len(written)
@@ -200,7 +208,7 @@ class Captured(io.TextIOBase):
     def shown(self, count: int = PRINTED_LINES, width: int = 100) -> str:
         """The first lines, each cut to a width, and how many more there were."""
         total = self.lines + (self.last not in ("\n", ""))  # an unfinished last line counts too
-        shown = [line if len(line) <= width else line[:width - 1] + "…" for line in self.head.splitlines()[:count]]
+        shown = [line if len(line) <= width else line[: width - 1] + "…" for line in self.head.splitlines()[:count]]
         more = total - len(shown)
         return "\n".join(shown + ([f"… and {more} more line{'s' if more > 1 else ''}"] if more > 0 else []))
 
@@ -241,7 +249,7 @@ class Deadline:
         self.ends = self.started + seconds
         self.over_budget = budget_ends is not None and budget_ends < self.ends
         self.ends = min(self.ends, budget_ends) if budget_ends is not None else self.ends
-        self.last = self.started         # when the trace last saw the learner's code run
+        self.last = self.started  # when the trace last saw the learner's code run
         self.unseen: float | None = None  # when it stopped it: how long it had not seen it run
         self.fn_code: CodeType | None = getattr(fn, "__code__", None)
         self.returned_at: tuple[str, int] | None = None  # where the learner's function last returned
@@ -330,8 +338,9 @@ def frame_state(frame: FrameType | None) -> tuple[Any, ...]:
     that runs the same way each time, is an endless loop."""
     state = []
     while frame is not None and learners_code(frame.f_code.co_filename):
-        state.append((frame.f_code, frame.f_lineno, tuple((name, fingerprint(value))
-                                                          for name, value in frame.f_locals.items())))
+        state.append(
+            (frame.f_code, frame.f_lineno, tuple((name, fingerprint(value)) for name, value in frame.f_locals.items()))
+        )
         frame = frame.f_back
     return tuple(state)
 
@@ -371,6 +380,7 @@ def budget_spent() -> bool:
     """Whether the check in progress has used up its time budget."""
     return _BUDGET_ENDS is not None and time.monotonic() > _BUDGET_ENDS
 
+
 # ---------------------------------------------------------------------------
 # One call.
 
@@ -380,15 +390,15 @@ class Outcome:
     """What one call of the learner's code did: returned a value, raised, or was stopped — and what it printed."""
 
     value: Any = None
-    error: str = ""             # one line, '' if the call returned
-    stopped: bool = False       # ran past its deadline
-    over_budget: bool = False   # ... which was the whole check's budget, not the call's own limit
-    limit: float = 0.0          # the call's own time limit, in seconds
-    elapsed: float = 0.0        # seconds the call really took
-    unseen: float = 0.0         # seconds it ran out of the trace's sight before it was stopped (in C)
-    printed: str = ""           # what it wrote to stdout and stderr, cut to a few lines
-    returned_at: str = ""       # the learner's line that returned the value
-    looping: bool = False       # stopped going round in an endless loop (the same state twice), not slow work
+    error: str = ""  # one line, '' if the call returned
+    stopped: bool = False  # ran past its deadline
+    over_budget: bool = False  # ... which was the whole check's budget, not the call's own limit
+    limit: float = 0.0  # the call's own time limit, in seconds
+    elapsed: float = 0.0  # seconds the call really took
+    unseen: float = 0.0  # seconds it ran out of the trace's sight before it was stopped (in C)
+    printed: str = ""  # what it wrote to stdout and stderr, cut to a few lines
+    returned_at: str = ""  # the learner's line that returned the value
+    looping: bool = False  # stopped going round in an endless loop (the same state twice), not slow work
     raised: BaseException | None = None  # what it raised, if it did (``error`` says it in words)
 
     @property
@@ -400,13 +410,19 @@ class Outcome:
         """Why the call was stopped, with the time it really took (and what it was given: 'on a hand of 9 cards')."""
         on = f" {given}" if given else ""
         if self.came_late:
-            return (f"your code ran for {self.elapsed:.1f} s, past the {self.limit:g} s limit for one call, inside one "
-                    f"of Python's built-in operations, which cannot be interrupted (a very long sum, range or sleep?)")
+            return (
+                f"your code ran for {self.elapsed:.1f} s, past the {self.limit:g} s limit for one call, inside one "
+                f"of Python's built-in operations, which cannot be interrupted (a very long sum, range or sleep?)"
+            )
         if self.looping:
-            return (f"stopped after {self.elapsed:.1f} s (the limit for one call is {self.limit:g} s): "
-                    f"is there an endless loop?")
-        return (f"your function is slow: it took {self.elapsed:.1f} s{on} and was still working when stopped (the "
-                f"limit for one call is {self.limit:g} s)")
+            return (
+                f"stopped after {self.elapsed:.1f} s (the limit for one call is {self.limit:g} s): "
+                f"is there an endless loop?"
+            )
+        return (
+            f"your function is slow: it took {self.elapsed:.1f} s{on} and was still working when stopped (the "
+            f"limit for one call is {self.limit:g} s)"
+        )
 
 
 def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -> Outcome:

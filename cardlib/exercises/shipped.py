@@ -59,8 +59,9 @@ def owners(modules: list[ModuleType]) -> list[Owner]:
     found: list[Owner] = []
     for module in modules:
         found.append(module)
-        found += [value for value in vars(module).values()
-                  if inspect.isclass(value) and value.__module__ == module.__name__]
+        found += [
+            value for value in vars(module).values() if inspect.isclass(value) and value.__module__ == module.__name__
+        ]
     return found
 
 
@@ -105,10 +106,16 @@ class Snapshot:
             now = vars(owner)
             if len(now) == len(taken) and all(map(operator.is_, now.values(), values)):
                 continue  # the usual case: nothing changed (and this loop runs in C, quickly)
-            changed = [(owner, name, value) for name, value in taken.items()
-                       if learners_change(name, value, now.get(name, MISSING))]
-            changed += [(owner, name, MISSING) for name in now if name not in taken
-                        and learners_change(name, MISSING, now[name])]
+            changed = [
+                (owner, name, value)
+                for name, value in taken.items()
+                if learners_change(name, value, now.get(name, MISSING))
+            ]
+            changed += [
+                (owner, name, MISSING)
+                for name in now
+                if name not in taken and learners_change(name, MISSING, now[name])
+            ]
             if not changed:  # only Python's doing (a module imported, a cache): the engine as shipped, from now on
                 self.taken[i], self.values[i] = dict(now), list(now.values())
             found += changed
@@ -127,8 +134,13 @@ class Snapshot:
         """Set every (owner, name, value); return the values they replace, to undo it."""
         undo: Changes = []
         for owner, name, value in changes:
-            undo.append((owner, name, getattr(owner, name) if isinstance(owner, FunctionType)
-                         else vars(owner).get(name, MISSING)))
+            undo.append(
+                (
+                    owner,
+                    name,
+                    getattr(owner, name) if isinstance(owner, FunctionType) else vars(owner).get(name, MISSING),
+                )
+            )
             if value is MISSING:
                 delattr(owner, name)
             else:
@@ -183,8 +195,11 @@ def library_function(fn: Any) -> str:
 def own_function(fn: Any) -> str:
     """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes (or wraps one), else ''."""
     while True:
-        inner = (fn.func if isinstance(fn, functools.partial) else
-                 getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None))
+        inner = (
+            fn.func
+            if isinstance(fn, functools.partial)
+            else getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None)
+        )
         if inner is None:
             break
         fn = inner
@@ -197,11 +212,38 @@ def own_function(fn: Any) -> str:
 
 # What a function that only passes its arguments on is made of: loading names and values, calling, keeping the
 # answer in a variable, returning it.
-PASSING_ON = frozenset({"RESUME", "NOP", "CACHE", "COPY_FREE_VARS", "MAKE_CELL", "LOAD_FAST", "LOAD_FAST_LOAD_FAST",
-                        "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CONST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_ATTR",
-                        "LOAD_METHOD", "PUSH_NULL", "KW_NAMES", "PRECALL", "CALL", "CALL_KW", "BUILD_LIST",
-                        "BUILD_TUPLE", "BINARY_SUBSCR", "RETURN_VALUE", "RETURN_CONST", "STORE_FAST",
-                        "LOAD_FAST_CHECK", "STORE_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST"})
+PASSING_ON = frozenset(
+    {
+        "RESUME",
+        "NOP",
+        "CACHE",
+        "COPY_FREE_VARS",
+        "MAKE_CELL",
+        "LOAD_FAST",
+        "LOAD_FAST_LOAD_FAST",
+        "LOAD_DEREF",
+        "LOAD_CLOSURE",
+        "LOAD_CONST",
+        "LOAD_GLOBAL",
+        "LOAD_NAME",
+        "LOAD_ATTR",
+        "LOAD_METHOD",
+        "PUSH_NULL",
+        "KW_NAMES",
+        "PRECALL",
+        "CALL",
+        "CALL_KW",
+        "BUILD_LIST",
+        "BUILD_TUPLE",
+        "BINARY_SUBSCR",
+        "RETURN_VALUE",
+        "RETURN_CONST",
+        "STORE_FAST",
+        "LOAD_FAST_CHECK",
+        "STORE_FAST_LOAD_FAST",
+        "STORE_FAST_STORE_FAST",
+    }
+)
 
 
 def passes_on_to(fn: Any, depth: int = 0) -> str:
@@ -211,8 +253,9 @@ def passes_on_to(fn: Any, depth: int = 0) -> str:
     if not isinstance(code, CodeType) or depth > 3 or in_cardlib(code.co_filename):
         return ""
     instructions = list(dis.get_instructions(code))
-    if any(i.opname not in PASSING_ON for i in instructions) or not any(i.opname.startswith("CALL")
-                                                                        for i in instructions):
+    if any(i.opname not in PASSING_ON for i in instructions) or not any(
+        i.opname.startswith("CALL") for i in instructions
+    ):
         return ""
     found = ""
     for value in loaded_values(fn, code, instructions):

@@ -27,6 +27,24 @@ from .table import (
     preset_bots,
 )
 
-__all__ = ["card_html", "CardFace", "HandWidget", "TrickWidget", "ScoreBoard", "GameLog", "DealExplorer",
-           "RankComparator", "AlkortRankLab", "DealExplorerApp", "GuidedRound", "GameTable", "Table", "PRESETS",
-           "PRESET_SCRIPTS", "Preset", "ScriptedPlayer", "preset_bots", "option_picker"]
+__all__ = [
+    "card_html",
+    "CardFace",
+    "HandWidget",
+    "TrickWidget",
+    "ScoreBoard",
+    "GameLog",
+    "DealExplorer",
+    "RankComparator",
+    "AlkortRankLab",
+    "DealExplorerApp",
+    "GuidedRound",
+    "GameTable",
+    "Table",
+    "PRESETS",
+    "PRESET_SCRIPTS",
+    "Preset",
+    "ScriptedPlayer",
+    "preset_bots",
+    "option_picker",
+]

@@ -24,7 +24,7 @@ from ..cards import card as parse_card
 from ..cards import hand as parse_hand
 from ..tricks import RuleOptions
 from .faces import card_html, escape, stylesheet
-from .parts import message_line, say
+from .parts import html_view, message_line, say
 from .table import GAMES, button, game_key, option_picker, options_for
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -38,8 +38,13 @@ def faces(cards: Sequence[Card], size: str = "normal", game: str | None = None) 
 class DealExplorer(widgets.VBox):
     """Deal a seeded hand and see what the engine makes of it; "New deal" deals the next seed."""
 
-    def __init__(self, game: str = "alkort", players: int = 4, seed: int = 0,
-                 options: RuleOptions | Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        game: str = "alkort",
+        players: int = 4,
+        seed: int = 0,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+    ) -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else players
         self.options = options_for(self.game, options)
@@ -86,21 +91,29 @@ class DealExplorer(widgets.VBox):
         by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, options))
         self.ranked = [(c, alkort.tier_name(c, options)) for c in by_strength if alkort.is_ranked(c, options)]
         self.rubbish = [c for c in by_strength if not alkort.is_ranked(c, options)]
-        ranked = "".join(f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
-                         f'{card_html(c, game=options.game)}<br><small>{escape(tier)}</small></span>'
-                         for c, tier in self.ranked)
-        self.view.value = (f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
-                           f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
-                           f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>"
-                           f"{faces(self.rubbish, game=options.game) or '<i>none</i>'}</div>")
+        ranked = "".join(
+            f'<span class="cardlib-seat" style="display:inline-block;text-align:center">'
+            f"{card_html(c, game=options.game)}<br><small>{escape(tier)}</small></span>"
+            for c, tier in self.ranked
+        )
+        self.view.value = (
+            f"<div>Your hand (player 0): {escape(show(self.hand_cards))}</div>"
+            f"<div><b>Ranked</b> ({len(self.ranked)}), highest first:<br>{ranked or '<i>none</i>'}</div>"
+            f"<div><b>Rubbish</b> ({len(self.rubbish)}):<br>"
+            f"{faces(self.rubbish, game=options.game) or '<i>none</i>'}</div>"
+        )
         blockers = alkort.exchange_blockers(self.hand_cards, options)
         if alkort.may_exchange(self.hand_cards, options):
-            verdict = ('<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
-                       "none of its cards could beat a led low eight. Before the first lead you may keep one card, "
-                       "discard the rest and take the stock.")
+            verdict = (
+                '<span class="cardlib-verdict-yes">✔ This hand may make the worthless-hand exchange</span>: '
+                "none of its cards could beat a led low eight. Before the first lead you may keep one card, "
+                "discard the rest and take the stock."
+            )
         else:
-            verdict = ('<span class="cardlib-verdict-no">✘ No exchange for this hand</span>: '
-                       f"{escape(show(blockers))} could beat a led low eight.")
+            verdict = (
+                '<span class="cardlib-verdict-no">✘ No exchange for this hand</span>: '
+                f"{escape(show(blockers))} could beat a led low eight."
+            )
         others = [seat for seat in range(1, self.n_players) if state.may_exchange_now(seat)]
         if others:
             verdict += f"<br>In this deal {', '.join(f'player {s}' for s in others)} may exchange."
@@ -117,36 +130,44 @@ class DealExplorer(widgets.VBox):
             f"<div>Turned up: {card_html(state.turned_up)} — trumps are <b>{trump}</b> ({state.trump}).</div>"
             f"<div>Stock: <b>{len(state.stock)}</b> cards.</div>"
             f"<div>Player 1, the non-dealer: {faces(state.hands[1], 'small')}</div>"
-            f"<div>Player 0, the dealer: {faces(state.hands[0], 'small')}</div>")
+            f"<div>Player 0, the dealer: {faces(state.hands[0], 'small')}</div>"
+        )
         if any(state.points):
             verdict = escape(state.explain_score())
         elif self.king_holder is not None:
             role = "the dealer" if self.king_holder == state.dealer else "the non-dealer"
-            verdict = (f"Player {self.king_holder} ({role}) holds {king}, the King of trumps: announced before "
-                       f"that player's first card, it scores 1 point.")
+            verdict = (
+                f"Player {self.king_holder} ({role}) holds {king}, the King of trumps: announced before "
+                f"that player's first card, it scores 1 point."
+            )
         else:
-            verdict = (f"Neither hand holds {king}, the King of trumps: it is in the stock, "
-                       f"and an exchange may bring it.")
+            verdict = (
+                f"Neither hand holds {king}, the King of trumps: it is in the stock, and an exchange may bring it."
+            )
         self.verdict.value = verdict
 
 
 class RankComparator(widgets.VBox):
     """Pick the cards of a trick (the first is led) and see who wins and why, in the engine's words."""
 
-    def __init__(self, game: str = "alkort", options: RuleOptions | Mapping[str, Any] | None = None, *,
-                 players: int | None = None, cards: Sequence[Card | str] | str | None = None,
-                 trump: str = "♣") -> None:
+    def __init__(
+        self,
+        game: str = "alkort",
+        options: RuleOptions | Mapping[str, Any] | None = None,
+        *,
+        players: int | None = None,
+        cards: Sequence[Card | str] | str | None = None,
+        trump: str = "♣",
+    ) -> None:
         self.game = game_key(game)
         self.options = options_for(self.game, options)
         self.n_cards = 2 if self.game == "ecarte" else (players or 4)
-        self.pack = pack = ALKORT_PACK if self.game == "alkort" else ECARTE_PACK
-        start = self._first_cards(cards)
-        self.card_pickers = [widgets.Dropdown(options=[(str(c), c) for c in pack], value=c,
-                                              description="led" if i == 0 else ORDINALS[i],
-                                              layout=widgets.Layout(width="140px"))
-                             for i, c in enumerate(start)]
-        self.trump_picker = widgets.Dropdown(options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES],
-                                             value=trump, description="trumps", layout=widgets.Layout(width="180px"))
+        self.pack = ALKORT_PACK if self.game == "alkort" else ECARTE_PACK
+        self.card_pickers = self._card_pickers(self._first_cards(cards))
+        self.trump_picker = widgets.Dropdown(
+            options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES], value=trump, description="trumps"
+        )
+        self.trump_picker.layout.width = "180px"
         self.leader_has_won = widgets.Checkbox(value=False, description="leader has won a trick", indent=False)
         self.first_trick = widgets.Checkbox(value=False, description="first trick", indent=False)
         controls: list[widgets.Widget] = list(self.card_pickers)
@@ -158,27 +179,36 @@ class RankComparator(widgets.VBox):
         for control in controls + extras:
             control.add_class("cardlib-picker")
             control.observe(lambda _change: self.update(), names="value")
-        self.table = widgets.HTML()
-        self.table.add_class("cardlib-trick")
-        self.result = widgets.HTML()
-        self.result.add_class("cardlib-result")
+        self.table = html_view("", "cardlib-trick")
+        self.result = html_view("", "cardlib-result")
         self.message = message_line()
         self.winner: int | None = None
-        self.explanation = ""
-        self._holding = False
+        self.explanation, self._holding = "", False
         row = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([stylesheet(), widgets.HTML(f"<b>Who wins this trick? ({GAMES[self.game]})</b>"),
-                          row, widgets.HBox(extras), self.table, self.result, self.message])
+        title = widgets.HTML(f"<b>Who wins this trick? ({GAMES[self.game]})</b>")
+        super().__init__([stylesheet(), title, row, widgets.HBox(extras), self.table, self.result, self.message])
         self.add_class("cardlib")
         self.add_class("cardlib-comparator")
         self.update()
+
+    def _card_pickers(self, start: list[Card]) -> list[widgets.Dropdown]:
+        """One picker per card of the trick, each offering the whole pack, the first for the led card."""
+        return [
+            widgets.Dropdown(
+                options=[(str(c), c) for c in self.pack],
+                value=c,
+                description="led" if i == 0 else ORDINALS[i],
+                layout=widgets.Layout(width="140px"),
+            )
+            for i, c in enumerate(start)
+        ]
 
     def _first_cards(self, cards: Sequence[Card | str] | str | None) -> list[Card]:
         """The cards to show first: those given (of this pack, as many as a trick holds), topped up by defaults."""
         given = [c for c in parse_hand(cards) if c in self.pack] if cards is not None else []
         defaults = parse_hand({"alkort": "A♠ 9♦ K♦ 2♥", "ecarte": "A♦ J♦"}[self.game])
-        start = given[:self.n_cards]
-        start += [c for c in defaults + list(self.pack) if c not in start][:self.n_cards - len(start)]
+        start = given[: self.n_cards]
+        start += [c for c in defaults + list(self.pack) if c not in start][: self.n_cards - len(start)]
         return start
 
     @property
@@ -186,8 +216,13 @@ class RankComparator(widgets.VBox):
         """The cards picked, the led card first."""
         return [p.value for p in self.card_pickers]
 
-    def pick(self, *cards: Card | str, trump: str | None = None, leader_has_won: bool | None = None,
-             first_trick: bool | None = None) -> None:
+    def pick(
+        self,
+        *cards: Card | str,
+        trump: str | None = None,
+        leader_has_won: bool | None = None,
+        first_trick: bool | None = None,
+    ) -> None:
         """Set the pickers as a learner would (cards as 'K♦' or 'KD'), then show the verdict once."""
         try:
             chosen = [parse_card(c) for c in cards]
@@ -224,15 +259,15 @@ class RankComparator(widgets.VBox):
             return
         cards = self.cards
         twice = [c for c, n in Counter(cards).items() if n > 1]
-        self.table.value = "".join(
-            f'<span class="cardlib-seat" style="display:inline-block;text-align:center;margin:0 4px">'
-            f'{card_html(c, game=self.options.game)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>'
-            for i, c in enumerate(cards))
+        self.table.value = self._trick_html(cards)
         if twice:
             self.winner, self.explanation = None, ""
             self.result.value = ""
-            say(self.message, f"Pick different cards: {show(twice)} is picked twice, but a pack holds each card once.",
-                warning=True)
+            say(
+                self.message,
+                f"Pick different cards: {show(twice)} is picked twice, but a pack holds each card once.",
+                warning=True,
+            )
             return
         try:
             if isinstance(self.options, alkort.AlkortOptions):
@@ -249,14 +284,21 @@ class RankComparator(widgets.VBox):
         w = cards[self.winner]
         who = "the leader" if self.winner == 0 else f"the {ORDINALS[self.winner]} player"
         face = card_html(w, size="small", game=self.options.game)
-        self.result.value = (f"<div style='font-size:16px'><b>Winner: {face} {w}</b> "
-                             f"— played by {who}.</div><div>{escape(self.explanation)}</div>")
-        self.table.value = "".join(
-            f'<span class="cardlib-seat{" cardlib-winner" if i == self.winner else ""}" '
-            f'style="display:inline-block;text-align:center;margin:0 4px">'
-            f'{card_html(c, game=self.options.game)}<br><small>{"led" if i == 0 else ORDINALS[i]}</small></span>'
-            for i, c in enumerate(cards))
+        self.result.value = (
+            f"<div style='font-size:16px'><b>Winner: {face} {w}</b> "
+            f"— played by {who}.</div><div>{escape(self.explanation)}</div>"
+        )
+        self.table.value = self._trick_html(cards, self.winner)
         say(self.message, "")
+
+    def _trick_html(self, cards: Sequence[Card], winner: int | None = None) -> str:
+        """The trick's cards in a row, each named by its place (led, second, …), the winner's marked."""
+        return "".join(
+            f'<span class="cardlib-seat{" cardlib-winner" if i == winner else ""}" '
+            f'style="display:inline-block;text-align:center;margin:0 4px">'
+            f"{card_html(c, game=self.options.game)}<br><small>{'led' if i == 0 else ORDINALS[i]}</small></span>"
+            for i, c in enumerate(cards)
+        )
 
 
 #: The Alkort options that decide who wins a trick: the rank lab has a picker for each.
@@ -269,8 +311,12 @@ class AlkortRankLab(widgets.VBox):
 
     def __init__(self, players: int = 4) -> None:
         self.pickers = {name: option_picker(alkort.AlkortOptions, name) for name in TRICK_OPTIONS}
-        self.players = widgets.ToggleButtons(options=[("4 players", 4), ("2 players", 2)], value=players,
-                                             description="Players", style={"description_width": "430px"})
+        self.players = widgets.ToggleButtons(
+            options=[("4 players", 4), ("2 players", 2)],
+            value=players,
+            description="Players",
+            style={"description_width": "430px"},
+        )
         self.message = message_line("cardlib-options-message")
         self.comparator: RankComparator | None = None
         super().__init__()

@@ -67,23 +67,29 @@ def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal", game
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     width, height, corner, pip = SIZES[size]
-    box = (f"display:inline-block;position:relative;width:{width}px;height:{height}px;margin:2px;"
-           f"border-radius:{width // 8}px;border:1px solid #9e9e9e;box-shadow:1px 1px 3px rgba(0,0,0,.25);"
-           f"vertical-align:middle;font-family:Georgia,'DejaVu Serif',serif;line-height:1;")
+    box = (
+        f"display:inline-block;position:relative;width:{width}px;height:{height}px;margin:2px;"
+        f"border-radius:{width // 8}px;border:1px solid #9e9e9e;box-shadow:1px 1px 3px rgba(0,0,0,.25);"
+        f"vertical-align:middle;font-family:Georgia,'DejaVu Serif',serif;line-height:1;"
+    )
     if not face_up:
-        return (f'<span class="cardlib-face cardlib-face-down" role="img" aria-label="a face-down card" '
-                f'title="a face-down card" style="{box}background:repeating-linear-gradient(45deg,#1f4e8c 0 4px,'
-                f'#2d6bc0 4px 8px);"></span>')
+        return (
+            f'<span class="cardlib-face cardlib-face-down" role="img" aria-label="a face-down card" '
+            f'title="a face-down card" style="{box}background:repeating-linear-gradient(45deg,#1f4e8c 0 4px,'
+            f'#2d6bc0 4px 8px);"></span>'
+        )
     colour, title = ink(c), escape(card_title(c, game))
     # a small card has room for the rank in the corner and the suit below it; bigger ones repeat the suit
     index = c.rank if size == "small" else f"{c.rank}<br>{c.suit}"
     pip_top = "58%" if size == "small" else "50%"
-    return (f'<span class="cardlib-face {suit_class(c)}" role="img" aria-label="{title}" title="{title}" '
-            f'style="{box}background:#fffdf7;color:{colour};">'
-            f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
-            f'font-weight:bold;text-align:center">{index}</span>'
-            f'<span aria-hidden="true" style="position:absolute;left:0;right:0;top:{pip_top};'
-            f'transform:translateY(-45%);text-align:center;font-size:{pip}px">{c.suit}</span></span>')
+    return (
+        f'<span class="cardlib-face {suit_class(c)}" role="img" aria-label="{title}" title="{title}" '
+        f'style="{box}background:#fffdf7;color:{colour};">'
+        f'<span aria-hidden="true" style="position:absolute;left:4px;top:3px;font-size:{corner}px;'
+        f'font-weight:bold;text-align:center">{index}</span>'
+        f'<span aria-hidden="true" style="position:absolute;left:0;right:0;top:{pip_top};'
+        f'transform:translateY(-45%);text-align:center;font-size:{pip}px">{c.suit}</span></span>'
+    )
 
 
 class CardFace(widgets.HTML):
@@ -102,8 +108,10 @@ class CardFace(widgets.HTML):
 # no size), and all of it is the button's name for a screen reader and for the keyboard.
 FOUR_COLOUR_CSS = "\n".join(
     f".cardlib-four-colour .{suit_class(Card('A', suit))} {{ color: {colour} !important; }}"
-    for suit, colour in FOUR_COLOURS.items())
-CSS = """
+    for suit, colour in FOUR_COLOURS.items()
+)
+CSS = (
+    """
 <style>
 .cardlib { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
 .widget-button.cardlib-card { width: 50px; height: 72px; margin: 3px; padding: 24px 0 0; border-radius: 7px;
@@ -153,7 +161,10 @@ CSS = """
 .cardlib-options .widget-label { white-space: nowrap; }
 FOUR_COLOURS_HERE
 </style>
-""".replace("RED_INK", RED).replace("BLACK_INK", BLACK).replace("FOUR_COLOURS_HERE", FOUR_COLOUR_CSS)
+""".replace("RED_INK", RED)
+    .replace("BLACK_INK", BLACK)
+    .replace("FOUR_COLOURS_HERE", FOUR_COLOUR_CSS)
+)
 
 
 def stylesheet() -> widgets.HTML:

@@ -70,16 +70,21 @@ def with_stylesheet(children: list[widgets.Widget], styled: bool) -> list[widget
     return [stylesheet(), *children] if styled else children
 
 
-def card_button(c: Card, status: str = "", game: str | None = None, *, css: str = "",
-                tooltip: str = "") -> widgets.Button:
+def card_button(
+    c: Card, status: str = "", game: str | None = None, *, css: str = "", tooltip: str = ""
+) -> widgets.Button:
     """A button dressed as a card: its text is the card ('K♦'), then on a line the stylesheet keeps out of
     sight, its status ('— playable'): what a keyboard or screen reader user hears as the button's name. Its
     tooltip names it (``card_title``: in Alkort with its Icelandic name) unless another is given; `css` is one
     class more (playable, unplayable...)."""
     classes = ("cardlib-card", "cardlib-red" if c.is_red else "cardlib-black", suit_class(c), *([css] if css else []))
-    return widgets.Button(description=card_label(c, status), tooltip=tooltip or card_title(c, game),
-                          layout=shared(widgets.Layout, width="50px", height="72px"),
-                          style=shared(widgets.ButtonStyle), _dom_classes=classes)
+    return widgets.Button(
+        description=card_label(c, status),
+        tooltip=tooltip or card_title(c, game),
+        layout=shared(widgets.Layout, width="50px", height="72px"),
+        style=shared(widgets.ButtonStyle),
+        _dom_classes=classes,
+    )
 
 
 def card_label(c: Card, status: str = "") -> str:
@@ -100,14 +105,22 @@ assert card_label(Card("K", "♦"), "playable") == "K♦\n— playable" and card
 class HandWidget(widgets.VBox):
     """A hand of cards as buttons: playable ones play, unplayable ones say why (the engine's reason)."""
 
-    def __init__(self, cards: Iterable[Card | str] = (), reasons: Mapping[Card, str] | None = None, *,
-                 on_play: Callable[[Card], None] | None = None, message: widgets.HTML | None = None,
-                 title: str = "Your hand", styled: bool = True) -> None:
+    def __init__(
+        self,
+        cards: Iterable[Card | str] = (),
+        reasons: Mapping[Card, str] | None = None,
+        *,
+        on_play: Callable[[Card], None] | None = None,
+        message: widgets.HTML | None = None,
+        title: str = "Your hand",
+        styled: bool = True,
+    ) -> None:
         self.on_play = on_play
         self.message = message if message is not None else message_line()
         self.title = html_view(f"<b>{escape(title)}</b>")
-        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"),
-                                _dom_classes=("cardlib-hand",))
+        self.row = widgets.HBox(
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"), _dom_classes=("cardlib-hand",)
+        )
         self.cards: list[Card] = []
         self.reasons: dict[Card, str] = {}
         self.buttons: list[widgets.Button] = []
@@ -118,8 +131,9 @@ class HandWidget(widgets.VBox):
         super().__init__(children, _dom_classes=("cardlib", "cardlib-hand-box"))
         self.show(cards, reasons)
 
-    def show(self, cards: Iterable[Card | str], reasons: Mapping[Card, str] | None = None, *,
-             selecting: bool = False) -> None:
+    def show(
+        self, cards: Iterable[Card | str], reasons: Mapping[Card, str] | None = None, *, selecting: bool = False
+    ) -> None:
         """Draw these cards; a card with a non-empty reason is unplayable; selecting = pick cards to discard."""
         for old in self.buttons:
             old.close()
@@ -194,8 +208,15 @@ class HandWidget(widgets.VBox):
         say(self.message, f"To discard: {chosen}.")
 
 
-def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool = False, size: str = "normal",
-              game: str | None = None) -> str:
+def seat_html(
+    label: str,
+    c: Card | None,
+    *,
+    face_up: bool = True,
+    winner: bool = False,
+    size: str = "normal",
+    game: str | None = None,
+) -> str:
     """One seat's card on the table with who played it underneath (named in this game: ``card_title``)."""
     face = card_html(c, face_up=face_up, size=size, game=game) if c is not None else ""
     css = "cardlib-seat cardlib-winner" if winner else "cardlib-seat"
@@ -205,8 +226,9 @@ def seat_html(label: str, c: Card | None, *, face_up: bool = True, winner: bool 
 class TrickWidget(widgets.VBox):
     """The cards on the table, each with who played it; the last finished trick beneath."""
 
-    def __init__(self, plays: Sequence[tuple[str, Card]] = (), caption: str = "On the table", *,
-                 styled: bool = True) -> None:
+    def __init__(
+        self, plays: Sequence[tuple[str, Card]] = (), caption: str = "On the table", *, styled: bool = True
+    ) -> None:
         self.plays: list[tuple[str, Card]] = []
         self.last: list[tuple[str, Card]] = []
         self.last_caption = ""
@@ -215,15 +237,24 @@ class TrickWidget(widgets.VBox):
         super().__init__(with_stylesheet([self.view], styled), _dom_classes=("cardlib",))
         self.show(plays, caption=caption)
 
-    def show(self, plays: Sequence[tuple[str, Card]], *, caption: str = "On the table",
-             last: Sequence[tuple[str, Card]] = (), last_winner: int | None = None, last_caption: str = "") -> None:
+    def show(
+        self,
+        plays: Sequence[tuple[str, Card]],
+        *,
+        caption: str = "On the table",
+        last: Sequence[tuple[str, Card]] = (),
+        last_winner: int | None = None,
+        last_caption: str = "",
+    ) -> None:
         """Draw the trick in progress (label, card) and, if given, the last finished trick."""
         self.plays, self.last, self.last_caption = list(plays), list(last), last_caption
         now = "".join(seat_html(label, c, game=self.game) for label, c in plays) or "<i>no cards yet</i>"
         parts = [f'<div class="cardlib-felt"><b>{escape(caption)}</b><br>{now}</div>']
         if last:
-            cards = "".join(seat_html(label, c, winner=i == last_winner, size="small", game=self.game)
-                            for i, (label, c) in enumerate(last))
+            cards = "".join(
+                seat_html(label, c, winner=i == last_winner, size="small", game=self.game)
+                for i, (label, c) in enumerate(last)
+            )
             parts.append(f'<div style="margin-top:4px"><b>Last trick</b> {escape(last_caption)}<br>{cards}</div>')
         self.view.value = "".join(parts)
 
@@ -257,13 +288,17 @@ class ScoreBoard(widgets.VBox):
     def show(self, rows: Sequence[tuple[str, int, int, int]], target: int | None = None, note: str = "") -> None:
         """Draw rows of (side, tricks this deal, points this deal, game score)."""
         self.rows, self.target = list(rows), target
-        body = "".join(f'<tr><th scope="row">{escape(side)}</th><td>{tricks}</td><td>{points}</td>'
-                       f"<td><b>{score}</b></td></tr>" for side, tricks, points, score in rows)
+        body = "".join(
+            f'<tr><th scope="row">{escape(side)}</th><td>{tricks}</td><td>{points}</td><td><b>{score}</b></td></tr>'
+            for side, tricks, points, score in rows
+        )
         goal = f"<div>First to <b>{target}</b> points wins the game.</div>" if target else ""
         extra = f"<div>{escape(note)}</div>" if note else ""
-        self.view.value = ('<table><tr><th scope="col">side</th><th scope="col">tricks</th>'
-                           '<th scope="col">deal points</th><th scope="col">game score</th></tr>'
-                           f"{body}</table>{goal}{extra}")
+        self.view.value = (
+            '<table><tr><th scope="col">side</th><th scope="col">tricks</th>'
+            '<th scope="col">deal points</th><th scope="col">game score</th></tr>'
+            f"{body}</table>{goal}{extra}"
+        )
 
     def show_state(self, state: DealState, side_names: Sequence[str], note: str = "") -> None:
         """Draw the score of a deal (and the game it belongs to) from the engine's state."""
@@ -288,8 +323,10 @@ class GameLog(widgets.VBox):
         self.lines: list[str] = []
         self.kinds: list[str] = []
         self.view = html_view("", "cardlib-log-view")
-        super().__init__(with_stylesheet([html_view(f"<b>{escape(title)}</b>"), self.view], styled),
-                         _dom_classes=("cardlib", "cardlib-log"))
+        super().__init__(
+            with_stylesheet([html_view(f"<b>{escape(title)}</b>"), self.view], styled),
+            _dom_classes=("cardlib", "cardlib-log"),
+        )
         self._draw()
 
     # A table's ``.log`` is its GameLog, which hides the logger ipywidgets keeps under that
@@ -328,10 +365,13 @@ class GameLog(widgets.VBox):
         return "\n".join(self.lines)
 
     def _draw(self) -> None:
-        lines = "".join(f'<p class="cardlib-log-{kind}">{escape(line)}</p>'
-                        for line, kind in zip(self.lines, self.kinds))
+        lines = "".join(
+            f'<p class="cardlib-log-{kind}">{escape(line)}</p>' for line, kind in zip(self.lines, self.kinds)
+        )
         # column-reverse keeps the newest line in view as the log grows; the keyboard reaches the scrolling
         # box (tabindex) to scroll it, and screen readers hear its new lines (role log)
         label = escape(self.heading)
-        self.view.value = (f'<div class="cardlib-log-lines" role="log" tabindex="0" aria-label="{label}">'
-                           f'<div>{lines or "<i>Nothing yet.</i>"}</div></div>')
+        self.view.value = (
+            f'<div class="cardlib-log-lines" role="log" tabindex="0" aria-label="{label}">'
+            f"<div>{lines or '<i>Nothing yet.</i>'}</div></div>"
+        )

@@ -128,34 +128,46 @@ class Preset(NamedTuple):
 
 PRESETS: dict[str, Preset] = {
     "alkort-stroke": Preset(
-        "alkort", 4, {},
+        "alkort",
+        4,
+        {},
         "K♦ 4♣ 9♥ 2♠ 3♠ 4♠ 2♥ 8♠ 9♦ 2♦ 3♦ 4♦ A♠ A♦ J♠ 9♠ Q♠ K♠ A♥ A♣ J♥ Q♦ K♥ 7♥ J♦ 6♠ 6♦ "
         "7♠ 3♥ Q♥ J♣ 6♥ 6♣ 4♥ 2♣ 3♣ 8♥ Q♣ 9♣ 8♦ K♣ 7♦ 8♣ 7♣",
         3,
         "A stroke. You and your partner (player 2) hold every high card, and you lead. "
         "Count your side's opening run: five tricks in a row from the first is a múk, "
-        "more than five is a stroke worth one point per trick of the run."),
+        "more than five is a stroke worth one point per trick of the run.",
+    ),
     "alkort-cashed-seven": Preset(
-        "alkort", 4, {},
+        "alkort",
+        4,
+        {},
         "K♦ 7♣ Q♠ 8♠ 9♥ A♥ 9♦ A♦ J♦ 2♥ 4♣ 7♥ 3♠ 4♠ 9♠ J♥ 6♥ Q♦ 6♦ Q♣ 2♣ A♠ J♠ 6♠ K♠ 2♠ 3♥ "
         "2♦ 4♥ K♥ 3♣ 4♦ K♣ Q♥ 3♦ 9♣ 7♠ 8♥ 7♦ 8♦ A♣ 6♣ 8♣ J♣",
         0,
         "A cashed seven. Player 1 leads K♦ and wins the first trick; then it leads 7♣: a seven "
         "led by a player who has already won a trick beats everything, even your 2♥. "
-        "You hold 7♥: win a trick yourself and then lead it."),
+        "You hold 7♥: win a trick yourself and then lead it.",
+    ),
     "ecarte-refused-proposal": Preset(
-        "ecarte", 2, {},
-        "Q♥ J♥ A♥ K♠ Q♠ 10♥ 7♠ 8♣ 9♦ 7♦ 8♥ A♠ 8♠ 9♠ 10♠ J♠ 7♥ 9♥ A♦ 8♦ 10♦ J♦ Q♦ K♦ "
-        "A♣ 7♣ 9♣ 10♣ J♣ Q♣ K♣ K♥",
+        "ecarte",
+        2,
+        {},
+        "Q♥ J♥ A♥ K♠ Q♠ 10♥ 7♠ 8♣ 9♦ 7♦ 8♥ A♠ 8♠ 9♠ 10♠ J♠ 7♥ 9♥ A♦ 8♦ 10♦ J♦ Q♦ K♦ A♣ 7♣ 9♣ 10♣ J♣ Q♣ K♣ K♥",
         1,
         "A refused proposal. You are the non-dealer with three high trumps (hearts). Propose: "
-        "the dealer will refuse, and a dealer who refuses and then loses the point gives you 2 points."),
+        "the dealer will refuse, and a dealer who refuses and then loses the point gives you 2 points.",
+    ),
 }
 
 PRESET_SCRIPTS: dict[str, dict[int, list[tuple[str, str]]]] = {
     "alkort-stroke": {},
-    "alkort-cashed-seven": {1: [("play K♦", "leads K♦, the highest card, to win a trick first"),
-                                ("play 7♣", "has won a trick, so it leads its seven to cash it")]},
+    "alkort-cashed-seven": {
+        1: [
+            ("play K♦", "leads K♦, the highest card, to win a trick first"),
+            ("play 7♣", "has won a trick, so it leads its seven to cash it"),
+        ]
+    },
     "ecarte-refused-proposal": {1: [("refuse", "refuses the proposal: it hopes to win as the cards lie")]},
 }
 
@@ -234,8 +246,11 @@ def friendly(method: Callable[Concatenate[TableT, Params], None]) -> Callable[Co
             say(self.message, str(error), warning=True)
         except Exception as error:  # noqa: BLE001 - a learner must never see a traceback
             self.errors.append(error)
-            say(self.message, f"Something went wrong there ({error}). The deal is unchanged; try another move.",
-                warning=True)
+            say(
+                self.message,
+                f"Something went wrong there ({error}). The deal is unchanged; try another move.",
+                warning=True,
+            )
 
     return guarded
 
@@ -248,12 +263,17 @@ def option_picker(kind: type[RuleOptions], name: str, value: Any = None) -> widg
     value = getattr(kind.from_dict({}), name) if value is None else value
     label = picker_label(kind.option_heading(name), name)
     if choices is None:
-        picker: widgets.ValueWidget = widgets.Text(value=str(value), description=label, description_allow_html=True,
-                                                   continuous_update=False)
+        picker: widgets.ValueWidget = widgets.Text(
+            value=str(value), description=label, description_allow_html=True, continuous_update=False
+        )
     else:
         words = kind.value_words(name)
-        picker = widgets.Dropdown(options=[(value_label(words.get(v, ""), v), v) for v in choices], value=value,
-                                  description=label, description_allow_html=True)
+        picker = widgets.Dropdown(
+            options=[(value_label(words.get(v, ""), v), v) for v in choices],
+            value=value,
+            description=label,
+            description_allow_html=True,
+        )
     style_picker(picker)
     picker.add_class(f"cardlib-option-{name}")
     return picker
@@ -293,9 +313,13 @@ assert whole_number(" 12 ") == 12 and whole_number("3.7") == "3.7" and whole_num
 
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
-    return widgets.Button(description=description, tooltip=tooltip or description, style=shared(widgets.ButtonStyle),
-                          layout=widgets.Layout(width="auto", align_self="flex-start"),  # its own: the footer's hide
-                          _dom_classes=("cardlib-action", *classes))  # in its first message (parts.html_view)
+    return widgets.Button(
+        description=description,
+        tooltip=tooltip or description,
+        style=shared(widgets.ButtonStyle),
+        layout=widgets.Layout(width="auto", align_self="flex-start"),  # its own: the footer's hide
+        _dom_classes=("cardlib-action", *classes),
+    )  # in its first message (parts.html_view)
 
 
 # ---------------------------------------------------------------------------
@@ -305,8 +329,16 @@ def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button
 class Table(widgets.VBox):
     """The shared card table: the learner in seat 0 against bots, one deal at a time."""
 
-    def __init__(self, game: str, players: int | None, options: RuleOptions | Mapping[str, Any] | None,
-                 seed: int | None, bots: Bots | None, title: str = "", four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        options: RuleOptions | Mapping[str, Any] | None,
+        seed: int | None,
+        bots: Bots | None,
+        title: str = "",
+        four_colour: bool = False,
+    ) -> None:
         self.game = game_key(game)
         self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
         if self.n_players not in (2, 4):
@@ -335,25 +367,32 @@ class Table(widgets.VBox):
         self.info = html_view("", "cardlib-info")
         self.trick = TrickWidget(styled=False)  # the table carries the stylesheet for all its pieces
         self.prompt = html_view("", "cardlib-prompt")
-        self.hand = HandWidget(on_play=self._play_card, message=self.message, title="Your hand (player 0)",
-                               styled=False)
+        self.hand = HandWidget(
+            on_play=self._play_card, message=self.message, title="Your hand (player 0)", styled=False
+        )
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-actions",))
         self.action_buttons: list[widgets.Button] = []
         self._button_actions: list[Action | str] = []
-        return widgets.VBox([self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
-                            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"))
+        return widgets.VBox(
+            [self.info, self.trick, self.prompt, self.hand, self.actions, self.message],
+            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"),
+        )
 
     def _record_column(self, four_colour: bool) -> widgets.VBox:
         """What the deal has come to: the score board, the footer's buttons, the log, the four-colour choice."""
-        self.four_colour = widgets.Checkbox(value=four_colour, indent=False,
-                                            description="Four-colour suits (♦ blue, ♣ green)",
-                                            _dom_classes=("cardlib-four-colour-choice",))
+        self.four_colour = widgets.Checkbox(
+            value=four_colour,
+            indent=False,
+            description="Four-colour suits (♦ blue, ♣ green)",
+            _dom_classes=("cardlib-four-colour-choice",),
+        )
         self.four_colour.observe(lambda _change: self._colour_suits(), names="value")
         self.scoreboard = ScoreBoard(styled=False)
         self._game_log = GameLog(styled=False)
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
-        return widgets.VBox([self.scoreboard, self.footer, self._game_log, self.four_colour],
-                            layout=widgets.Layout(flex="2 1 300px"))
+        return widgets.VBox(
+            [self.scoreboard, self.footer, self._game_log, self.four_colour], layout=widgets.Layout(flex="2 1 300px")
+        )
 
     @staticmethod
     def _lay_out(play: widgets.VBox, record: widgets.VBox) -> widgets.HBox:
@@ -416,8 +455,10 @@ class Table(widgets.VBox):
                 lines.append(state.explain_score())
             if state.king_to_claim:  # turned_king = claimed: the point waits for the dealer's claim
                 worth = state.options.value_words("turned_king")["claimed"]
-                lines.append(f"The turned-up {state.turned_up} {worth} (turned_king = claimed)"
-                             + (": you are the dealer, press Claim the King." if state.dealer == LEARNER else "."))
+                lines.append(
+                    f"The turned-up {state.turned_up} {worth} (turned_king = claimed)"
+                    + (": you are the dealer, press Claim the King." if state.dealer == LEARNER else ".")
+                )
         return lines + self._before_play(state)
 
     def _before_play(self, state: GameState) -> list[str]:
@@ -435,8 +476,10 @@ class Table(widgets.VBox):
         then what the others see of the learner; a seat the rules in force ask to show, holding nothing to show,
         shows no cards."""
         reveal, seen = state.options.partner_reveal, state.shown_to(LEARNER)
-        rows = [(seat, seen.get(seat, [])) for seat in alkort.showing_to(LEARNER, self.n_players, state.opener,
-                                                                          state.options)]
+        rows = [
+            (seat, seen.get(seat, []))
+            for seat in alkort.showing_to(LEARNER, self.n_players, state.opener, state.options)
+        ]
         mine = state.shown_to(1).get(LEARNER, [])  # what an opponent sees of the learner's hand
         return rows + [(LEARNER, mine)] if mine or reveal == "table" else rows
 
@@ -452,9 +495,14 @@ class Table(widgets.VBox):
             return ""
         if self._partner_only(state, shown):
             return f"Partner reveal: player 2 shows you {show(shown[0][1]) or 'nothing'}."
-        return "Shown before play: " + "; ".join(
-            f"{'you show' if seat == LEARNER else self.name(seat) + ' shows'} {show(cards) or 'nothing'}"
-            for seat, cards in shown) + "."
+        return (
+            "Shown before play: "
+            + "; ".join(
+                f"{'you show' if seat == LEARNER else self.name(seat) + ' shows'} {show(cards) or 'nothing'}"
+                for seat, cards in shown
+            )
+            + "."
+        )
 
     def _advance(self) -> None:
         """Let the bots move until the learner has something to decide or the deal is over."""
@@ -467,8 +515,10 @@ class Table(widgets.VBox):
             if seat == LEARNER:
                 return
             if not state.is_legal(decision.action):
-                raise IllegalAction(f"player {seat}'s bot chose {action_text(decision.action)}, which the rules "
-                                    f"forbid: {state.why_illegal(decision.action)}")
+                raise IllegalAction(
+                    f"player {seat}'s bot chose {action_text(decision.action)}, which the rules "
+                    f"forbid: {state.why_illegal(decision.action)}"
+                )
             self._apply(seat, decision.action, decision.reason)
 
     def _apply(self, seat: int, action: Action, reason: str = "") -> None:
@@ -498,8 +548,11 @@ class Table(widgets.VBox):
         if drawn:
             first = "you" if drawn[0][0] == LEARNER else self.name(drawn[0][0])
             mine = show(c for seat, c in drawn if seat == LEARNER)
-            self._log(f"Each player draws a card from the stock, {first} first: you draw {mine}; "
-                      f"{len(state.stock)} cards left in the stock.", "trick")
+            self._log(
+                f"Each player draws a card from the stock, {first} first: you draw {mine}; "
+                f"{len(state.stock)} cards left in the stock.",
+                "trick",
+            )
 
     def _log_end(self) -> None:
         explanation = self.deal.explain_score()
@@ -528,8 +581,9 @@ class Table(widgets.VBox):
             count = len(action.cards)
             if you:
                 drawn = [c for c in self.deal.hands[seat] if c not in hand_before]
-                text = f"You discard {show(sorted(action.cards, key=hand_before.index)) or 'nothing'}" + \
-                       (f" and draw {show(drawn)}" if drawn else "")
+                text = f"You discard {show(sorted(action.cards, key=hand_before.index)) or 'nothing'}" + (
+                    f" and draw {show(drawn)}" if drawn else ""
+                )
             else:
                 return f"{who} discards {count} card{'s' * (count != 1)} and draws as many."  # hidden cards
         elif action is PROPOSE:
@@ -683,13 +737,14 @@ class Table(widgets.VBox):
             return f"Waiting for {escape(self.name(state.seat_to_move()))}…"
         choices = escape(choices_text(legal))
         if state.current_player != LEARNER:
-            return (f"<b>Before play goes on, you may:</b> {choices}. "
-                    f"Or press <i>No thanks</i>.")
+            return f"<b>Before play goes on, you may:</b> {choices}. Or press <i>No thanks</i>."
         hint = state.explain_choices()  # the rule that binds this move, in the engine's words
         if any(isinstance(a, Discard) for a in legal):
             hint += " Click the cards to throw away, then press Discard."
-        return (f'<span style="color:#2e7d32;font-weight:bold">▶ Your turn.</span> {escape(hint)}'
-                f"<br><small>Your legal choices: {choices}.</small>")
+        return (
+            f'<span style="color:#2e7d32;font-weight:bold">▶ Your turn.</span> {escape(hint)}'
+            f"<br><small>Your legal choices: {choices}.</small>"
+        )
 
     def _info_html(self) -> str:
         state = self.deal
@@ -697,11 +752,14 @@ class Table(widgets.VBox):
         for seat in range(self.n_players):
             if seat == LEARNER:
                 continue
-            backs = '<span class="cardlib-fan">' + "".join(card_html(c, face_up=False, size="small")
-                                                            for c in state.hands[seat]) + "</span>"
+            backs = (
+                '<span class="cardlib-fan">'
+                + "".join(card_html(c, face_up=False, size="small") for c in state.hands[seat])
+                + "</span>"
+            )
             marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
             label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
-            seats.append(f'<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>')
+            seats.append(f"<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>")
         facts = self._ecarte_facts(state) if isinstance(state, ecarte.EcarteState) else self._alkort_facts(state)
         return f"<div>{facts}</div>{''.join(seats)}"
 
@@ -709,19 +767,23 @@ class Table(widgets.VBox):
         """The deal at a glance: the learner's role, trumps, the stock, the proposals, the phase, an unclaimed King."""
         role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
         unclaimed = f" · the turned-up {state.turned_up} is not claimed yet" if state.king_to_claim else ""
-        return (f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
-                f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
-                f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}"
-                f"{escape(unclaimed)}")
+        return (
+            f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
+            f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
+            f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}"
+            f"{escape(unclaimed)}"
+        )
 
     def _alkort_facts(self, state: alkort.AlkortState) -> str:
         """The deal at a glance: the learner's side, the dealer, the stock (and draws), the tricks, what is shown."""
         team = " in team A with player 2" if self.n_players == 4 else ""
         played = len(state.tricks)
         draws = " · each player draws a card after every trick" if state.options.draw_after_trick else ""
-        facts = (f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
-                 f"{state.dealer} · stock: {len(state.stock)} cards{draws} · tricks played: {played} of "
-                 f"{played + state.tricks_left}")
+        facts = (
+            f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
+            f"{state.dealer} · stock: {len(state.stock)} cards{draws} · tricks played: {played} of "
+            f"{played + state.tricks_left}"
+        )
         shown = self._shown(state)
         if self._partner_only(state, shown):
             cards = "".join(card_html(c, size="small", game=state.options.game) for c in shown[0][1])
@@ -730,7 +792,8 @@ class Table(widgets.VBox):
             facts += "<br>Shown before play: " + " · ".join(
                 f"{escape('you' if seat == LEARNER else self.name(seat))} "
                 f"{''.join(card_html(c, size='small', game=state.options.game) for c in cards) or 'nothing'}"
-                for seat, cards in shown)
+                for seat, cards in shown
+            )
         return facts
 
 
@@ -741,24 +804,34 @@ class Table(widgets.VBox):
 class GuidedRound(Table):
     """One deal against bots, with the legal choices before each move and the rules explained after."""
 
-    def __init__(self, game: str = "alkort", players: int = 4, options: RuleOptions | Mapping[str, Any] | None = None,
-                 seed: int | None = 0, preset: str | None = None, bots: Sequence[Player | None] | None = None, *,
-                 dealer: int | None = None, deck: Sequence[Card | str] | str | None = None,
-                 four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        game: str = "alkort",
+        players: int = 4,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+        seed: int | None = 0,
+        preset: str | None = None,
+        bots: Sequence[Player | None] | None = None,
+        *,
+        dealer: int | None = None,
+        deck: Sequence[Card | str] | str | None = None,
+        four_colour: bool = False,
+    ) -> None:
         self.preset = preset
         description = ""
         if preset is not None:
             if preset not in PRESETS:
                 raise ValueError(f"there is no preset {preset!r}; the presets are {', '.join(PRESETS)}")
             p = PRESETS[preset]
-            game, players, options, deck, dealer, description = p.game, p.players, p.options, p.deck, p.dealer, \
-                p.description
+            game, players, options, deck, dealer = p.game, p.players, p.options, p.deck, p.dealer
+            description = p.description
         self.own_bots = bots is None  # our bots can start afresh when the deal is played again
         if preset is not None and bots is None:
             bots = preset_bots(preset, seed)
         key = game_key(game)
-        super().__init__(key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}",
-                         four_colour=four_colour)
+        super().__init__(
+            key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}", four_colour=four_colour
+        )
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -773,8 +846,9 @@ class GuidedRound(Table):
     def _new_state(self) -> GameState:
         """The deal of this round, dealt afresh: the same cards every time."""
         if isinstance(self.options, alkort.AlkortOptions):
-            return alkort.new_deal(self.options, players=self.n_players, dealer=self.dealer,
-                                   seed=self.seed, deck=self.deck)
+            return alkort.new_deal(
+                self.options, players=self.n_players, dealer=self.dealer, seed=self.seed, deck=self.deck
+            )
         return ecarte.new_deal(self.options, dealer=self.dealer, seed=self.seed, deck=self.deck)
 
     @friendly
@@ -800,10 +874,18 @@ class GameTable(Table):
     the table, which shows once Start game is pressed; or, with ``play_at_once``, under a game that starts at once
     with the options given, for the next game."""
 
-    def __init__(self, game: str = "ecarte", players: int | None = None,
-                 options: RuleOptions | Mapping[str, Any] | None = None, seed: int | None = None,
-                 bots: Bots | None = None, choose_options: bool = False, four_colour: bool = False, *,
-                 play_at_once: bool = False) -> None:
+    def __init__(
+        self,
+        game: str = "ecarte",
+        players: int | None = None,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        bots: Bots | None = None,
+        choose_options: bool = False,
+        four_colour: bool = False,
+        *,
+        play_at_once: bool = False,
+    ) -> None:
         key = game_key(game)
         super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}", four_colour=four_colour)
         self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
@@ -834,8 +916,11 @@ class GameTable(Table):
         """Under a game that plays at once, one button that shows the rule pickers. They are made when first
         shown: a page whose first screen is the game has half as many widgets to make and send before its first
         card (each picker is three: itself, its layout and its style)."""
-        self.rules_button = button("Choose other rules", "cardlib-choose-rules",
-                                   tooltip="Show the rule pickers, to start a new game with other rules")
+        self.rules_button = button(
+            "Choose other rules",
+            "cardlib-choose-rules",
+            tooltip="Show the rule pickers, to start a new game with other rules",
+        )
         self.rules_button.on_click(lambda _b: self.toggle_pickers())
         self.options_box.children = [self.rules_button]
         self.children = [self.stylesheet, self.title, self.table_box, self.options_box]
@@ -845,12 +930,13 @@ class GameTable(Table):
         play), or hide them again; the button says which it will do."""
         if not self._picker_rows:
             self._build_pickers("New game with these rules")
-            say(self.options_message, "The game above plays these rules. Change any, then press New game with "
-                                      "these rules.")
+            say(
+                self.options_message,
+                "The game above plays these rules. Change any, then press New game with these rules.",
+            )
         shown = len(self.options_box.children) > 1
         self.options_box.children = [self.rules_button, *([] if shown else self._picker_rows)]
-        self.rules_button.description = self.rules_button.tooltip = \
-            "Choose other rules" if shown else "Hide the rules"
+        self.rules_button.description = self.rules_button.tooltip = "Choose other rules" if shown else "Hide the rules"
 
     def _build_pickers(self, start: str) -> None:
         """A picker for each rule option, in words (the engine's), with the option's code name beside it; then the
@@ -858,9 +944,12 @@ class GameTable(Table):
         kind = type(self.options)
         rows: list[widgets.Widget] = []
         if self.game == "alkort":
-            self.players_picker = widgets.Dropdown(options=[("4, in two partnerships", 4), ("2, one against one", 2)],
-                                                   value=self.n_players, description=picker_label("Players", "players"),
-                                                   description_allow_html=True)
+            self.players_picker = widgets.Dropdown(
+                options=[("4, in two partnerships", 4), ("2, one against one", 2)],
+                value=self.n_players,
+                description=picker_label("Players", "players"),
+                description_allow_html=True,
+            )
             style_picker(self.players_picker)
             rows.append(self.players_picker)
         for name in kind.describe():
@@ -874,8 +963,12 @@ class GameTable(Table):
 
     def chosen_options(self) -> GameOptions:
         """The options the pickers show (validated by the engine: '3.7' points is refused, not rounded)."""
-        return type(self.options).from_dict({name: whole_number(p.value) if isinstance(p, widgets.Text) else p.value
-                                             for name, p in self.option_pickers.items()})
+        return type(self.options).from_dict(
+            {
+                name: whole_number(p.value) if isinstance(p, widgets.Text) else p.value
+                for name, p in self.option_pickers.items()
+            }
+        )
 
     def _start_from_pickers(self) -> None:
         players = self.players_picker.value if self.game == "alkort" else self.n_players
@@ -907,8 +1000,16 @@ class GameTable(Table):
         self.log.clear()
         self.table_box.layout.display = SHOWN
         changed = self.options.changed()
-        self.log.add("New game" + (f" with {', '.join(f'{k} = {option_text(v)}' for k, v in changed.items())}"
-                                   if changed else " with the default rules") + ".", "info")
+        self.log.add(
+            "New game"
+            + (
+                f" with {', '.join(f'{k} = {option_text(v)}' for k, v in changed.items())}"
+                if changed
+                else " with the default rules"
+            )
+            + ".",
+            "info",
+        )
         self.start(self.match.deal)
 
     def new_game(self) -> None:
@@ -925,7 +1026,7 @@ class GameTable(Table):
         if callable(self.bots_given):
             return list(self.bots_given(players))
         others = list(self.bots_given)[1:] if len(self.bots_given) == players else list(self.bots_given)
-        return (others + [None] * players)[:players - 1]
+        return (others + [None] * players)[: players - 1]
 
     @friendly
     def next_deal(self) -> None:

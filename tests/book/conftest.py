@@ -17,8 +17,10 @@ from book_paths import ROOT, SITE
 def site() -> Path:
     """The built book; the tests read it and never build it (that takes minutes: `make book` does)."""
     if not (SITE / "intro.html").exists():
-        pytest.fail(f"The book is not built: {SITE.relative_to(ROOT)}/intro.html is missing. "
-                    "Run `make book` (python book/build.py) first; `make test` does it for you.")
+        pytest.fail(
+            f"The book is not built: {SITE.relative_to(ROOT)}/intro.html is missing. "
+            "Run `make book` (python book/build.py) first; `make test` does it for you."
+        )
     return SITE
 
 

@@ -20,21 +20,32 @@ from book_paths import ROOT
 from test_book_site import CHAPTERS, PAGES, widget_state
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SCREENSHOTS = ROOT / "test-artifacts" / "book"
 TIMEOUT_MS = 30_000
 # What the widget manager puts in the page for each widget it draws (ipywidgets 8: "jupyter-widgets").
 RENDERED_WIDGET = ".jupyter-widgets"
 # As the Voilà apps' and the static site's tests run axe-core: WCAG 2.1 AA and its best practices.
-AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-             "resultTypes": ["violations"]}
+AXE_RULES = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}
 # Every page a learner reads: the chapters, the exercises and the reference but the API (made by autodoc).
 READING_PAGES = [name for name in PAGES if not name.startswith("api/")]
 
 
 def in_browser(site_url: str, paths: list[str], check) -> list:
     """Open each page in offline Chromium and return check(page, blocked, errors) for each, in a fresh thread."""
+
     def session() -> list:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -66,8 +77,10 @@ def visit(browser, url: str, check):
     page.route("**/*", only_localhost)
     page.on("pageerror", lambda error: errors.append(str(error)))
     # A file the page asks this site for and does not get (the widget manager's fonts once) is an error too.
-    page.on("response", lambda response: errors.extend([f"HTTP {response.status}: {response.url}"]
-                                                    if response.status >= 400 else []))
+    page.on(
+        "response",
+        lambda response: errors.extend([f"HTTP {response.status}: {response.url}"] if response.status >= 400 else []),
+    )
     try:
         page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
         return check(page, blocked, errors)
@@ -98,21 +111,30 @@ def test_every_tutorial_chapters_widgets_render_without_internet(site, site_url)
     def check(page: Page, blocked: list[str], errors: list[str]) -> dict:
         name = page.url.removeprefix(site_url).removesuffix(".html")
         # The manager draws each widget output into a .widget-subarea of its own.
-        page.wait_for_function(f"document.querySelectorAll('.widget-subarea').length >= {expected[name]}",
-                               timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            f"document.querySelectorAll('.widget-subarea').length >= {expected[name]}", timeout=TIMEOUT_MS
+        )
         first = page.locator(RENDERED_WIDGET).first
         first.scroll_into_view_if_needed()
         screenshot(page, name.replace("/", "-"))
         drawn = page.eval_on_selector_all(
-            ".widget-subarea", f"areas => areas.filter(a => a.querySelector('{RENDERED_WIDGET}')).length")
-        return {"name": name, "drawn": drawn, "visible": first.is_visible(),
-                "manager": page.evaluate("typeof window.require === 'function'"), "blocked": blocked, "errors": errors}
+            ".widget-subarea", f"areas => areas.filter(a => a.querySelector('{RENDERED_WIDGET}')).length"
+        )
+        return {
+            "name": name,
+            "drawn": drawn,
+            "visible": first.is_visible(),
+            "manager": page.evaluate("typeof window.require === 'function'"),
+            "blocked": blocked,
+            "errors": errors,
+        }
 
     for result in in_browser(site_url, [f"{name}.html" for name in expected], check):
         name = result["name"]
         assert result["manager"], f"{name}: require.js did not load from the site"
-        assert result["drawn"] == expected[name] and result["visible"], \
+        assert result["drawn"] == expected[name] and result["visible"], (
             f"{name}: {result['drawn']} of {expected[name]} widget outputs were drawn"
+        )
         assert not result["blocked"], f"{name} tried to reach the internet: {result['blocked']}"
         assert not result["errors"], f"{name} raised JavaScript errors: {result['errors']}"
 
@@ -123,8 +145,13 @@ def test_the_rules_reference_is_in_the_book_and_reachable_from_the_front_page(si
             page.get_by_role("link", name="The rules", exact=True).first.click()
             page.wait_for_load_state("load")
         screenshot(page, page.url.rsplit("/", 1)[-1].removesuffix(".html"))
-        return {"url": page.url, "title": page.locator("h1").first.inner_text(),
-                "body": page.locator("main").inner_text(), "blocked": blocked, "errors": errors}
+        return {
+            "url": page.url,
+            "title": page.locator("h1").first.inner_text(),
+            "body": page.locator("main").inner_text(),
+            "blocked": blocked,
+            "errors": errors,
+        }
 
     front, alkort, ecarte = in_browser(site_url, ["intro.html", "rules/alkort.html", "rules/ecarte.html"], check)
     assert front["url"].endswith("rules/index.html") and "The rules" in front["title"]

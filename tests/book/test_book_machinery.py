@@ -31,25 +31,45 @@ without_thebe = load(BOOK / "_ext" / "without_thebe.py")
 # ---------------------------------------------------------------------------------------------------------
 # build.py: the table of contents of what exists
 
+
 def test_a_toc_keeps_what_exists_and_names_what_is_missing(monkeypatch):
     monkeypatch.setattr(build, "source_exists", lambda name: name in {"intro", "a", "c", "c/x"})
-    toc = {"format": "jb-book", "root": "intro", "parts": [
-        {"caption": "One", "chapters": [{"file": "a"}, {"file": "b", "sections": [{"file": "b/x"}]}]},
-        {"caption": "Two", "chapters": [{"file": "d"}]},
-        {"caption": "Three", "chapters": [{"file": "c", "sections": [{"file": "c/x"}, {"file": "c/y"}]}]}]}
+    toc = {
+        "format": "jb-book",
+        "root": "intro",
+        "parts": [
+            {"caption": "One", "chapters": [{"file": "a"}, {"file": "b", "sections": [{"file": "b/x"}]}]},
+            {"caption": "Two", "chapters": [{"file": "d"}]},
+            {"caption": "Three", "chapters": [{"file": "c", "sections": [{"file": "c/x"}, {"file": "c/y"}]}]},
+        ],
+    }
     missing: list[str] = []
-    assert build.without_missing(toc, missing) == {"format": "jb-book", "root": "intro", "parts": [
-        {"caption": "One", "chapters": [{"file": "a"}]},
-        {"caption": "Three", "chapters": [{"file": "c", "sections": [{"file": "c/x"}]}]}]}
+    assert build.without_missing(toc, missing) == {
+        "format": "jb-book",
+        "root": "intro",
+        "parts": [
+            {"caption": "One", "chapters": [{"file": "a"}]},
+            {"caption": "Three", "chapters": [{"file": "c", "sections": [{"file": "c/x"}]}]},
+        ],
+    }
     assert missing == ["b", "d", "c/y"]
 
 
 def test_the_books_toc_lists_every_chapter_and_exercise_of_the_course():
     toc = build.yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
     files = [entry["file"] for entry in build.toc_entries(toc)]
-    chapters = ["00-welcome", "01-cards-and-packs", "02-alkort-ranking", "03-alkort-tricks-and-sevens",
-                "04-alkort-deal", "05-ecarte-cards-and-play", "06-ecarte-proposals-and-king",
-                "07-ecarte-scoring-and-game", "08-variants", "09-strategy-lab"]
+    chapters = [
+        "00-welcome",
+        "01-cards-and-packs",
+        "02-alkort-ranking",
+        "03-alkort-tricks-and-sevens",
+        "04-alkort-deal",
+        "05-ecarte-cards-and-play",
+        "06-ecarte-proposals-and-king",
+        "07-ecarte-scoring-and-game",
+        "08-variants",
+        "09-strategy-lab",
+    ]
     assert [f"notebooks/{name}" for name in chapters] == [name for name in files if name.startswith("notebooks/")]
     assert [f"exercises/{name}" for name in chapters[1:9]] == [name for name in files if name.startswith("exercises/")]
     assert {"rules/index", "rules/alkort", "rules/ecarte", "variants", "api/index"} <= set(files)
@@ -77,20 +97,25 @@ def test_a_module_that_fails_to_import_fails_the_build_instead_of_vanishing(tmp_
 # ---------------------------------------------------------------------------------------------------------
 # _ext/plain_docstrings.py
 
-@pytest.mark.parametrize("line, expected", [
-    ("Read every scenario from folders of *.jsonl; raise", r"Read every scenario from folders of \*.jsonl; raise"),
-    ("Call fn(*args): stop it after ``limit`` seconds", r"Call fn(\*args): stop it after ``limit`` seconds"),
-    ("a *real* emphasis stays", "a *real* emphasis stays"),
-    ("a literal ``f(*a)`` stays", "a literal ``f(*a)`` stays"),
-    ("x = a * b stays", "x = a * b stays"),
-    ("**strong** stays", "**strong** stays"),
-])
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Read every scenario from folders of *.jsonl; raise", r"Read every scenario from folders of \*.jsonl; raise"),
+        ("Call fn(*args): stop it after ``limit`` seconds", r"Call fn(\*args): stop it after ``limit`` seconds"),
+        ("a *real* emphasis stays", "a *real* emphasis stays"),
+        ("a literal ``f(*a)`` stays", "a literal ``f(*a)`` stays"),
+        ("x = a * b stays", "x = a * b stays"),
+        ("**strong** stays", "**strong** stays"),
+    ],
+)
 def test_lone_stars_are_escaped_and_real_markup_is_not(line, expected):
     assert plain_docstrings.escape_line(line) == expected
 
 
 # ---------------------------------------------------------------------------------------------------------
 # _ext/course_links.py and _ext/without_thebe.py
+
 
 def test_links_to_folders_and_apps_are_jupyterlab_only_and_chapter_links_are_not():
     chapter = ROOT / "notebooks" / "00-welcome.ipynb"
@@ -111,7 +136,13 @@ def test_only_thebes_scripts_are_taken_off_a_page():
             self.filename, self.attributes = filename, {"body": body}
 
     kept = [Script("_static/doctools.js"), Script("_static/../widgets/embed-amd.js")]
-    context = {"script_files": [Script(None, 'const THEBE_JS_URL = "https://cdn/"'), kept[0],
-                                Script("_static/sphinx-thebe.js"), kept[1]]}
+    context = {
+        "script_files": [
+            Script(None, 'const THEBE_JS_URL = "https://cdn/"'),
+            kept[0],
+            Script("_static/sphinx-thebe.js"),
+            kept[1],
+        ]
+    }
     without_thebe.drop_thebe(None, "intro", "page.html", context, None)
     assert context["script_files"] == kept

@@ -39,8 +39,15 @@ PAGES = [TOC["root"]] + toc_files(TOC)
 CHAPTERS = [name for name in PAGES if name.startswith("notebooks/")]
 EXERCISES = [name for name in PAGES if name.startswith("exercises/")]
 API_MODULES = [name.removeprefix("api/") for name in PAGES if name.startswith("api/") and name != "api/index"]
-CORE_MODULES = ["cardlib", "cardlib.cards", "cardlib.tricks", "cardlib.alkort", "cardlib.ecarte",
-                "cardlib.players", "cardlib.scenarios"]
+CORE_MODULES = [
+    "cardlib",
+    "cardlib.cards",
+    "cardlib.tricks",
+    "cardlib.alkort",
+    "cardlib.ecarte",
+    "cardlib.players",
+    "cardlib.scenarios",
+]
 
 
 def load_module(name: str, path: Path):
@@ -122,8 +129,11 @@ def loaded_urls(html: str) -> list[str]:
 def is_remote(url: str) -> bool:
     """Whether fetching this address would leave the machine (protocol-relative // counts too)."""
     parts = urlsplit(url)
-    return parts.scheme in ("http", "https", "ftp") and parts.hostname not in LOCAL_HOSTS or \
-        (not parts.scheme and url.startswith("//"))
+    return (
+        parts.scheme in ("http", "https", "ftp")
+        and parts.hostname not in LOCAL_HOSTS
+        or (not parts.scheme and url.startswith("//"))
+    )
 
 
 def widget_state(html: str) -> dict:
@@ -168,17 +178,24 @@ CDN_HOSTS = ("unpkg.com", "jsdelivr.net", "cdnjs.cloudflare.com", "googleapis.co
 
 def test_no_page_even_names_a_cdn(site):
     """Stricter than the test above: no inline script may name one either (sphinx-thebe's did)."""
-    naming = {str(path.relative_to(site)): [host for host in CDN_HOSTS if host in path.read_text(encoding="utf-8")]
-              for path in sorted(site.rglob("*.html"))}
+    naming = {
+        str(path.relative_to(site)): [host for host in CDN_HOSTS if host in path.read_text(encoding="utf-8")]
+        for path in sorted(site.rglob("*.html"))
+    }
     assert not {page: hosts for page, hosts in naming.items() if hosts}
 
 
 def test_the_remote_url_check_itself_tells_remote_from_local():
-    html = ('<script src="https://cdn.jsdelivr.net/npm/x.js"></script><link href="//fonts.example/a.css">'
-            '<script src="_static/../widgets/require.js"></script><a href="https://pagat.com/">a link</a>'
-            '<script data-jupyter-widgets-cdn="https://unpkg.com/" src="http://127.0.0.1:8000/x.js"></script>')
+    html = (
+        '<script src="https://cdn.jsdelivr.net/npm/x.js"></script><link href="//fonts.example/a.css">'
+        '<script src="_static/../widgets/require.js"></script><a href="https://pagat.com/">a link</a>'
+        '<script data-jupyter-widgets-cdn="https://unpkg.com/" src="http://127.0.0.1:8000/x.js"></script>'
+    )
     assert [url for url in loaded_urls(html) if is_remote(url)] == [
-        "https://cdn.jsdelivr.net/npm/x.js", "//fonts.example/a.css", "https://unpkg.com/"]
+        "https://cdn.jsdelivr.net/npm/x.js",
+        "//fonts.example/a.css",
+        "https://unpkg.com/",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -213,8 +230,9 @@ def test_a_page_that_shows_widgets_carries_their_state_and_the_local_manager(sit
     assert all(model in state for model in views), f"{name}: a widget shown on the page has no saved state"
     sources = [attributes.get("src", "") for tag, attributes in collected.tags if tag == "script"]
     for script in ("widgets/require.js", "widgets/embed-amd.js"):
-        assert any(re.search(rf"(^|/){re.escape(script)}(\?|$)", source) for source in sources), \
+        assert any(re.search(rf"(^|/){re.escape(script)}(\?|$)", source) for source in sources), (
             f"{name}: no script loads {script}"
+        )
 
 
 def test_the_widget_manager_is_told_its_fonts_are_beside_it(site):
@@ -235,8 +253,9 @@ def test_every_chapter_and_exercise_links_to_its_live_copy_in_the_static_site(si
     url = html_module.unescape(links[0])
     # From book/_build/html/<name>.html to book/_build/site/, the site's address for that notebook.
     assert url == "../" * name.count("/") + "../site/" + LIVE_SITE.notebook_url(f"{name}.ipynb"), url
-    in_the_site = {f"notebooks/{p.stem}" for p in LIVE_SITE.chapters()} | {f"exercises/{p.stem}"
-                                                                           for p in LIVE_SITE.exercises()}
+    in_the_site = {f"notebooks/{p.stem}" for p in LIVE_SITE.chapters()} | {
+        f"exercises/{p.stem}" for p in LIVE_SITE.exercises()
+    }
     assert name in in_the_site, f"{name} is not among the notebooks the static site puts in its drive"
 
 
@@ -292,19 +311,27 @@ def test_the_variants_chapter_shows_the_seeds_and_runs_its_examples(site):
     assert "7♠ wins: a seven led on the opening lead is unbeatable" in html
 
 
-@pytest.mark.parametrize("module, member", [
-    ("cardlib.cards", "card"), ("cardlib.tricks", "IllegalAction"), ("cardlib.alkort", "trick_winner"),
-    ("cardlib.alkort", "AlkortOptions"), ("cardlib.ecarte", "legal_plays"), ("cardlib.players", "Player")])
+@pytest.mark.parametrize(
+    "module, member",
+    [
+        ("cardlib.cards", "card"),
+        ("cardlib.tricks", "IllegalAction"),
+        ("cardlib.alkort", "trick_winner"),
+        ("cardlib.alkort", "AlkortOptions"),
+        ("cardlib.ecarte", "legal_plays"),
+        ("cardlib.players", "Player"),
+    ],
+)
 def test_the_api_reference_is_made_from_the_docstrings(site, module, member):
     html = page(site, f"api/{module}")
     assert f'id="{module}.{member}"' in html, f"api/{module}.html does not document {member}"
     docstring = getattr(importlib.import_module(module), member).__doc__.strip().splitlines()[0]
-    assert plain(docstring)[:30] in plain(re.sub(r"<[^>]+>", "", html)), \
+    assert plain(docstring)[:30] in plain(re.sub(r"<[^>]+>", "", html)), (
         f"api/{module}.html does not show the docstring of {member}: {docstring!r}"
+    )
 
 
 def plain(text: str) -> str:
     """Text as words only: HTML entities decoded, no reST markup, straight quotes, single spaces."""
     text = html_module.unescape(text).translate(str.maketrans("‘’“”", "''\"\"", "`*\\"))
     return " ".join(text.split())
-

@@ -125,8 +125,9 @@ OPTIONS = alkort.AlkortOptions()
 
 
 def test_alkort_cashes_a_seven_after_winning_a_trick():
-    c, why = play_advice(hand("7♣ 3♠ Q♦"), hand("7♣ 3♠ Q♦"), [], 0, 0, 4, [True, False, False, False], False,
-                         OPTIONS, hand("K♦ 2♥"), [])
+    c, why = play_advice(
+        hand("7♣ 3♠ Q♦"), hand("7♣ 3♠ Q♦"), [], 0, 0, 4, [True, False, False, False], False, OPTIONS, hand("K♦ 2♥"), []
+    )
     assert c == card("7♣") and "cannot be beaten" in why
     c, _ = play_advice(hand("7♣ 3♠ Q♦"), hand("3♠ Q♦"), [], 0, 0, 4, [False] * 4, False, OPTIONS, hand("K♦"), [])
     assert c != card("7♣")
@@ -134,14 +135,16 @@ def test_alkort_cashes_a_seven_after_winning_a_trick():
 
 def test_alkort_plays_low_when_the_partner_is_winning_and_saves_sevens():
     # seat 2 plays third; the partner (seat 0) led 2♥, seat 1 played rubbish
-    c, why = play_advice(hand("K♦ 7♠ 4♠ A♥"), hand("K♦ 7♠ 4♠ A♥"), hand("2♥ 3♦"), 2, 0, 4, [False] * 4, False,
-                         OPTIONS, hand("J♣"), [])
+    c, why = play_advice(
+        hand("K♦ 7♠ 4♠ A♥"), hand("K♦ 7♠ 4♠ A♥"), hand("2♥ 3♦"), 2, 0, 4, [False] * 4, False, OPTIONS, hand("J♣"), []
+    )
     assert c == card("4♠") and "partner" in why
 
 
 def test_alkort_takes_with_the_cheapest_winner():
-    c, _ = play_advice(hand("K♦ A♥ J♠ 3♦"), hand("K♦ A♥ J♠ 3♦"), hand("6♣"), 1, 0, 4, [False] * 4, False,
-                       OPTIONS, hand("2♥"), [])
+    c, _ = play_advice(
+        hand("K♦ A♥ J♠ 3♦"), hand("K♦ A♥ J♠ 3♦"), hand("6♣"), 1, 0, 4, [False] * 4, False, OPTIONS, hand("2♥"), []
+    )
     assert c == card("J♠")
 
 
@@ -153,8 +156,11 @@ def test_alkort_exchange_keeps_the_best_card():
         state = alkort.new_deal(seed=seed)
         seats = [s for s in range(4) if state.may_exchange_now(s)]
         if seats:
-            decision = AlkortRuleBot().optional(state, seats[0]) if seats[0] != state.current_player \
+            decision = (
+                AlkortRuleBot().optional(state, seats[0])
+                if seats[0] != state.current_player
                 else AlkortRuleBot().decide(state, seats[0])
+            )
             assert isinstance(decision.action, Exchange)
             return
     pytest.fail("no deal with a worthless hand")

@@ -27,8 +27,11 @@ ALKORT_READINGS: list[dict[str, object]] = [
     {"draw_after_trick": True, "play_out": True, "partner_reveal": "table", "first_lead": "highest_card"},
     {"low_eights_ranked": False, "rubbish_order": "led_suit"},
 ]
-ECARTE_READINGS: list[dict[str, object]] = [{"stand_bonus": "non_dealer"}, {"turned_king": "claimed"},
-                   {"turned_king": "claimed", "stand_bonus": "non_dealer", "target_score": 1}]
+ECARTE_READINGS: list[dict[str, object]] = [
+    {"stand_bonus": "non_dealer"},
+    {"turned_king": "claimed"},
+    {"turned_king": "claimed", "stand_bonus": "non_dealer", "target_score": 1},
+]
 
 
 def part_played_with(game: str, options: dict, seed: int, rng: random.Random, most_moves: int):
@@ -48,8 +51,11 @@ def part_played_with(game: str, options: dict, seed: int, rng: random.Random, mo
     return state
 
 
-CASES = [("alkort4", o) for o in ALKORT_READINGS] + [("ecarte", o) for o in ECARTE_READINGS] \
-    + [("alkort2", o) for o in ALKORT_READINGS if not o.get("draw_after_trick")]  # refused with two players
+CASES = (
+    [("alkort4", o) for o in ALKORT_READINGS]
+    + [("ecarte", o) for o in ECARTE_READINGS]
+    + [("alkort2", o) for o in ALKORT_READINGS if not o.get("draw_after_trick")]
+)  # refused with two players
 IDS = [f"{game}-{'-'.join(map(str, o.values()))}" for game, o in CASES]
 
 
@@ -71,8 +77,10 @@ def test_rule_bots_and_the_monte_carlo_bot_finish_deals(game, options):
     for seed in range(3):
         state = part_played_with(game, options, seed, random.Random(seed), most_moves=0)
         rule = EcarteRuleBot(seed) if isinstance(state, ecarte.EcarteState) else AlkortRuleBot(seed)
-        bots = [MonteCarloBot(seed, rollouts=16) if seat == seed % state.n_players else rule
-                for seat in range(state.n_players)]
+        bots = [
+            MonteCarloBot(seed, rollouts=16) if seat == seed % state.n_players else rule
+            for seat in range(state.n_players)
+        ]
         play_deal(state, bots)  # the engine checks every move
         assert state.is_over and state.replay().points == state.points
 

@@ -26,16 +26,28 @@ BOTS = Path(mc.__file__).parent
 # No rule of play lives in the bots
 
 
-RULES = {"legal_plays", "play_duty", "judge_trick", "deal_is_decided", "score_deal", "may_exchange",
-         "deal_hands", "may_announce", "_score_king"}
+RULES = {
+    "legal_plays",
+    "play_duty",
+    "judge_trick",
+    "deal_is_decided",
+    "score_deal",
+    "may_exchange",
+    "deal_hands",
+    "may_announce",
+    "_score_king",
+}
 
 
 @pytest.mark.parametrize("module", ["montecarlo.py", "views.py"])
 def test_the_bots_play_out_with_the_engines_state(module):
     """Play-outs and worlds call no rule of the engine one by one: they move the engine's own state."""
     tree = ast.parse((BOTS / module).read_text(encoding="utf-8"))
-    called = {node.attr if isinstance(node, ast.Attribute) else node.id
-              for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))}
+    called = {
+        node.attr if isinstance(node, ast.Attribute) else node.id
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Attribute, ast.Name))
+    }
     assert not called & RULES
     source = (BOTS / module).read_text(encoding="utf-8")
     assert not re.search(r"% 2 if|\+ 2\) % 4|count % 2|9 - len|8 \* i", source)  # sides, partners, sizes
@@ -49,8 +61,9 @@ def test_a_play_out_is_a_legal_deal_of_the_engine(game, rng):
             continue
         world = sample_world(observe(state, state.current_player), rng)
         policy = mc.alkort_policy if isinstance(world, alkort.AlkortState) else mc.ecarte_policy
-        moves = [a for a in world.legal_actions() if not isinstance(world, alkort.AlkortState) or
-                 isinstance(a, alkort.Card)]
+        moves = [
+            a for a in world.legal_actions() if not isinstance(world, alkort.AlkortState) or isinstance(a, alkort.Card)
+        ]
         move = moves[seed % len(moves)]
         twin = world.clone()
         twin.apply(move)
@@ -68,8 +81,10 @@ def test_an_alkort_world_copied_from_a_template_is_the_world_a_deck_would_give(g
             continue
         view = observe(state, state.current_player)
         template = alkort_world(view, random.Random(seed))
-        built, copied = alkort_world(view, random.Random(seed + 1)), alkort_world(view, random.Random(seed + 1),
-                                                                                    template)
+        built, copied = (
+            alkort_world(view, random.Random(seed + 1)),
+            alkort_world(view, random.Random(seed + 1), template),
+        )
         assert copied.hands == built.hands and copied.stock == built.stock
         assert copied.hands_at_first_card == built.hands_at_first_card
         assert copied.legal_actions() == built.legal_actions()
@@ -82,8 +97,10 @@ def test_an_ecarte_world_copied_from_a_template_holds_the_same_cards(rng):
             continue
         view = observe(state, state.current_player)
         template = ecarte_world(view, random.Random(seed))
-        built, copied = ecarte_world(view, random.Random(seed + 1)), ecarte_world(view, random.Random(seed + 1),
-                                                                                     template=template)
+        built, copied = (
+            ecarte_world(view, random.Random(seed + 1)),
+            ecarte_world(view, random.Random(seed + 1), template=template),
+        )
         assert [sorted(h) for h in copied.hands] == [sorted(h) for h in built.hands]
         assert copied.stock == built.stock and sorted(copied.discards) == sorted(built.discards)
 
@@ -122,8 +139,12 @@ def test_few_imagined_deals_are_told_as_a_count():
 
 
 def test_the_book_move_kept_against_a_better_looking_one_is_told_so():
-    reason = explain_choice([PROPOSE, *MOVES], 1, tallies([WIN] * 22 + [LOSS] * 18, [WIN] * 20 + [LOSS] * 20,
-                                                          [WIN] * 10 + [LOSS] * 30), book=1)
+    reason = explain_choice(
+        [PROPOSE, *MOVES],
+        1,
+        tallies([WIN] * 22 + [LOSS] * 18, [WIN] * 20 + [LOSS] * 20, [WIN] * 10 + [LOSS] * 30),
+        book=1,
+    )
     assert "as the book advises" in reason and "propose in 55% of 40 imagined deals was not clearly better" in reason
 
 

@@ -11,16 +11,31 @@ from cardlib.tournament import main, run_match
 
 
 def test_cli_runs_a_small_tournament(capsys):
-    assert main(["--game", "ecarte", "--deals", "3", "--match", "mc:rules", "--match", "rules:random",
-                 "--quiet"]) == 0
+    assert main(["--game", "ecarte", "--deals", "3", "--match", "mc:rules", "--match", "rules:random", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "ecarte: mc vs rules, 3 deals x 2 seatings" in out and "rules vs random" in out
     assert "95% CI" in out and "p95" in out and "processor time" in out
 
 
 def test_cli_as_a_module_for_alkort():
-    done = subprocess.run([sys.executable, "-m", "cardlib.tournament", "--game", "alkort", "--players", "2",
-                           "--deals", "2", "--match", "rules:random"], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cardlib.tournament",
+            "--game",
+            "alkort",
+            "--players",
+            "2",
+            "--deals",
+            "2",
+            "--match",
+            "rules:random",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "alkort (2 players): rules vs random, 2 deals x 2 seatings" in done.stdout
     assert "2/2 deals" in done.stderr  # the progress line

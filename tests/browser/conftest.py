@@ -42,8 +42,12 @@ def browser_context(tmp_path_factory):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run `make browser` or set CHROMIUM")
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
         yield context
         context.close()
 

@@ -141,9 +141,11 @@ def check_scored(page: Page) -> None:
 
 def midway_checks(app_page: AppPage, artifacts: Path, name: str) -> Callable[[], None]:
     """What to check in the middle of a deal: the page passes axe-core; and a screenshot for the README."""
+
     def check() -> None:
         assert app_page.accessibility_problems() == []
         app_page.screenshot(name, artifacts, readme=True)
+
     return check
 
 

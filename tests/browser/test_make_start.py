@@ -33,9 +33,15 @@ def test_make_start_opens_jupyterlab_without_the_news_pop_up(browser_context: Br
     assert "JUPYTER_CONFIG_PATH=" in command and "NeverCheckForUpdate" in command
     port = free_port()
     log = open(artifacts / "jupyterlab.log", "w")
-    lab = subprocess.Popen(f"{command} --port={port} --no-browser --IdentityProvider.token='' "
-                           "--ServerApp.port_retries=0", shell=True, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-                           start_new_session=True, env={**os.environ, "JUPYTER_CONFIG_PATH": ""})
+    lab = subprocess.Popen(
+        f"{command} --port={port} --no-browser --IdentityProvider.token='' --ServerApp.port_retries=0",
+        shell=True,
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={**os.environ, "JUPYTER_CONFIG_PATH": ""},
+    )
     page = browser_context.new_page()
     try:
         url = f"http://127.0.0.1:{port}/lab"

@@ -27,13 +27,16 @@ CHAPTERS = sorted(path.stem for path in (REPO / "notebooks").glob("0*.ipynb"))
 assert {"00-welcome", "02-alkort-ranking"} <= set(CHAPTERS)
 
 
-@pytest.mark.parametrize("text, is_error", [
-    ("There was an error when executing cell [3]. Please run Voilà with --show_tracebacks=True", True),
-    ("Traceback (most recent call last):\n  File ...", True),
-    ("Cards\nKeyError: 'X'", True),
-    ("we say so in words rather than with a KeyError.", False),
-    ("Player 1 plays K♦ — Leads its best card.", False),
-])
+@pytest.mark.parametrize(
+    "text, is_error",
+    [
+        ("There was an error when executing cell [3]. Please run Voilà with --show_tracebacks=True", True),
+        ("Traceback (most recent call last):\n  File ...", True),
+        ("Cards\nKeyError: 'X'", True),
+        ("we say so in words rather than with a KeyError.", False),
+        ("Player 1 plays K♦ — Leads its best card.", False),
+    ],
+)
 def test_the_error_detector_tells_errors_from_prose(text: str, is_error: bool):
     assert bool(ERROR_TEXT.search(text)) is is_error
 
@@ -55,8 +58,7 @@ def test_front_page_is_the_landing_page_linking_every_app(app_page: AppPage, art
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_chapter_renders_without_code_and_with_working_widgets(chapter: str, app_page: AppPage,
-                                                               artifacts: Path):
+def test_chapter_renders_without_code_and_with_working_widgets(chapter: str, app_page: AppPage, artifacts: Path):
     assert (REPO / "notebooks" / f"{chapter}.ipynb").exists()
     page = app_page.open(f"{chapter}.ipynb", ready="#rendered_cells h1")
     page.wait_for_load_state("networkidle")
@@ -77,16 +79,25 @@ def test_chapter_renders_without_code_and_with_working_widgets(chapter: str, app
 def uses_widgets(notebook: Path) -> bool:
     """Does a code cell of this notebook import widgets?"""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return any(cell["cell_type"] == "code" and re.search(r"import.*widgets|widgets import", "".join(cell["source"]))
-               for cell in cells)
+    return any(
+        cell["cell_type"] == "code" and re.search(r"import.*widgets|widgets import", "".join(cell["source"]))
+        for cell in cells
+    )
 
 
 def kernel_message(msg_type: str, content: dict) -> str:
     """A Jupyter protocol message (JSON over the websocket) of this type, on the shell channel."""
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": uuid.uuid4().hex,
-              "username": "visitor", "version": "5.3", "date": ""}
-    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
-                       "channel": "shell", "buffers": []})
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": uuid.uuid4().hex,
+        "username": "visitor",
+        "version": "5.3",
+        "date": "",
+    }
+    return json.dumps(
+        {"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}
+    )
 
 
 def replies(ws: websocket.WebSocket, seconds: float) -> list[str]:
@@ -112,8 +123,12 @@ def test_a_visitor_cannot_run_code_on_the_server(voila_url: str, tmp_path: Path)
         assert "kernel_info_reply" in replies(ws, 10), "the channel works for allowed messages"
         witness = tmp_path / "executed"
         code = f"open({str(witness)!r}, 'w').write('the browser ran code')"
-        ws.send(kernel_message("execute_request", {"code": code, "silent": False, "store_history": False,
-                                                   "user_expressions": {}, "allow_stdin": False}))
+        ws.send(
+            kernel_message(
+                "execute_request",
+                {"code": code, "silent": False, "store_history": False, "user_expressions": {}, "allow_stdin": False},
+            )
+        )
         assert "execute_reply" not in replies(ws, 3)
         assert not witness.exists(), "Voilà let the browser execute code"
     finally:
@@ -137,8 +152,10 @@ def test_the_server_runs_with_the_repository_configuration(voila_url: str, artif
     # culled, and each app has a pre-heated kernel waiting for its next visitor.
     config = json.loads((REPO / "notebooks" / "apps" / "voila" / "voila.json").read_text())
     culling = config["MappingKernelManager"]
-    expected = [f"Culling kernels with idle durations > {culling['cull_idle_timeout']} seconds",
-                *(f"Kernel pool of apps/{app}.ipynb is filled" for app in APPS)]
+    expected = [
+        f"Culling kernels with idle durations > {culling['cull_idle_timeout']} seconds",
+        *(f"Kernel pool of apps/{app}.ipynb is filled" for app in APPS),
+    ]
     log = artifacts / "voila.log"
     deadline = time.monotonic() + 90
     while missing := [line for line in expected if line not in log.read_text()]:

@@ -14,31 +14,49 @@ def stacked(hands: list[str], stock: str, dealer: int = 3) -> list[str]:
     deck = []
     for r in range(3):
         for h in hands:
-            deck += hand(h)[3 * r:3 * r + 3]
+            deck += hand(h)[3 * r : 3 * r + 3]
     deck += hand(stock)
     deck += [c for c in alkort.ALKORT_PACK if c not in deck]
     return [str(c) for c in deck]
 
 
 # Seats 0..3 with dealer 3: seat 0 is forehand.
-MUK_DECK = stacked(["K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥", "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
-                    "9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥", "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦"], "A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣")
+MUK_DECK = stacked(
+    [
+        "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥",
+        "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
+        "9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥",
+        "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦",
+    ],
+    "A♥ A♦ A♣ 8♥ 8♦ 8♣ 9♦ J♣",
+)
 
 
 def test_the_ranked_cards_and_rubbish() -> None:
-    assert [alkort.strength(card(c)) for c in ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♣", "J♦", "6♥", "8♥"]] == \
-        list(range(10, 0, -1))
+    assert [alkort.strength(card(c)) for c in ["K♦", "2♥", "4♣", "8♠", "9♥", "9♦", "A♣", "J♦", "6♥", "8♥"]] == list(
+        range(10, 0, -1)
+    )
     rubbish = [c for c in alkort.ALKORT_PACK if not alkort.is_ranked(c)]
     assert len(rubbish) == 23 and card("K♠") in rubbish and card("7♦") in rubbish and card("2♦") in rubbish
 
 
-@pytest.mark.parametrize("cards, winner", [
-    ("A♠ 9♦ K♦ 2♥", 2), ("9♥ 9♦ 8♠ 4♣", 3), ("J♣ J♥ 6♠ 8♦", 0), ("6♣ 8♥ 6♦ 3♠", 0),
-    ("4♠ Q♥ 9♣ 3♦", 0), ("K♠ 3♣ 2♦ Q♥", 2), ("K♥ 3♣ 3♦ Q♥", 0), ("Q♣ 3♠ 2♦ 4♥", 1), ("Q♦ 4♠ 9♠ 2♣", 3),
-    ("Q♦ 2♥ 3♠ 4♠", 1),  # 2♥ is ranked: the Queen exception is only for all-rubbish tricks
-    ("3♠ K♠ 2♦ Q♥", 0),  # a King that is not led has no exception
-    ("9♠ 7♥ 3♣ Q♦", 0),
-])
+@pytest.mark.parametrize(
+    "cards, winner",
+    [
+        ("A♠ 9♦ K♦ 2♥", 2),
+        ("9♥ 9♦ 8♠ 4♣", 3),
+        ("J♣ J♥ 6♠ 8♦", 0),
+        ("6♣ 8♥ 6♦ 3♠", 0),
+        ("4♠ Q♥ 9♣ 3♦", 0),
+        ("K♠ 3♣ 2♦ Q♥", 2),
+        ("K♥ 3♣ 3♦ Q♥", 0),
+        ("Q♣ 3♠ 2♦ 4♥", 1),
+        ("Q♦ 4♠ 9♠ 2♣", 3),
+        ("Q♦ 2♥ 3♠ 4♠", 1),  # 2♥ is ranked: the Queen exception is only for all-rubbish tricks
+        ("3♠ K♠ 2♦ Q♥", 0),  # a King that is not led has no exception
+        ("9♠ 7♥ 3♣ Q♦", 0),
+    ],
+)
 def test_who_wins_a_trick(cards: str, winner: int) -> None:
     assert trick_winner(hand(cards)) == winner
 
@@ -58,8 +76,8 @@ def test_sevens() -> None:
 def test_rubbish_order_led_suit() -> None:
     assert trick_winner(hand("4♠ Q♠ 9♣ K♣"), options=LED_SUIT) == 1
     assert trick_winner(hand("4♠ 3♠ 2♠ Q♥"), options=LED_SUIT) == 0
-    assert trick_winner(hand("Q♠ K♠ 3♦ 4♥"), options=LED_SUIT) == 2   # the Queen exception comes first
-    assert trick_winner(hand("7♠ 2♠ K♦ 3♥"), options=LED_SUIT) == 2   # ranked beats rubbish
+    assert trick_winner(hand("Q♠ K♠ 3♦ 4♥"), options=LED_SUIT) == 2  # the Queen exception comes first
+    assert trick_winner(hand("7♠ 2♠ K♦ 3♥"), options=LED_SUIT) == 2  # ranked beats rubbish
     assert trick_winner(hand("8♥ 9♥ 4♥ 3♠"), options=LED_SUIT_NO_EIGHTS) == 1
     assert trick_winner(hand("8♥ 4♥ 3♠ 2♣"), options=LED_SUIT_NO_EIGHTS) == 0
 
@@ -81,10 +99,16 @@ def test_the_exchange_entitlement_is_the_fixed_list() -> None:
         assert alkort.exchange_blockers(worthless[:-1] + [card(blocker)]) == [card(blocker)]
 
 
-@pytest.mark.parametrize("sides, result", [
-    ([0] * 5 + [1], (0, 5, "múk")), ([1] * 6 + [0], (1, 6, "stroke")), ([0] * 9, (0, 9, "stroke")),
-    ([0, 1, 0, 0, 0, 0], (0, 1, "point")), ([1, 0, 0, 0, 0, 1, 0], (0, 1, "point")),
-])
+@pytest.mark.parametrize(
+    "sides, result",
+    [
+        ([0] * 5 + [1], (0, 5, "múk")),
+        ([1] * 6 + [0], (1, 6, "stroke")),
+        ([0] * 9, (0, 9, "stroke")),
+        ([0, 1, 0, 0, 0, 0], (0, 1, "point")),
+        ([1, 0, 0, 0, 0, 1, 0], (0, 1, "point")),
+    ],
+)
 def test_scoring(sides: list[int], result: tuple) -> None:
     assert alkort.score_deal(sides) == result
     assert alkort.deal_is_decided(sides)
@@ -113,8 +137,16 @@ def test_illegal_moves_name_the_rule_and_change_nothing() -> None:
         state.apply(PROPOSE)
     assert (str(state), state.log) == before
     # seat 2 cannot lead a seven before it has won a trick
-    sevens_first = stacked(["9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥", "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
-                            "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥", "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦"], "", dealer=1)
+    sevens_first = stacked(
+        [
+            "9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥",
+            "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
+            "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥",
+            "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦",
+        ],
+        "",
+        dealer=1,
+    )
     fresh = AlkortState(dealer=1, deck=sevens_first)  # seat 2 is forehand
     with pytest.raises(IllegalAction, match="You may not lead a 7 before you have won a trick."):
         fresh.apply("play 7♠")
@@ -134,8 +166,11 @@ def test_the_exchange_in_a_deal() -> None:
 
 
 def test_two_players_exchange_each_once_from_the_top_of_the_stock() -> None:
-    deck = stacked(["K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦", "K♥ Q♠ Q♦ 3♣ 3♥ 9♠ 7♠ 8♦ 2♣"],
-                   "A♠ A♥ A♦ A♣ J♠ J♥ J♦ J♣ 6♠ 6♥ 6♦ 6♣ K♦ 2♥ 4♣ 8♠", dealer=0)
+    deck = stacked(
+        ["K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦", "K♥ Q♠ Q♦ 3♣ 3♥ 9♠ 7♠ 8♦ 2♣"],
+        "A♠ A♥ A♦ A♣ J♠ J♥ J♦ J♣ 6♠ 6♥ 6♦ 6♣ K♦ 2♥ 4♣ 8♠",
+        dealer=0,
+    )
     state = AlkortState(players=2, dealer=0, deck=deck)
     assert len(state.stock) == 26 and state.current_player == 1
     state.apply("exchange 2♦")
@@ -178,6 +213,7 @@ def test_a_game_runs_to_the_target_and_passes_the_deal() -> None:
     import random
 
     from cardlib.players import RandomPlayer, play_deal
+
     game = alkort.AlkortGame({"target_score": 6}, first_dealer=0, seed=4)
     dealers = [game.deal.dealer]
     while not game.is_over:
@@ -186,7 +222,7 @@ def test_a_game_runs_to_the_target_and_passes_the_deal() -> None:
             game.next_deal()
             dealers.append(game.deal.dealer)
     assert max(game.scores) >= 6 and game.winner == game.scores.index(max(game.scores))
-    assert dealers[:4] == [0, 1, 2, 3][:len(dealers[:4])]
+    assert dealers[:4] == [0, 1, 2, 3][: len(dealers[:4])]
     assert sum(d.points[0] + d.points[1] for d in game.finished) + sum(game.deal.points) == sum(game.scores)
 
 
@@ -200,8 +236,16 @@ def test_next_dealer_loser() -> None:
 
 
 def test_the_rule_for_the_player_to_move_is_explained() -> None:
-    sevens_first = stacked(["9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥", "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
-                            "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥", "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦"], "", dealer=1)
+    sevens_first = stacked(
+        [
+            "9♠ 9♣ Q♦ Q♣ K♠ K♥ K♣ 7♠ 7♥",
+            "A♠ 2♠ 2♦ 2♣ 3♦ 3♣ 4♠ 4♥ 4♦",
+            "K♦ 2♥ 4♣ 8♠ 9♥ 3♠ 3♥ Q♠ Q♥",
+            "7♦ 7♣ 6♠ 6♥ 6♦ 6♣ J♠ J♥ J♦",
+        ],
+        "",
+        dealer=1,
+    )
     state = AlkortState(dealer=1, deck=sevens_first)
     assert state.explain_choices() == "Lead any card but a 7: you may not lead a 7 before you have won a trick."
     state.apply("play K♠")

@@ -6,8 +6,9 @@ import sys
 
 
 def test_bench_prints_a_line_per_game() -> None:
-    result = subprocess.run([sys.executable, "-m", "cardlib.bench", "--seconds", "0.2"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardlib.bench", "--seconds", "0.2"], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert [line.split()[0] for line in lines] == ["ecarte", "alkort4", "alkort2"]

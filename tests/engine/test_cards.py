@@ -5,8 +5,19 @@ import pytest
 from cardlib import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, card, hand, show, shuffled
 
 
-@pytest.mark.parametrize("text, printed", [("K♦", "K♦"), ("KD", "K♦"), ("kd", "K♦"), ("10h", "10♥"),
-                                           ("TH", "10♥"), ("10♥", "10♥"), (" 7c ", "7♣"), ("As", "A♠")])
+@pytest.mark.parametrize(
+    "text, printed",
+    [
+        ("K♦", "K♦"),
+        ("KD", "K♦"),
+        ("kd", "K♦"),
+        ("10h", "10♥"),
+        ("TH", "10♥"),
+        ("10♥", "10♥"),
+        (" 7c ", "7♣"),
+        ("As", "A♠"),
+    ],
+)
 def test_parsing_and_printing(text: str, printed: str) -> None:
     assert str(card(text)) == printed
     assert card(text) is card(printed)  # one object per card

@@ -100,8 +100,11 @@ def test_ecarte_stack_deck_is_dealing_undone(seed: int, dealer: int, packets: tu
     deck = random.Random(seed).sample(ECARTE_PACK, len(ECARTE_PACK))
     hands, turned_up, stock = ecarte.deal_hands(deck, dealer, packets)
     assert ecarte.stack_deck(hands, turned_up, stock, dealer, packets) == deck
-    state = ecarte.new_deal({"deal_packets": packets}, dealer=dealer,
-                            deck=ecarte.stack_deck(hands, turned_up, dealer=dealer, packets=packets))
+    state = ecarte.new_deal(
+        {"deal_packets": packets},
+        dealer=dealer,
+        deck=ecarte.stack_deck(hands, turned_up, dealer=dealer, packets=packets),
+    )
     assert state.hands == hands and state.turned_up == turned_up
 
 
@@ -145,14 +148,17 @@ def test_the_exchange_rule_is_written_once() -> None:
     for seed in range(300):
         cards = alkort.new_deal(seed=seed).hands[seed % 4]
         assert alkort.may_exchange(cards) == (not alkort.exchange_blockers(cards))
-        assert alkort.explain_exchange(cards).endswith("the hand is worthless." if alkort.may_exchange(cards)
-                                                       else "so the hand is not worthless.")
+        assert alkort.explain_exchange(cards).endswith(
+            "the hand is worthless." if alkort.may_exchange(cards) else "so the hand is not worthless."
+        )
 
 
 def test_when_a_deal_is_decided_in_words() -> None:
-    assert alkort.explain_decided([0, 0, 0, 0, 0]) == ("After 5 tricks team A has 5 and team B 0: one side has won "
-                                                       "every trick, so its múk may still grow into a stroke — "
-                                                       "not decided.")
+    assert alkort.explain_decided([0, 0, 0, 0, 0]) == (
+        "After 5 tricks team A has 5 and team B 0: one side has won "
+        "every trick, so its múk may still grow into a stroke — "
+        "not decided."
+    )
     assert alkort.explain_decided([0, 1, 0, 0, 0, 0]).endswith("nothing can change — decided.")
     assert alkort.explain_decided([0, 1, 0]).endswith("nobody has 5 yet — not decided.")
     assert alkort.explain_decided([0, 1, 0, 0, 0, 0], play_out=True).endswith("not decided.")

@@ -31,8 +31,10 @@ def test_follow_head_trump() -> None:
     assert legal_plays(hand("7♦ A♣ Q♥"), hand("K♠"), "♦") == hand("7♦")
     assert legal_plays(hand("A♣ Q♥ 7♥"), hand("K♠"), "♦") == hand("A♣ Q♥ 7♥")
     assert legal_plays(hand("7♦ A♣"), hand("K♠"), "♦", EcarteOptions(must_trump=False)) == hand("7♦ A♣")
-    assert why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥") == \
-        "You must head the trick: you hold a higher spade than 9♠ (K♠)."
+    assert (
+        why_not_playable(card("8♠"), hand("K♠ 8♠ 7♥"), hand("9♠"), "♥")
+        == "You must head the trick: you hold a higher spade than 9♠ (K♠)."
+    )
     assert why_not_playable(card("A♥"), hand("Q♠ 7♠ A♥"), hand("K♠"), "♥").startswith("You must follow suit")
     assert why_not_playable(card("A♣"), hand("7♦ A♣"), hand("K♠"), "♦").startswith("You must trump")
 
@@ -94,9 +96,9 @@ def test_stock_limits() -> None:
     for _ in range(4):  # 4 x (5 + 0..) cards: empty the stock
         state.apply(PROPOSE)
         state.apply(ACCEPT)
-        state.apply(Discard(state.hands[1][:min(5, len(state.stock))]))
+        state.apply(Discard(state.hands[1][: min(5, len(state.stock))]))
         sizes = ecarte.discard_sizes(True, len(state.stock), state.options)
-        state.apply(Discard(state.hands[0][:sizes.start]))
+        state.apply(Discard(state.hands[0][: sizes.start]))
         if not state.stock:
             break
     assert not state.stock
@@ -138,6 +140,7 @@ def test_the_game_alternates_the_deal_and_ends_at_five() -> None:
     import random
 
     from cardlib.players import RandomPlayer, play_deal
+
     game = ecarte.EcarteGame(first_dealer=1, seed=3)
     dealers = []
     while True:
@@ -147,7 +150,7 @@ def test_the_game_alternates_the_deal_and_ends_at_five() -> None:
             break
         game.next_deal()
     assert max(game.scores) >= 5 and game.winner == game.scores.index(max(game.scores))
-    assert dealers[:4] == [1, 0, 1, 0][:len(dealers)]
+    assert dealers[:4] == [1, 0, 1, 0][: len(dealers)]
 
 
 def test_options_are_validated() -> None:

@@ -35,11 +35,16 @@ from cardlib.tricks import Announce, DealState, canonical_action
 # Anything a learner might pass: None, bools, numbers, short text (card-like or not), and lists, tuples
 # and dicts of those.
 ANYTHING = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 20) | st.floats(allow_nan=True) |
-    st.text(alphabet="AKQJT1023456789shdcSHDC♠♥♦♣ xyplaycexhngedisrobu", max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=2), inner,
-                                                                                         max_size=2),
-    max_leaves=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-20, 20)
+    | st.floats(allow_nan=True)
+    | st.text(alphabet="AKQJT1023456789shdcSHDC♠♥♦♣ xyplaycexhngedisrobu", max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=2), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
 
 
 class Text(str):
@@ -54,17 +59,20 @@ def snapshot(state: DealState) -> str:
 # A card is refused where it is made, and a card built by hand is the engine's own.
 
 
-@pytest.mark.parametrize("rank, suit, named, fix", [
-    (10, "♥", "10", "Card('10', '♥')"),
-    (None, None, "None is not a rank", "card('KH')"),
-    ("11", "♥", "'11' is not a rank", "card('KH')"),
-    ("K", "?", "'?' is not a suit", "card('KH')"),
-    ("k", "h", "'k' is written 'K'", "Card('K', '♥'), or card('K♥')"),
-    ("K", "hearts", "'hearts' is written '♥'", "Card('K', '♥')"),
-    ("T", "♠", "'T' is written '10'", "Card('10', '♠')"),
-    ([1], "♥", "[1] is not a rank", "card('KH')"),
-    (True, "♥", "True is not a rank", "card('KH')"),
-])
+@pytest.mark.parametrize(
+    "rank, suit, named, fix",
+    [
+        (10, "♥", "10", "Card('10', '♥')"),
+        (None, None, "None is not a rank", "card('KH')"),
+        ("11", "♥", "'11' is not a rank", "card('KH')"),
+        ("K", "?", "'?' is not a suit", "card('KH')"),
+        ("k", "h", "'k' is written 'K'", "Card('K', '♥'), or card('K♥')"),
+        ("K", "hearts", "'hearts' is written '♥'", "Card('K', '♥')"),
+        ("T", "♠", "'T' is written '10'", "Card('10', '♠')"),
+        ([1], "♥", "[1] is not a rank", "card('KH')"),
+        (True, "♥", "True is not a rank", "card('KH')"),
+    ],
+)
 def test_a_bad_card_is_refused_where_it_is_made(rank: Any, suit: Any, named: str, fix: str) -> None:
     with pytest.raises(CardError) as error:
         Card(rank, suit)
@@ -137,26 +145,30 @@ def test_an_exchange_keeping_a_card_built_by_hand_keeps_44_cards() -> None:
     state.apply(Exchange(Card("K", "♥")))
     assert card("K♥") not in state.discards and card("K♥") in state.hands[state.exchanged[0]]
     assert sum(map(len, state.hands)) + len(state.stock) + len(state.discards) == 44
-    assert sorted(map(str, [*state.discards, *state.stock, *(c for h in state.hands for c in h)])) == \
-        sorted(map(str, ALKORT_PACK))
+    assert sorted(map(str, [*state.discards, *state.stock, *(c for h in state.hands for c in h)])) == sorted(
+        map(str, ALKORT_PACK)
+    )
 
 
 @pytest.mark.parametrize("game", ["alkort", "ecarte"])
-@pytest.mark.parametrize("thing, says", [
-    (("Q", "♠"), "is a tuple, not a card"),
-    (("K", "♦"), "is a tuple, not a card"),
-    (3, "3 is not an action: the actions are a card"),
-    (None, "None is not an action"),
-    (True, "True (of type bool) is not an action"),
-    ([card("K♦")], "[K♦] is not an action"),
-    ({"play": "K♦"}, "is not an action"),
-    (("Q", "x"), "('Q', 'x') is not an action"),
-    ("bogus", "'bogus' is not an action"),
-    ("play 11♥", "'11♥' is not a card"),
-    (Exchange(("K", "♥")), "('K', '♥') is a tuple, not a card"),  # type: ignore[arg-type]
-    (Discard([("7", "♠")]), "('7', '♠') is a tuple, not a card"),  # type: ignore[list-item]
-    (Announce(None), "None is not a card"),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    "thing, says",
+    [
+        (("Q", "♠"), "is a tuple, not a card"),
+        (("K", "♦"), "is a tuple, not a card"),
+        (3, "3 is not an action: the actions are a card"),
+        (None, "None is not an action"),
+        (True, "True (of type bool) is not an action"),
+        ([card("K♦")], "[K♦] is not an action"),
+        ({"play": "K♦"}, "is not an action"),
+        (("Q", "x"), "('Q', 'x') is not an action"),
+        ("bogus", "'bogus' is not an action"),
+        ("play 11♥", "'11♥' is not a card"),
+        (Exchange(("K", "♥")), "('K', '♥') is a tuple, not a card"),  # type: ignore[arg-type]
+        (Discard([("7", "♠")]), "('7', '♠') is a tuple, not a card"),  # type: ignore[list-item]
+        (Announce(None), "None is not a card"),  # type: ignore[arg-type]
+    ],
+)
 def test_what_is_not_an_action_is_refused_and_changes_nothing(game: str, thing: Any, says: str) -> None:
     state = (alkort if game == "alkort" else ecarte).new_deal(seed=3)
     before = snapshot(state)
@@ -261,9 +273,15 @@ def test_queries_take_the_same_forms_as_apply() -> None:
 # Every constructor checks its arguments, the same way in both games.
 
 ALKORT_MAKERS: dict[str, Callable[..., Any]] = {
-    "AlkortState": alkort.AlkortState, "alkort.new_deal": alkort.new_deal, "AlkortGame": alkort.AlkortGame}
+    "AlkortState": alkort.AlkortState,
+    "alkort.new_deal": alkort.new_deal,
+    "AlkortGame": alkort.AlkortGame,
+}
 ECARTE_MAKERS: dict[str, Callable[..., Any]] = {
-    "EcarteState": ecarte.EcarteState, "ecarte.new_deal": ecarte.new_deal, "EcarteGame": ecarte.EcarteGame}
+    "EcarteState": ecarte.EcarteState,
+    "ecarte.new_deal": ecarte.new_deal,
+    "EcarteGame": ecarte.EcarteGame,
+}
 ALL_MAKERS = {**ALKORT_MAKERS, **ECARTE_MAKERS}
 DEALS = {name: make for name, make in ALL_MAKERS.items() if "Game" not in name}
 
@@ -273,8 +291,12 @@ def dealer_argument(name: str) -> str:
 
 
 # A game's first_dealer may be None: the first dealer is then chosen at random.
-BAD_DEALERS = [(maker, dealer) for maker in ALL_MAKERS for dealer in [1.5, "0", None, True, -1, 4]
-               if not (dealer is None and "Game" in maker)]
+BAD_DEALERS = [
+    (maker, dealer)
+    for maker in ALL_MAKERS
+    for dealer in [1.5, "0", None, True, -1, 4]
+    if not (dealer is None and "Game" in maker)
+]
 
 
 @pytest.mark.parametrize("maker, dealer", BAD_DEALERS)
@@ -320,11 +342,17 @@ def test_a_seed_of_a_wrong_type_is_refused_naming_it(maker: str, seed: Any) -> N
 
 
 @pytest.mark.parametrize("maker", DEALS)
-@pytest.mark.parametrize("deck, says", [
-    ([1, 2, 3], "1 is not a card"), (42, "42 is not a list of cards"), ("bogus", "'bogus' is not a card"),
-    ([("K", "♥")] * 44, "is a tuple, not a card"), ([None], "None is not a card"),
-    (card("K♥"), "is not a list of cards"),
-])
+@pytest.mark.parametrize(
+    "deck, says",
+    [
+        ([1, 2, 3], "1 is not a card"),
+        (42, "42 is not a list of cards"),
+        ("bogus", "'bogus' is not a card"),
+        ([("K", "♥")] * 44, "is a tuple, not a card"),
+        ([None], "None is not a card"),
+        (card("K♥"), "is not a list of cards"),
+    ],
+)
 def test_a_deck_of_wrong_things_is_refused_naming_it(maker: str, deck: Any, says: str) -> None:
     with pytest.raises(ValueError, match="^deck must be a list of") as error:
         DEALS[maker](deck=deck)
@@ -333,8 +361,13 @@ def test_a_deck_of_wrong_things_is_refused_naming_it(maker: str, deck: Any, says
 
 def test_good_arguments_in_every_accepted_form_still_work() -> None:
     numpy = pytest.importorskip("numpy")
-    state = alkort.new_deal({"lead_rule": "rotate"}, players=numpy.int64(2), dealer=numpy.int64(1),
-                            seed=numpy.int64(5), scores_before=(numpy.int64(3), 4))
+    state = alkort.new_deal(
+        {"lead_rule": "rotate"},
+        players=numpy.int64(2),
+        dealer=numpy.int64(1),
+        seed=numpy.int64(5),
+        scores_before=(numpy.int64(3), 4),
+    )
     assert (state.n_players, state.dealer, state.scores_before) == (2, 1, [3, 4])
     assert type(state.n_players) is int and type(state.dealer) is int and type(state.scores_before[0]) is int
     assert ecarte.new_deal(deck=" ".join(map(str, ecarte.ECARTE_PACK))).deck == ecarte.ECARTE_PACK

@@ -47,16 +47,18 @@ def playable(cls: type[RuleOptions], values: dict, players: int) -> bool:
 
 def options_strategy(cls: type[RuleOptions], players: int = 2) -> st.SearchStrategy:
     """Any combination of a game's option values that can be played by this many (target scores from 1 to 12)."""
-    fields = {name: st.sampled_from(choices) if choices else st.integers(1, 12)
-              for name, choices in cls.describe().items()}
+    fields = {
+        name: st.sampled_from(choices) if choices else st.integers(1, 12) for name, choices in cls.describe().items()
+    }
     return st.fixed_dictionaries(fields).filter(lambda values: playable(cls, values, players)).map(lambda v: cls(**v))
 
 
 def random_options(cls: type[RuleOptions], players: int, rng: random.Random) -> RuleOptions:
     """A random combination of option values that can be played by this many."""
     while True:
-        values = {name: rng.choice(choices) if choices else rng.randint(1, 12)
-                  for name, choices in cls.describe().items()}
+        values = {
+            name: rng.choice(choices) if choices else rng.randint(1, 12) for name, choices in cls.describe().items()
+        }
         if playable(cls, values, players):
             return cls(**values)
 
@@ -68,16 +70,16 @@ def new_state(game: str, seed: int, options: RuleOptions, dealer: int, scores_be
         return ecarte.EcarteState(options, dealer=dealer % 2, seed=seed, scores_before=scores_before)
     assert isinstance(options, alkort.AlkortOptions)
     players = 4 if game == "alkort4" else 2
-    return alkort.AlkortState(options, players=players, dealer=dealer % players, seed=seed,
-                              scores_before=scores_before)
+    return alkort.AlkortState(options, players=players, dealer=dealer % players, seed=seed, scores_before=scores_before)
 
 
 games = st.sampled_from(["alkort4", "alkort2", "ecarte"])
 
 
 def state_options(game: str) -> st.SearchStrategy:
-    return options_strategy(ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions,
-                            4 if game == "alkort4" else 2)
+    return options_strategy(
+        ecarte.EcarteOptions if game == "ecarte" else alkort.AlkortOptions, 4 if game == "alkort4" else 2
+    )
 
 
 def snapshot(state, leave_out: tuple[str, ...] = ("_legal",)) -> str:
@@ -148,21 +150,46 @@ def look_alikes(action: Action) -> Action:
 def not_actions(state) -> list:
     """Things a learner may pass that are no action at all: tuples of cards, numbers, None, lists, sets."""
     some = random.Random(len(state.log)).sample(pack_of(state), 3)
-    return [*(tuple(c) for c in some), (some[0].rank, 10), 3, 0, None, True, 1.5, [some[0]], {some[0]},
-            Exchange(tuple(some[1])),  # type: ignore[arg-type]  # a tuple, not a card: refused
-            Announce(None), Claim(None),  # type: ignore[arg-type]  # no card at all: refused
-            Discard([tuple(some[2])]),  # type: ignore[list-item]  # a tuple, not a card: refused
-            "", "play", "exchange 5♥ 5♥", "claim", "pass K♥"]
+    return [
+        *(tuple(c) for c in some),
+        (some[0].rank, 10),
+        3,
+        0,
+        None,
+        True,
+        1.5,
+        [some[0]],
+        {some[0]},
+        Exchange(tuple(some[1])),  # type: ignore[arg-type]  # a tuple, not a card: refused
+        Announce(None),  # type: ignore[arg-type]  # no card at all: refused
+        Claim(None),  # type: ignore[arg-type]  # no card at all: refused
+        Discard([tuple(some[2])]),  # type: ignore[list-item]  # a tuple, not a card: refused
+        "",
+        "play",
+        "exchange 5♥ 5♥",
+        "claim",
+        "pass K♥",
+    ]
 
 
 def candidate_actions(state) -> list:
     """Many actions, legal or not: every card of the full pack and every kind of non-card action."""
     rng = random.Random(len(state.log))
     some_hand = state.hands[rng.randrange(len(state.hands))]
-    discards = [Discard(cards) for size in range(0, 7)
-                for cards in itertools.islice(itertools.combinations(some_hand, size), 2)]
-    return [*FULL_PACK, PROPOSE, ACCEPT, REFUSE, PASS, *discards, *(Announce(c) for c in FULL_PACK if c.rank == "K"),
-            *(Claim(c) for c in FULL_PACK if c.rank == "K"), *(Exchange(c) for c in rng.sample(FULL_PACK, 8))]
+    discards = [
+        Discard(cards) for size in range(0, 7) for cards in itertools.islice(itertools.combinations(some_hand, size), 2)
+    ]
+    return [
+        *FULL_PACK,
+        PROPOSE,
+        ACCEPT,
+        REFUSE,
+        PASS,
+        *discards,
+        *(Announce(c) for c in FULL_PACK if c.rank == "K"),
+        *(Claim(c) for c in FULL_PACK if c.rank == "K"),
+        *(Exchange(c) for c in rng.sample(FULL_PACK, 8)),
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -200,7 +227,7 @@ def ecarte_points_by_the_rulebook(state: ecarte.EcarteState) -> list[int]:
         winner = max((0, 1), key=winners.count)
         proposals = sum(1 for a in state.log if a is PROPOSE)
         refusals = [i for i, a in enumerate(state.log) if a is REFUSE]
-        refused_first = bool(refusals) and sum(1 for a in state.log[:refusals[0]] if a is PROPOSE) == 1
+        refused_first = bool(refusals) and sum(1 for a in state.log[: refusals[0]] if a is PROPOSE) == 1
         refusal_counts = bool(refusals) and (refused_first or state.options.refusal_penalty == "any")
         stander_wins = state.options.stand_bonus == "non_dealer"
         if proposals == 0 and (winner != state.dealer if stander_wins else winner == state.dealer):
@@ -271,10 +298,16 @@ def test_random_deals_keep_every_invariant(data, game: str, seed: int, dealer: i
 
 
 @settings(max_examples=400, deadline=None)
-@given(data=st.data(), game=games, seed=st.integers(0, 2**32), dealer=st.integers(0, 3),
-       before=st.lists(st.integers(0, 11), min_size=2, max_size=2))
-def test_deals_score_as_the_rulebook_says_and_replay(data, game: str, seed: int, dealer: int,
-                                                     before: list[int]) -> None:
+@given(
+    data=st.data(),
+    game=games,
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 3),
+    before=st.lists(st.integers(0, 11), min_size=2, max_size=2),
+)
+def test_deals_score_as_the_rulebook_says_and_replay(
+    data, game: str, seed: int, dealer: int, before: list[int]
+) -> None:
     options = data.draw(state_options(game))
     state = new_state(game, seed, options, dealer, before)
     rng = random.Random(seed)
@@ -318,8 +351,9 @@ def test_thousands_of_random_deals_conserve_cards_and_end_scored() -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), game=games, seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
-def test_a_deal_replayed_by_hand_or_as_text_is_the_same_deal_at_every_step(data, game: str, seed: int,
-                                                                         dealer: int) -> None:
+def test_a_deal_replayed_by_hand_or_as_text_is_the_same_deal_at_every_step(
+    data, game: str, seed: int, dealer: int
+) -> None:
     """Cards built anew, text (plain or a str subclass), and look-alike cards all make exactly the same moves."""
     options = data.draw(state_options(game))
     state = new_state(game, seed, options, dealer, [0, 0])

@@ -23,8 +23,18 @@ CLAIMED = {"turned_king": "claimed"}
 # the dealer heads 7♠ with 9♠ and takes the last two tricks with his spades.
 KING_DECK = ecarte.stack_deck(["7♥ 8♥ 9♥ 9♠ 10♠", "K♥ Q♥ J♥ 7♠ 8♠"], turned_up="K♦", dealer=0)
 NO_KING_DECK = ecarte.stack_deck(["7♥ 8♥ 9♥ 9♠ 10♠", "K♥ Q♥ J♥ 7♠ 8♠"], turned_up="7♦", dealer=0)
-FIVE_TRICKS = ["play K♥", "play 7♥", "play Q♥", "play 8♥", "play J♥", "play 9♥",
-               "play 7♠", "play 9♠", "play 10♠", "play 8♠"]
+FIVE_TRICKS = [
+    "play K♥",
+    "play 7♥",
+    "play Q♥",
+    "play 8♥",
+    "play J♥",
+    "play 9♥",
+    "play 7♠",
+    "play 9♠",
+    "play 10♠",
+    "play 8♠",
+]
 NON_DEALER_TAKES_THREE = [0, 1]  # the point (3 tricks) to the non-dealer: 1 point, as no 2-point rule applies
 
 
@@ -38,8 +48,16 @@ def ecarte_deal(deck: list[Card], options: dict | None = None, moves: Sequence[s
 
 def snapshot(deal: ecarte.EcarteState) -> tuple:
     """Everything a refused move must leave as it was."""
-    return (list(deal.log), [list(h) for h in deal.hands], list(deal.stock), deal.points, deal.current_player,
-            deal.phase, deal.is_over, deal.legal_actions())
+    return (
+        list(deal.log),
+        [list(h) for h in deal.hands],
+        list(deal.stock),
+        deal.points,
+        deal.current_player,
+        deal.phase,
+        deal.is_over,
+        deal.legal_actions(),
+    )
 
 
 def test_claimed_a_turned_up_king_scores_nothing_until_claimed() -> None:
@@ -67,8 +85,10 @@ def test_claimed_only_the_dealer_may_claim() -> None:
     assert deal.actor("claim K♦") == 0
 
 
-@pytest.mark.parametrize("deck, claim", [(KING_DECK, "claim K♥"), (KING_DECK, "claim K♠"),
-                                         (NO_KING_DECK, "claim 7♦"), (NO_KING_DECK, "claim K♦")])
+@pytest.mark.parametrize(
+    "deck, claim",
+    [(KING_DECK, "claim K♥"), (KING_DECK, "claim K♠"), (NO_KING_DECK, "claim 7♦"), (NO_KING_DECK, "claim K♦")],
+)
 def test_claimed_only_the_turned_up_king_can_be_claimed(deck: list[Card], claim: str) -> None:
     deal = ecarte_deal(deck, CLAIMED)
     with pytest.raises(IllegalAction, match=r"turned-up King.*dealer"):
@@ -148,11 +168,31 @@ def test_claimed_in_a_game_an_unclaimed_king_is_lost_when_the_next_deal_begins()
 
 # stand_bonus. Clubs are trumps and nobody holds one.
 STANDER_WINS = ecarte.stack_deck(["7♥ 8♥ 9♥ K♦ Q♦", "K♥ Q♥ J♥ 7♦ 8♦"], turned_up="7♣", dealer=0)
-STANDER_WINS_MOVES = ["play K♥", "play 7♥", "play Q♥", "play 8♥", "play J♥", "play 9♥",
-                      "play 7♦", "play Q♦", "play K♦", "play 8♦"]  # the non-dealer 3 tricks, the dealer 2
+STANDER_WINS_MOVES = [
+    "play K♥",
+    "play 7♥",
+    "play Q♥",
+    "play 8♥",
+    "play J♥",
+    "play 9♥",
+    "play 7♦",
+    "play Q♦",
+    "play K♦",
+    "play 8♦",
+]  # the non-dealer 3 tricks, the dealer 2
 STANDER_LOSES = ecarte.stack_deck(["7♦ 8♦ J♥ Q♥ K♥", "K♦ Q♦ 7♥ 8♥ 9♥"], turned_up="7♣", dealer=0)
-STANDER_LOSES_MOVES = ["play K♦", "play 7♦", "play Q♦", "play 8♦", "play 7♥", "play J♥",
-                       "play K♥", "play 8♥", "play Q♥", "play 9♥"]  # the non-dealer 2 tricks, the dealer 3
+STANDER_LOSES_MOVES = [
+    "play K♦",
+    "play 7♦",
+    "play Q♦",
+    "play 8♦",
+    "play 7♥",
+    "play J♥",
+    "play K♥",
+    "play 8♥",
+    "play Q♥",
+    "play 9♥",
+]  # the non-dealer 2 tricks, the dealer 3
 
 
 @pytest.mark.parametrize("bonus, points", [("dealer", [0, 1]), ("non_dealer", [0, 2])])
@@ -189,15 +229,27 @@ def alkort_deal(hands: list[str], stock: str = "", options: dict | None = None) 
 
 
 HIGHEST_CARD = {"first_lead": "highest_card"}
-K_DIAMONDS_AT_SEAT_3 = ["2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦ Q♦", "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
-                        "9♠ 7♠ 7♥ 7♦ 7♣ A♠ J♠ 6♠ 8♥", "K♦ A♥ A♦ A♣ J♥ J♦ J♣ 6♥ 6♦"]
+K_DIAMONDS_AT_SEAT_3 = [
+    "2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦ Q♦",
+    "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
+    "9♠ 7♠ 7♥ 7♦ 7♣ A♠ J♠ 6♠ 8♥",
+    "K♦ A♥ A♦ A♣ J♥ J♦ J♣ 6♥ 6♦",
+]
 # K♦ 2♥ 4♣ 8♠ 9♥ 9♦ all in the stock: the highest cards dealt are the Aces of seats 0 and 3.
-ACES_AT_SEATS_0_AND_3 = ["A♠ 2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦", "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
-                         "9♠ 7♠ 7♥ 7♦ 7♣ J♠ 6♠ 8♥ Q♦", "A♥ A♦ A♣ J♥ J♦ J♣ 6♥ 6♦ 6♣"]
+ACES_AT_SEATS_0_AND_3 = [
+    "A♠ 2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦",
+    "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
+    "9♠ 7♠ 7♥ 7♦ 7♣ J♠ 6♠ 8♥ Q♦",
+    "A♥ A♦ A♣ J♥ J♦ J♣ 6♥ 6♦ 6♣",
+]
 TOP_SIX_IN_STOCK = "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ 8♦ 8♣"
 # The short ranking's seven cards all in the stock.
-SHORT_SEVEN_IN_STOCK = ["A♠ 2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦", "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
-                        "9♠ 7♠ 7♥ 7♦ 7♣ J♠ 6♠ 8♥ Q♦", "A♥ 8♦ A♣ J♥ J♦ J♣ 6♥ 6♦ 6♣"]
+SHORT_SEVEN_IN_STOCK = [
+    "A♠ 2♠ 3♠ 4♠ Q♠ K♠ 2♦ 3♦ 4♦",
+    "2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥ K♥",
+    "9♠ 7♠ 7♥ 7♦ 7♣ J♠ 6♠ 8♥ Q♦",
+    "A♥ 8♦ A♣ J♥ J♦ J♣ 6♥ 6♦ 6♣",
+]
 SHORT: dict[str, Any] = {"ranking": "short", "low_eights_ranked": False}
 
 
@@ -230,8 +282,12 @@ def test_first_lead_highest_card_nobody_ranked_forehand_leads() -> None:
 
 
 # Each seat's best card: K♦, 2♥, 4♣ and (the only Ace dealt) A♥.
-BEST_CARDS = ["K♦ 2♠ 3♠ 4♠ Q♠ K♠ 3♦ 4♦ Q♦", "2♥ 2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥",
-              "4♣ 9♠ 7♠ 7♥ 7♦ 7♣ K♥ 2♦ 8♥", "A♥ J♥ J♦ J♣ J♠ 6♥ 6♦ 6♣ 6♠"]
+BEST_CARDS = [
+    "K♦ 2♠ 3♠ 4♠ Q♠ K♠ 3♦ 4♦ Q♦",
+    "2♥ 2♣ 3♣ 9♣ Q♣ K♣ 3♥ 4♥ Q♥",
+    "4♣ 9♠ 7♠ 7♥ 7♦ 7♣ K♥ 2♦ 8♥",
+    "A♥ J♥ J♦ J♣ J♠ 6♥ 6♦ 6♣ 6♠",
+]
 BEST = hand("K♦ 2♥ 4♣ A♥")
 
 
@@ -257,20 +313,26 @@ SHORT_OPTIONS = AlkortOptions(**SHORT)
 
 
 def test_ranking_short_only_seven_cards_are_ranked_king_of_diamonds_top() -> None:
-    ranked = sorted((c for c in alkort.ALKORT_PACK if alkort.is_ranked(c, SHORT_OPTIONS)),
-                    key=lambda c: alkort.strength(c, SHORT_OPTIONS), reverse=True)
+    ranked = sorted(
+        (c for c in alkort.ALKORT_PACK if alkort.is_ranked(c, SHORT_OPTIONS)),
+        key=lambda c: alkort.strength(c, SHORT_OPTIONS),
+        reverse=True,
+    )
     assert ranked == hand("K♦ A♦ 9♦ 9♥ 8♠ 4♣ 2♥")
     strengths = [alkort.strength(c, SHORT_OPTIONS) for c in ranked]
     assert strengths == sorted(set(strengths), reverse=True)  # one card to a tier
 
 
-@pytest.mark.parametrize("trick, sources_winner, short_winner", [
-    ("A♠ 2♥", 1, 1),          # the lowest ranked card still beats every rubbish card, the Aces among them
-    ("J♦ 6♣ 8♥ Q♠", 0, 0),    # Jack, Six, low Eight: all rubbish in the short ranking, so the leader wins ...
-    ("Q♠ J♦ 6♣ 8♥", 1, 0),    # ... and here too, where the sources' Jack would win
-    ("2♥ A♠ J♦ 9♦", 0, 3),    # 2♥ is second only to K♦ in the sources, lowest ranked in the short ranking
-    ("9♦ A♦", 0, 1),          # A♦ is the short ranking's second card
-])
+@pytest.mark.parametrize(
+    "trick, sources_winner, short_winner",
+    [
+        ("A♠ 2♥", 1, 1),  # the lowest ranked card still beats every rubbish card, the Aces among them
+        ("J♦ 6♣ 8♥ Q♠", 0, 0),  # Jack, Six, low Eight: all rubbish in the short ranking, so the leader wins ...
+        ("Q♠ J♦ 6♣ 8♥", 1, 0),  # ... and here too, where the sources' Jack would win
+        ("2♥ A♠ J♦ 9♦", 0, 3),  # 2♥ is second only to K♦ in the sources, lowest ranked in the short ranking
+        ("9♦ A♦", 0, 1),  # A♦ is the short ranking's second card
+    ],
+)
 def test_ranking_short_in_tricks(trick: str, sources_winner: int, short_winner: int) -> None:
     assert alkort.trick_winner(hand(trick)) == sources_winner
     assert alkort.trick_winner(hand(trick), options=SHORT_OPTIONS) == short_winner
@@ -285,8 +347,12 @@ def test_ranking_short_with_the_low_eights_ranked_is_refused_naming_the_fix() ->
 
 # draw_after_trick. Seat 3 holds the six top cards and three Aces: it takes the first trick with K♦ and leads
 # its other ranked cards, which nothing left can beat, so team B takes at least the first nine tricks.
-DRAWING = ["2♠ 4♠ 6♠ 7♠ 8♥ 9♠ J♠ K♠ A♣", "2♦ 4♦ 6♦ 7♦ 8♦ J♦ 9♣ 7♣ K♣",
-           "2♣ 4♥ 6♥ 6♣ 7♥ 8♣ J♥ J♣ K♥", "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦"]
+DRAWING = [
+    "2♠ 4♠ 6♠ 7♠ 8♥ 9♠ J♠ K♠ A♣",
+    "2♦ 4♦ 6♦ 7♦ 8♦ J♦ 9♣ 7♣ K♣",
+    "2♣ 4♥ 6♥ 6♣ 7♥ 8♣ J♥ J♣ K♥",
+    "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦",
+]
 DRAWING_STOCK = "3♠ 3♥ 3♦ 3♣ Q♠ Q♥ Q♦ Q♣"
 DRAW: dict[str, Any] = {"draw_after_trick": True}
 
@@ -355,8 +421,12 @@ def test_worthless_hand_with_nine_of_clubs_and_queen_of_hearts() -> None:
     assert "9♣" in explanation and "Q♥" in explanation and "not worthless" in explanation
 
 
-WORTHLESS_AT_SEAT_1 = ["2♠ 4♠ 6♠ 7♠ 9♠ J♠ Q♠ 3♥ 4♥", "K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦",
-                       "6♥ 8♥ J♥ K♥ A♦ 4♦ 6♦ 7♦ 8♦", "J♦ Q♦ A♣ 2♣ 3♣ 6♣ 7♣ J♣ K♣"]
+WORTHLESS_AT_SEAT_1 = [
+    "2♠ 4♠ 6♠ 7♠ 9♠ J♠ Q♠ 3♥ 4♥",
+    "K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦",
+    "6♥ 8♥ J♥ K♥ A♦ 4♦ 6♦ 7♦ 8♦",
+    "J♦ Q♦ A♣ 2♣ 3♣ 6♣ 7♣ J♣ K♣",
+]
 WORTHLESS_STOCK = "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥"
 
 

@@ -18,12 +18,47 @@ from cardlib import scenarios
 
 SHIPPED = Path(__file__).resolve().parents[1] / "scenarios"
 CASES = 1000
-LINES = [line for file in sorted(SHIPPED.glob("*.jsonl")) for line in file.read_text(encoding="utf-8").splitlines()
-         if line.startswith("{")]
+LINES = [
+    line
+    for file in sorted(SHIPPED.glob("*.jsonl"))
+    for line in file.read_text(encoding="utf-8").splitlines()
+    if line.startswith("{")
+]
 
 OTHER_VALUES: list[Any] = [
-    None, True, False, 0, 1, -1, 2, 4, 9, 44, 1.0, 4.0, 0.5, 1e300, "", " ", "x", "K♦", "kd", "10h", "♥", "hearts",
-    "play K♦", "discard", [], [None], [1, 2], ["K♦"], ["K♦", "K♦"], {}, {"0": []}, {"winner": 0}, [[[]]],
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    4,
+    9,
+    44,
+    1.0,
+    4.0,
+    0.5,
+    1e300,
+    "",
+    " ",
+    "x",
+    "K♦",
+    "kd",
+    "10h",
+    "♥",
+    "hearts",
+    "play K♦",
+    "discard",
+    [],
+    [None],
+    [1, 2],
+    ["K♦"],
+    ["K♦", "K♦"],
+    {},
+    {"0": []},
+    {"winner": 0},
+    [[[]]],
 ]
 GARBLED_CARDS = ["11♠", "K?", "k", "♦", "10", "T♥", "kh", "1♥", "0♠", " K♦ ", "K♦♦", "KD ", "ace", "", "5♥", "2♣"]
 KEYS = [*scenarios.FORMS, *scenarios.EXPECT_FORMS, "colour", "", "ID", "expect ", "options.lead_rule"]
@@ -44,7 +79,7 @@ def run_in_process(path: Path) -> tuple[int, str, str]:
 
 def delete_char(text: str, rng: random.Random) -> str:
     i = rng.randrange(len(text))
-    return text[:i] + text[i + 1:]
+    return text[:i] + text[i + 1 :]
 
 
 def double_char(text: str, rng: random.Random) -> str:
@@ -54,7 +89,7 @@ def double_char(text: str, rng: random.Random) -> str:
 
 def swap_chars(text: str, rng: random.Random) -> str:
     i = rng.randrange(len(text) - 1)
-    return text[:i] + text[i + 1] + text[i] + text[i + 2:]
+    return text[:i] + text[i + 1] + text[i] + text[i + 2 :]
 
 
 def insert_noise(text: str, rng: random.Random) -> str:
@@ -63,7 +98,7 @@ def insert_noise(text: str, rng: random.Random) -> str:
 
 
 def cut_short(text: str, rng: random.Random) -> str:
-    return text[:rng.randrange(len(text))]
+    return text[: rng.randrange(len(text))]
 
 
 def repeat_a_key(text: str, rng: random.Random) -> str:
@@ -162,9 +197,24 @@ def value_at(data: Any, path: tuple) -> Any:
 
 
 TEXT_DAMAGE: list[Callable[[str, random.Random], str]] = [
-    delete_char, double_char, swap_chars, insert_noise, cut_short, repeat_a_key, huge_number, json_constant]
+    delete_char,
+    double_char,
+    swap_chars,
+    insert_noise,
+    cut_short,
+    repeat_a_key,
+    huge_number,
+    json_constant,
+]
 VALUE_DAMAGE: list[Callable[[Any, random.Random], Any]] = [
-    replace_value, drop_key, add_key, garble_card, shuffle_list, nudge_number, nest_deeply]
+    replace_value,
+    drop_key,
+    add_key,
+    garble_card,
+    shuffle_list,
+    nudge_number,
+    nest_deeply,
+]
 
 
 def scenario_or_none(line: str) -> dict | None:
@@ -211,8 +261,10 @@ def test_no_damaged_scenario_gets_a_traceback(tmp_path: Path) -> None:
         assert status in statuses, (case, status, content[:600])
         assert "Traceback" not in out + err, (case, out, err)
         if status == 2:
-            assert all(line.startswith(f"error: {path}") or line == f"error: no scenarios in {path}"
-                       for line in err.splitlines()), (case, err)
+            assert all(
+                line.startswith(f"error: {path}") or line == f"error: no scenarios in {path}"
+                for line in err.splitlines()
+            ), (case, err)
         statuses[status] += 1
     # The damage reaches every outcome: passing lines, failing lines, refused lines.
     assert all(statuses.values()), statuses

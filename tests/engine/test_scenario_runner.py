@@ -20,8 +20,9 @@ SHARED = HERE.parents[2] / "shared" / "scenarios"
 
 
 def run_cli(*paths: str | Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cardlib.scenarios", *map(str, paths)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "cardlib.scenarios", *map(str, paths)], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_every_shipped_scenario_passes() -> None:
@@ -42,20 +43,23 @@ def test_the_public_scenarios_are_shipped_intact() -> None:
 GOOD = {"id": "x", "game": "alkort", "kind": "trick", "cards": ["A♠", "6♦", "3♣", "2♠"], "expect": {"winner": 0}}
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"kind": "tricks"}, "unknown kind"),
-    ({"colour": "red"}, "unknown field 'colour'"),
-    ({"options": {"lead_rules": "winner"}}, "has no option 'lead_rules'"),
-    ({"options": {"lead_rule": "winners"}}, "lead_rule must be one of"),
-    ({"cards": ["A♠", "6♦", "3♣", "11♠"]}, "'11♠' is not a card"),
-    ({"cards": ["A♠", "6♦", "3♣", "10♠"]}, "not in this game's pack"),
-    ({"expect": {"winnner": 0}}, "unknown expect key"),
-    ({"game": "whist"}, "unknown game"),
-    ({"trump": "♥"}, "unknown field 'trump'"),
-    ({"players": 3}, "played by 4 or 2 players, not 3"),
-    ({"cards": ["A♠", "6♦", "A♠", "2♠"]}, "cards: A♠ is listed twice"),
-    ({"game": "ecarte", "trump": "♥", "cards": ["A♠", "6♦"], "players": 4}, "ecarte is played by 2 players"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"kind": "tricks"}, "unknown kind"),
+        ({"colour": "red"}, "unknown field 'colour'"),
+        ({"options": {"lead_rules": "winner"}}, "has no option 'lead_rules'"),
+        ({"options": {"lead_rule": "winners"}}, "lead_rule must be one of"),
+        ({"cards": ["A♠", "6♦", "3♣", "11♠"]}, "'11♠' is not a card"),
+        ({"cards": ["A♠", "6♦", "3♣", "10♠"]}, "not in this game's pack"),
+        ({"expect": {"winnner": 0}}, "unknown expect key"),
+        ({"game": "whist"}, "unknown game"),
+        ({"trump": "♥"}, "unknown field 'trump'"),
+        ({"players": 3}, "played by 4 or 2 players, not 3"),
+        ({"cards": ["A♠", "6♦", "A♠", "2♠"]}, "cards: A♠ is listed twice"),
+        ({"game": "ecarte", "trump": "♥", "cards": ["A♠", "6♦"], "players": 4}, "ecarte is played by 2 players"),
+    ],
+)
 def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, message: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text("// a comment\n\n" + json.dumps({**GOOD, **change}, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -64,14 +68,39 @@ def test_a_typo_is_an_error_with_file_and_line(tmp_path: Path, change: dict, mes
     assert f"{path}:3" in result.stderr and message in result.stderr
 
 
-@pytest.mark.parametrize("scenario, message", [
-    ({"id": "x", "game": "alkort", "kind": "exchange", "hand": ["K♠", "4♣"], "expect": {"entitled": False}},
-     "an exchange hand is a dealt hand of 9 cards, not 2"),
-    ({"id": "x", "game": "ecarte", "kind": "legal", "trump": "♥", "hand": ["K♠", "9♠"], "trick": ["9♠"],
-      "expect": {"legal": ["K♠"]}}, "9♠ cannot be in play twice"),
-    ({"id": "x", "game": "ecarte", "kind": "legal", "trump": "♥", "hand": ["K♠", "8♠"], "trick": ["9♠"],
-      "expect": {"legal": ["K♠", "K♠"]}}, "expect.legal: K♠ is listed twice"),
-])
+@pytest.mark.parametrize(
+    "scenario, message",
+    [
+        (
+            {"id": "x", "game": "alkort", "kind": "exchange", "hand": ["K♠", "4♣"], "expect": {"entitled": False}},
+            "an exchange hand is a dealt hand of 9 cards, not 2",
+        ),
+        (
+            {
+                "id": "x",
+                "game": "ecarte",
+                "kind": "legal",
+                "trump": "♥",
+                "hand": ["K♠", "9♠"],
+                "trick": ["9♠"],
+                "expect": {"legal": ["K♠"]},
+            },
+            "9♠ cannot be in play twice",
+        ),
+        (
+            {
+                "id": "x",
+                "game": "ecarte",
+                "kind": "legal",
+                "trump": "♥",
+                "hand": ["K♠", "8♠"],
+                "trick": ["9♠"],
+                "expect": {"legal": ["K♠", "K♠"]},
+            },
+            "expect.legal: K♠ is listed twice",
+        ),
+    ],
+)
 def test_impossible_hands_are_errors(tmp_path: Path, scenario: dict, message: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(scenario, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -84,13 +113,29 @@ def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
     cases = {
         "missing.jsonl": json.dumps({k: v for k, v in GOOD.items() if k != "cards"}),
         "json.jsonl": "{not json",
-        "action.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
-                                    "deck": [str(c) for c in scenarios.ECARTE_PACK], "actions": ["fold"],
-                                    "expect": {}}),
-        "discard.jsonl": json.dumps({"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
-                                     "deck": [str(c) for c in scenarios.ECARTE_PACK],
-                                     "actions": ["propose", "accept", "discard 7♠ 7♠"], "expect": {}},
-                                    ensure_ascii=False),
+        "action.jsonl": json.dumps(
+            {
+                "id": "d",
+                "game": "ecarte",
+                "kind": "deal",
+                "dealer": 0,
+                "deck": [str(c) for c in scenarios.ECARTE_PACK],
+                "actions": ["fold"],
+                "expect": {},
+            }
+        ),
+        "discard.jsonl": json.dumps(
+            {
+                "id": "d",
+                "game": "ecarte",
+                "kind": "deal",
+                "dealer": 0,
+                "deck": [str(c) for c in scenarios.ECARTE_PACK],
+                "actions": ["propose", "accept", "discard 7♠ 7♠"],
+                "expect": {},
+            },
+            ensure_ascii=False,
+        ),
     }
     for name, line in cases.items():
         (tmp_path / name).write_text(line + "\n", encoding="utf-8")
@@ -108,9 +153,15 @@ def test_failures_are_reported_and_counted(tmp_path: Path) -> None:
 
 
 def test_an_illegal_action_must_be_refused_without_change(tmp_path: Path) -> None:
-    deal = {"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0,
-            "deck": [str(c) for c in scenarios.ECARTE_PACK], "actions": ["exchange 7♠"],
-            "expect": {"illegal": 0, "stock": 21, "over": False}}
+    deal = {
+        "id": "d",
+        "game": "ecarte",
+        "kind": "deal",
+        "dealer": 0,
+        "deck": [str(c) for c in scenarios.ECARTE_PACK],
+        "actions": ["exchange 7♠"],
+        "expect": {"illegal": 0, "stock": 21, "over": False},
+    }
     (tmp_path / "s.jsonl").write_text(json.dumps(deal, ensure_ascii=False) + "\n", encoding="utf-8")
     assert run_cli(tmp_path).returncode == 0
 
@@ -129,8 +180,14 @@ def run_in_process(path: Path) -> tuple[int, str, str]:
 
 DECK = [str(c) for c in scenarios.ECARTE_PACK]
 DEAL = {"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0, "deck": DECK, "actions": ["propose"], "expect": {}}
-ECARTE_TRICK = {"id": "e", "game": "ecarte", "kind": "trick", "trump": "♥", "cards": ["A♠", "7♠"],
-                "expect": {"winner": 0}}
+ECARTE_TRICK = {
+    "id": "e",
+    "game": "ecarte",
+    "kind": "trick",
+    "trump": "♥",
+    "cards": ["A♠", "7♠"],
+    "expect": {"winner": 0},
+}
 LEGAL = {"id": "l", "game": "alkort", "kind": "legal", "hand": ["K♠", "7♥"], "trick": [], "expect": {"legal": ["K♠"]}}
 
 
@@ -140,7 +197,7 @@ def line(scenario: dict, **change: object) -> str:
 
 BAD_LINES = [  # (what, the line, what the error says)
     ("[ 200 000 times", "[" * 200_000, "nested deeper than any field"),
-    ("a 5000-digit number", line(GOOD)[:-2] + ", \"players\": " + "4" * 5000 + "}", "5000 digits is far too big"),
+    ("a 5000-digit number", line(GOOD)[:-2] + ', "players": ' + "4" * 5000 + "}", "5000 digits is far too big"),
     ("kind []", line(GOOD, kind=[]), "kind must be a text, not []"),
     ("kind {}", line(GOOD, kind={}), "kind must be a text, not {}"),
     ("trump []", line(ECARTE_TRICK, trump=[]), "trump must be a text, not []"),
@@ -200,13 +257,24 @@ def test_every_bad_line_is_exit_2_with_file_and_line(tmp_path: Path, what: str, 
     assert err.count("\n") == 1 and len(err) < 500 and "Traceback" not in err
 
 
-@pytest.mark.parametrize("what, content, message", [
-    ("a byte-order mark", b"\xef\xbb\xbf" + line(GOOD).encode() + b"\n", ":1: the file starts with a byte-order mark"),
-    ("bytes that are not UTF-8", line(GOOD).encode() + b"\n{\"id\": \"\xff\"}\n", ":2: not UTF-8 text: byte 0xff"),
-    ("Latin-1 text", b"\n" + line(GOOD, id="café", cards=["AS", "6D", "3C", "2S"]).encode("latin-1"), ":2: not UTF-8"),
-    ("an empty file", b"", "no scenarios in"),
-    ("only comments and blank lines", b"// nothing yet\n\n   \n", "no scenarios in"),
-])
+@pytest.mark.parametrize(
+    "what, content, message",
+    [
+        (
+            "a byte-order mark",
+            b"\xef\xbb\xbf" + line(GOOD).encode() + b"\n",
+            ":1: the file starts with a byte-order mark",
+        ),
+        ("bytes that are not UTF-8", line(GOOD).encode() + b'\n{"id": "\xff"}\n', ":2: not UTF-8 text: byte 0xff"),
+        (
+            "Latin-1 text",
+            b"\n" + line(GOOD, id="café", cards=["AS", "6D", "3C", "2S"]).encode("latin-1"),
+            ":2: not UTF-8",
+        ),
+        ("an empty file", b"", "no scenarios in"),
+        ("only comments and blank lines", b"// nothing yet\n\n   \n", "no scenarios in"),
+    ],
+)
 def test_bad_files_are_exit_2(tmp_path: Path, what: str, content: bytes, message: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_bytes(content)
@@ -275,7 +343,7 @@ def section(heading: str) -> str:
     text = PAGE.read_text(encoding="utf-8")
     start = text.index("\n## " + heading)
     end = text.find("\n## ", start + 1)
-    return text[start:end if end > 0 else None]
+    return text[start : end if end > 0 else None]
 
 
 def field_rows(text: str) -> dict[str, list[str]]:
@@ -336,21 +404,38 @@ def test_the_page_lists_every_option_and_its_values() -> None:
     expected = {}
     for game, kind in scenarios.OPTIONS.items():
         for name, choices in kind.describe().items():
-            written = (", ".join(json.dumps(list(v) if isinstance(v, tuple) else v, separators=(", ", ": "))
-                                 .join("``") for v in choices) if choices is not None else
-                       f"`{getattr(kind.from_dict({}), name)}`, or any positive whole number")
+            written = (
+                ", ".join(
+                    json.dumps(list(v) if isinstance(v, tuple) else v, separators=(", ", ": ")).join("``")
+                    for v in choices
+                )
+                if choices is not None
+                else f"`{getattr(kind.from_dict({}), name)}`, or any positive whole number"
+            )
             expected[GAME_NAMES[game], name] = written
     assert rows == expected
 
 
-@pytest.mark.parametrize("options, players, rule", [
-    ({"draw_after_trick": True}, 2, "draw_after_trick is the second Alkort text's game for four"),
-    ({"ranking": "short"}, 4, "ranking = 'short' ranks only the seven cards")])
-def test_options_the_engine_refuses_together_are_an_error_in_the_file(tmp_path: Path, options: dict, players: int,
-                                                                        rule: str) -> None:
+@pytest.mark.parametrize(
+    "options, players, rule",
+    [
+        ({"draw_after_trick": True}, 2, "draw_after_trick is the second Alkort text's game for four"),
+        ({"ranking": "short"}, 4, "ranking = 'short' ranks only the seven cards"),
+    ],
+)
+def test_options_the_engine_refuses_together_are_an_error_in_the_file(
+    tmp_path: Path, options: dict, players: int, rule: str
+) -> None:
     path = tmp_path / "refused.jsonl"
-    line = {"id": "refused", "game": "alkort", "kind": "exchange", "players": players, "options": options,
-            "hand": "K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦".split(), "expect": {"entitled": True}}
+    line = {
+        "id": "refused",
+        "game": "alkort",
+        "kind": "exchange",
+        "players": players,
+        "options": options,
+        "hand": "K♠ Q♥ Q♣ 3♦ 3♠ 9♣ 7♥ 8♣ 2♦".split(),
+        "expect": {"entitled": True},
+    }
     path.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
     result = run_cli(path)
     assert result.returncode == 2 and result.stdout == ""

@@ -32,6 +32,7 @@ def within() -> Callable[[float, Callable[[], Any]], Any]:
     The learner code these tests run swallows exceptions in endless loops: were the checker's time limit
     to fail, it would swallow pytest's own timeout too. (The checker needs no thread: a test may use one.)
     """
+
     def run(seconds: float, check: Callable[[], Any]) -> Any:
         results: list[Any] = []
         worker = threading.Thread(target=lambda: results.append(check()), daemon=True)
@@ -39,4 +40,5 @@ def within() -> Callable[[float, Callable[[], Any]], Any]:
         worker.join(seconds)
         assert not worker.is_alive(), f"the check was still running after {seconds} s: the time limit failed"
         return results[0]
+
     return run

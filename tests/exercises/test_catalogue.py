@@ -52,6 +52,7 @@ def test_a_plausible_mistake_is_caught_with_a_counterexample(ex: Exercise, mista
 
 def test_counterexamples_are_in_card_notation_with_the_engines_reason():
     from cardlib.exercises import chapter3
+
     forgets_followed_seven = chapter3.q3.mistakes["a followed seven wins too"]
     result = chapter3.q3.check(define(forgets_followed_seven, "trick_winner", chapter3.SETUP))
     assert result.call == 'trick_winner(hand("3♠ 7♦ Q♥ 2♣"), leader_has_won=True)'
@@ -61,6 +62,7 @@ def test_counterexamples_are_in_card_notation_with_the_engines_reason():
 
 def test_ace_high_in_ecarte_is_caught():
     from cardlib.exercises import chapter5
+
     result = chapter5.q2.check(define(chapter5.q2.mistakes["Ace high"], "beats", chapter5.SETUP))
     assert result.status == NOT_YET
     assert result.call == 'beats(card("J♦"), card("A♦"))' and result.expected == "True" and result.got == "False"
@@ -69,6 +71,7 @@ def test_ace_high_in_ecarte_is_caught():
 
 def test_counting_all_tricks_instead_of_the_opening_run_is_caught():
     from cardlib.exercises import chapter4
+
     wrong = chapter4.q3.mistakes["counts all tricks instead of the opening run"]
     result = chapter4.q3.check(define(wrong, "score_deal", chapter4.SETUP))
     assert result.status == NOT_YET and "1 point" in result.why
@@ -80,9 +83,13 @@ def test_no_solution_is_written_in_an_exercise_notebook():
     import nbformat
 
     from cardlib.exercises.notebooks import notebook_path
+
     for number in CHAPTERS:
         text = "\n".join(cell.source for cell in nbformat.read(notebook_path(number), as_version=4).cells)
         for ex in chapter_module(number).EXERCISES:
-            body = [line for line in ex.solution_source.splitlines()
-                    if line.strip() and not line.lstrip().startswith(("def ", '"""', "#"))]
+            body = [
+                line
+                for line in ex.solution_source.splitlines()
+                if line.strip() and not line.lstrip().startswith(("def ", '"""', "#"))
+            ]
             assert not any(line in text.splitlines() for line in body if len(line.strip()) > 12), ex.key

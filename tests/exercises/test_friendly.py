@@ -28,40 +28,52 @@ def learner(source: str, name: str, setup: str = "") -> object:
 
 
 def test_an_exception_is_summarised_with_the_learners_line():
-    fn = learner('''def trick_winner(cards, leader_has_won):
+    fn = learner(
+        """def trick_winner(cards, leader_has_won):
     best = 0
     for i in range(1, 5):
         if strength(cards[i]) > strength(cards[best]):
             best = i
     return best
-''', "trick_winner", chapter3.SETUP)
+""",
+        "trick_winner",
+        chapter3.SETUP,
+    )
     result = chapter3.q3.check(fn)
     assert result.status == NOT_YET
-    assert result.headline == ("Your code raised IndexError: list index out of range — at line 4: "
-                               "if strength(cards[i]) > strength(cards[best]):")
+    assert result.headline == (
+        "Your code raised IndexError: list index out of range — at line 4: "
+        "if strength(cards[i]) > strength(cards[best]):"
+    )
     assert result.call == 'trick_winner(hand("7♣ K♦ 2♥ A♠"), leader_has_won=True)'
     assert "Traceback" not in repr(result) and "Traceback" not in result._repr_html_()
 
 
 def test_an_exception_inside_the_engine_points_at_the_learners_call():
-    fn = learner('''def parse_card(text):
+    fn = learner(
+        """def parse_card(text):
     from cardlib import card
     return card(text + "x")
-''', "parse_card")
+""",
+        "parse_card",
+    )
     result = chapter1.q1.check(fn)
     assert result.status == NOT_YET
     assert result.headline.startswith("Your code raised ")
     assert ": 'K♦x' is not a card" in result.headline and "\n" not in result.headline
-    assert result.headline.endswith("— raised in cardlib's card, called at line 3: return card(text + \"x\")")
+    assert result.headline.endswith('— raised in cardlib\'s card, called at line 3: return card(text + "x")')
 
 
 def test_an_endless_loop_is_stopped(short_time_limit):
-    fn = learner('''def ranked_winner(cards):
+    fn = learner(
+        """def ranked_winner(cards):
     i = 0
     while i < 4:
         pass
     return i
-''', "ranked_winner")
+""",
+        "ranked_winner",
+    )
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET
     assert result.headline.startswith("Stopped after 0.")
@@ -70,19 +82,23 @@ def test_an_endless_loop_is_stopped(short_time_limit):
 
 
 def test_a_bare_except_cannot_swallow_the_stop(short_time_limit, within):
-    fn = learner('''def ranked_winner(cards):
+    fn = learner(
+        """def ranked_winner(cards):
     while True:
         try:
             while True:
                 pass
         except:
             pass
-''', "ranked_winner")
+""",
+        "ranked_winner",
+    )
     assert within(10, lambda: chapter3.q1.check(fn)).headline.startswith("Stopped after")
 
 
 def test_the_default_time_limits_are_three_seconds_a_call_and_ten_a_check():
     from cardlib.exercises import running
+
     assert (running.TIME_LIMIT, running.CHECK_BUDGET) == (3.0, 10.0)
 
 
@@ -95,9 +111,12 @@ def test_an_endless_loop_in_a_bot_is_stopped(short_time_limit):
 
 
 def test_a_card_as_text_is_explained():
-    fn = learner('''def parse_card(text):
+    fn = learner(
+        """def parse_card(text):
     return text
-''', "parse_card")
+""",
+        "parse_card",
+    )
     result = chapter1.q1.check(fn)
     assert result.status == NOT_YET
     assert result.headline.startswith("Wrong type of answer: expected a Card, got the string 'K♦'")
@@ -105,44 +124,61 @@ def test_a_card_as_text_is_explained():
 
 
 def test_an_index_out_of_range_is_explained():
-    fn = learner('''def trick_winner(cards, leader_has_won):
+    fn = learner(
+        """def trick_winner(cards, leader_has_won):
     return 4
-''', "trick_winner")
+""",
+        "trick_winner",
+    )
     result = chapter3.q3.check(fn)
-    assert result.headline == ("Wrong type of answer: expected an int index 0-3 (a position in the trick), "
-                               "got the int 4 — returned at line 2: return 4")
+    assert result.headline == (
+        "Wrong type of answer: expected an int index 0-3 (a position in the trick), "
+        "got the int 4 — returned at line 2: return 4"
+    )
 
 
 def test_a_forgotten_return_is_explained():
-    fn = learner('''def opening_run(trick_sides):
+    fn = learner(
+        """def opening_run(trick_sides):
     run = len(trick_sides)
-''', "opening_run")
+""",
+        "opening_run",
+    )
     result = chapter4.q2.check(fn)
     assert result.status == NOT_YET
     assert "got None (did you forget to `return` the answer?)" in result.headline
 
 
 def test_a_bot_returning_text_is_explained():
-    fn = learner('''def alkort_bot(cards, trick, has_won):
+    fn = learner(
+        """def alkort_bot(cards, trick, has_won):
     return str(cards[-1])
-''', "alkort_bot")
+""",
+        "alkort_bot",
+    )
     result = chapter4.q5.check(fn)
     assert result.status == NOT_YET and "expected a Card, got the string" in result.headline
 
 
 def test_a_bot_that_raises_is_summarised():
-    fn = learner('''def alkort_bot(cards, trick, has_won):
+    fn = learner(
+        """def alkort_bot(cards, trick, has_won):
     return cards[len(trick) + 8]
-''', "alkort_bot")
+""",
+        "alkort_bot",
+    )
     result = chapter4.q5.check(fn)
     assert result.status == NOT_YET
     assert "IndexError" in result.headline and "at line 2: return cards[len(trick) + 8]" in result.headline
 
 
 def test_a_wrong_signature_is_explained():
-    fn = learner('''def trick_winner(cards):
+    fn = learner(
+        """def trick_winner(cards):
     return 0
-''', "trick_winner")
+""",
+        "trick_winner",
+    )
     result = chapter3.q3.check(fn)
     assert result.status == NOT_YET
     assert "cannot be called as trick_winner(cards, leader_has_won)" in result.headline
@@ -155,10 +191,15 @@ def test_passing_something_that_is_not_a_function():
 
 
 def test_stubs_are_not_attempted():
-    for source in ('def f(x):\n    """Doc."""\n    ...\n', "def f(x):\n    pass\n",
-                   "def f(x):\n    raise NotImplementedError\n"):
-        assert chapter3.q1.check(learner(source.replace("def f", "def ranked_winner"), "ranked_winner")).status \
+    for source in (
+        'def f(x):\n    """Doc."""\n    ...\n',
+        "def f(x):\n    pass\n",
+        "def f(x):\n    raise NotImplementedError\n",
+    ):
+        assert (
+            chapter3.q1.check(learner(source.replace("def f", "def ranked_winner"), "ranked_winner")).status
             == NOT_ATTEMPTED
+        )
     assert stub_like(learner("def f(x):\n    return None\n", "f"))
     assert not stub_like(learner("def f(x):\n    return 0\n", "f"))
 
@@ -168,11 +209,15 @@ def test_stubs_are_not_attempted():
 
 
 def test_a_right_answer_that_empties_the_trick_it_was_given_is_not_yet():
-    fn = learner('''def ranked_winner(cards):
+    fn = learner(
+        """def ranked_winner(cards):
     best = max(range(4), key=lambda i: (strength(cards[i]), -i))
     cards.clear()
     return best
-''', "ranked_winner", chapter3.SETUP)
+""",
+        "ranked_winner",
+        chapter3.SETUP,
+    )
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET and result.cases == 1
     assert result.headline == "Your function emptied the cards it was given — the caller still needs it"
@@ -180,25 +225,32 @@ def test_a_right_answer_that_empties_the_trick_it_was_given_is_not_yet():
 
 
 def test_deleting_the_sevens_from_the_hand_it_was_given_is_not_yet():
-    fn = learner('''def legal_leads(cards, has_won):
+    fn = learner(
+        """def legal_leads(cards, has_won):
     if has_won or all(c.rank == "7" for c in cards):
         return cards
     for seven in [c for c in cards if c.rank == "7"]:
         cards.remove(seven)
     return cards
-''', "legal_leads", chapter3.SETUP)
+""",
+        "legal_leads",
+        chapter3.SETUP,
+    )
     result = chapter3.q4.check(fn)
     assert result.status == NOT_YET
     given = re.match(r'legal_leads\(hand\("([^"]*)"\), has_won=False\)$', result.call)
     assert given, result.call
     sevens = [c for c in hand(given[1]) if c.rank == "7"]
     one_or_more = "it" if len(sevens) == 1 else "them"
-    assert result.headline == f"Your function took {show(sevens)} out of the cards it was given — the caller " \
-                              f"still needs {one_or_more}"
+    assert (
+        result.headline == f"Your function took {show(sevens)} out of the cards it was given — the caller "
+        f"still needs {one_or_more}"
+    )
 
 
 def test_popping_the_deck_empty_is_not_yet():
-    fn = learner('''def deal(deck, dealer):
+    fn = learner(
+        """def deal(deck, dealer):
     hands = [[], [], [], []]
     for _round in range(3):
         for i in range(4):
@@ -208,7 +260,10 @@ def test_popping_the_deck_empty_is_not_yet():
     while deck:
         stock.append(deck.pop(0))
     return hands, stock
-''', "deal", chapter4.SETUP)
+""",
+        "deal",
+        chapter4.SETUP,
+    )
     result = chapter4.q1.check(fn)
     assert result.status == NOT_YET
     assert result.headline == "Your function emptied the deck it was given — the caller still needs it"
@@ -216,40 +271,57 @@ def test_popping_the_deck_empty_is_not_yet():
 
 
 def test_clearing_the_hand_and_popping_the_stock_is_not_yet():
-    fn = learner('''def exchange(cards, discards, stock):
+    fn = learner(
+        """def exchange(cards, discards, stock):
     kept = [c for c in cards if c not in discards]
     cards.clear()
     return kept + [stock.pop(0) for _ in discards], stock
-''', "exchange", chapter6.SETUP)
+""",
+        "exchange",
+        chapter6.SETUP,
+    )
     result = chapter6.q5.check(fn)
     assert result.status == NOT_YET
     assert result.headline == "Your function emptied the cards it was given — the caller still needs it"
-    popped = learner('''def exchange(cards, discards, stock):
+    popped = learner(
+        """def exchange(cards, discards, stock):
     return [c for c in cards if c not in discards] + [stock.pop(0) for _ in discards], stock
-''', "exchange", chapter6.SETUP)
+""",
+        "exchange",
+        chapter6.SETUP,
+    )
     result = chapter6.q5.check(popped)
     assert result.status == NOT_YET
     assert " out of the stock it was given — the caller still needs " in result.headline
 
 
 def test_sorting_the_cards_in_place_is_named_and_a_copy_advised():
-    fn = learner('''def legal_leads(cards, has_won):
+    fn = learner(
+        """def legal_leads(cards, has_won):
     cards.sort()
     return [c for c in cards if has_won or c.rank != "7"] or list(cards)
-''', "legal_leads", chapter3.SETUP)
+""",
+        "legal_leads",
+        chapter3.SETUP,
+    )
     result = chapter3.q4.check(fn)
     assert result.status == NOT_YET
-    assert result.headline == "Your function reordered the cards it was given (a sort in place?) — sort a copy " \
-                              "instead: sorted(cards)"
+    assert (
+        result.headline == "Your function reordered the cards it was given (a sort in place?) — sort a copy "
+        "instead: sorted(cards)"
+    )
 
 
 def test_printing_is_hidden_and_mentioned():
-    fn = learner('''def card_name(c):
+    fn = learner(
+        """def card_name(c):
     print("thinking about", c)
     words = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
     suits = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
     return f"{words.get(c.rank, c.rank)} of {suits[c.suit]}"
-''', "card_name")
+""",
+        "card_name",
+    )
     result = chapter1.q4.check(fn)
     assert result.status == CORRECT and "output is hidden" in result.headline
 
@@ -267,6 +339,7 @@ def test_outside_the_main_thread_a_loop_is_still_stopped():
 def test_a_tracer_set_by_someone_else_survives_a_check():
     """A debugger's or coverage's trace function is put back after each call of the learner's code."""
     import sys
+
     calls = []
 
     def tracer(frame, event, arg):
@@ -289,8 +362,7 @@ def test_results_show_as_html_and_as_text():
     assert "trick_winner(hand(&quot;7♣ K♦ 2♥ A♠&quot;), leader_has_won=False)" in html
     assert text.startswith("Exercise 3.3: who wins any trick: sevens and all — NOT YET")
     assert "right answer: 1" in text and "your answer:  0" in text and "why:" in text
-    assert not result and bool(chapter3.q1.check(learner(chapter3.q1.solution_source, "ranked_winner",
-                                                           chapter3.SETUP)))
+    assert not result and bool(chapter3.q1.check(learner(chapter3.q1.solution_source, "ranked_winner", chapter3.SETUP)))
 
 
 def test_hints_come_in_steps_and_the_solution_on_request():
@@ -315,6 +387,7 @@ def test_progress_lists_what_was_solved_in_this_session():
 
 def test_progress_before_any_check():
     from cardlib.exercises import chapter2
+
     assert progress().rows == [] and repr(progress()).startswith("Nothing checked yet")
     assert "Nothing checked yet" in progress()._repr_html_()
     assert progress(2).solved == 0 and len(progress(2).rows) == len(chapter2.EXERCISES)
@@ -328,6 +401,7 @@ def test_a_later_stub_does_not_erase_a_solved_exercise():
 
 def test_values_are_described_for_learners():
     from cardlib import card
+
     assert describe("K♦") == "the string 'K♦'" and describe(card("K♦")) == "the card K♦"
     assert describe(True) == "the bool True" and describe(3) == "the int 3"
     assert describe([1]) == "the list [1]"
@@ -337,6 +411,7 @@ def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypa
     import json
 
     from cardlib.exercises import checker
+
     path = tmp_path / "elsewhere" / "progress.json"
     monkeypatch.setenv("CARDLIB_PROGRESS", str(path))
     chapter6.q3.check(learner(OWN_KING_OF_TRUMPS, "king_of_trumps", chapter6.SETUP))
@@ -349,8 +424,7 @@ def test_solved_exercises_are_remembered_in_the_progress_file(tmp_path, monkeypa
     assert report.headline == "Solved 1 of 5 exercises: 0 in this session, 1 earlier."
 
 
-def test_exercises_solved_before_they_moved_to_chapter_4_are_remembered_under_their_new_numbers(tmp_path,
-                                                                                             monkeypatch):
+def test_exercises_solved_before_they_moved_to_chapter_4_are_remembered_under_their_new_numbers(tmp_path, monkeypatch):
     import json
 
     path = tmp_path / "progress.json"
@@ -376,57 +450,83 @@ def test_an_unreadable_progress_file_is_ignored(tmp_path, monkeypatch):
 
 
 def test_an_exception_in_a_helper_points_at_the_helpers_line():
-    helper = learner('''def strongest(cards):
+    helper = learner(
+        """def strongest(cards):
     return max(cards, key=strength) if cards else cards[0]
-''', "strongest", chapter3.SETUP)
-    fn = learner('''def ranked_winner(cards):
+""",
+        "strongest",
+        chapter3.SETUP,
+    )
+    fn = learner(
+        """def ranked_winner(cards):
     return cards.index(strongest([c for c in cards if c.rank == "5"]))
-''', "ranked_winner")
+""",
+        "ranked_winner",
+    )
     fn.__globals__["strongest"] = helper
     result = chapter3.q1.check(fn)
-    assert result.headline == ("Your code raised IndexError: list index out of range — "
-                               "at line 2 of strongest: return max(cards, key=strength) if cards else cards[0]")
+    assert result.headline == (
+        "Your code raised IndexError: list index out of range — "
+        "at line 2 of strongest: return max(cards, key=strength) if cards else cards[0]"
+    )
 
 
 def test_a_bot_that_takes_its_card_out_of_the_hand_it_was_given_is_not_yet():
-    fn = learner('''def alkort_bot(cards, trick, has_won):
+    fn = learner(
+        """def alkort_bot(cards, trick, has_won):
     choice = next((c for c in cards if trick or has_won or c.rank != "7"), cards[0])
     cards.remove(choice)
     return choice
-''', "alkort_bot", chapter4.SETUP)
+""",
+        "alkort_bot",
+        chapter4.SETUP,
+    )
     result = chapter4.q5.check(fn)
     assert result.status == NOT_YET
-    assert result.headline == f"Your function took {result.got} out of the cards it was given — the caller still " \
-                              f"needs it"
+    assert (
+        result.headline == f"Your function took {result.got} out of the cards it was given — the caller still needs it"
+    )
     assert result.advice == "choose the card and return it: the engine takes it from the hand"
+
 
 # ---------------------------------------------------------------------------
 # "Endless loop?" only when the code goes round without changing anything; slow work is told it is slow (issue 18).
 
 
 def test_a_slow_solution_is_told_it_is_slow_with_the_size_it_was_given_and_the_time_it_took(short_time_limit):
-    fn = learner('''def ranked_winner(cards):
+    fn = learner(
+        """def ranked_winner(cards):
     best, tries = 0, 0
     for tries in range(10 ** 9):  # far more tries than four cards need
         best = max(range(len(cards)), key=lambda i: (strength(cards[i]), -i))
     return best
-''', "ranked_winner", chapter3.SETUP)
+""",
+        "ranked_winner",
+        chapter3.SETUP,
+    )
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET and result.call == 'ranked_winner(hand("A♠ 9♦ K♦ 2♥"))'
-    took = re.fullmatch(r"Your function is slow: it took (\d\.\d) s on the case below \(4 cards in cards\) and was "
-                        r"still working when stopped \(the limit for one call is 0\.3 s\)", result.headline)
+    took = re.fullmatch(
+        r"Your function is slow: it took (\d\.\d) s on the case below \(4 cards in cards\) and was "
+        r"still working when stopped \(the limit for one call is 0\.3 s\)",
+        result.headline,
+    )
     assert took and float(took[1]) >= 0.3, result.headline
     assert "endless loop" not in repr(result) and "while" not in result.advice
     assert result.advice.startswith("make each call quicker")
 
 
 def test_a_loop_that_goes_round_through_the_same_states_is_an_endless_loop(short_time_limit):
-    fn = learner('''def rubbish_winner(cards):
+    fn = learner(
+        """def rubbish_winner(cards):
     i = 0
     while cards[i].rank != "2":
         i = (i + 1) % 4
     return i
-''', "rubbish_winner", chapter3.SETUP)
+""",
+        "rubbish_winner",
+        chapter3.SETUP,
+    )
     result = chapter3.q2.check(fn)
     assert result.status == NOT_YET and result.headline.endswith("is there an endless loop?")
     assert result.advice == "look for a `while` loop whose condition never becomes false"
@@ -446,45 +546,65 @@ def test_text_that_differs_only_in_unicode_form_is_accepted():
     decomposed = chapter4.q3.solution_source.replace('"múk"', '"mu\\u0301k"')
     assert decomposed != chapter4.q3.solution_source and "\u0301" in learner(decomposed, "score_deal")([0] * 5)[2]
     assert chapter4.q3.check(learner(decomposed, "score_deal", chapter4.SETUP)).status == CORRECT
-    result = chapter4.q3.check(learner(decomposed.replace('"mu\\u0301k"', '"mu\\u0301ck"'), "score_deal",
-                                       chapter4.SETUP))
+    result = chapter4.q3.check(
+        learner(decomposed.replace('"mu\\u0301k"', '"mu\\u0301ck"'), "score_deal", chapter4.SETUP)
+    )
     assert result.status == NOT_YET and "múck" in result.got  # a real difference is still one
 
 
 def test_a_bad_card_in_the_parsing_exercise_is_named_without_giving_the_answer_away():
-    fn = learner('''def parse_card(text):
+    fn = learner(
+        """def parse_card(text):
     return Card(text[:-1], text[-1])
-''', "parse_card", chapter1.SETUP)
+""",
+        "parse_card",
+        chapter1.SETUP,
+    )
     result = chapter1.q1.check(fn)
     assert result.status == NOT_YET and result.call == "parse_card('KD')"
-    assert result.headline == ("Your code raised CardError: Card('K', 'D') is not a card: 'D' is not a suit (suits "
-                               "are ♠ ♥ ♦ ♣) — raised in cardlib's Card, called at line 2: return Card(text[:-1], "
-                               "text[-1])")
+    assert result.headline == (
+        "Your code raised CardError: Card('K', 'D') is not a card: 'D' is not a suit (suits "
+        "are ♠ ♥ ♦ ♣) — raised in cardlib's Card, called at line 2: return Card(text[:-1], "
+        "text[-1])"
+    )
     assert "♦" not in result.headline.replace("♠ ♥ ♦ ♣", "") and "card(" not in result.headline
-    lower = learner('''def parse_card(text):
+    lower = learner(
+        """def parse_card(text):
     return Card(text[:-1], {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(text[-1], text[-1]))
-''', "parse_card", chapter1.SETUP)
+""",
+        "parse_card",
+        chapter1.SETUP,
+    )
     result = chapter1.q1.check(lower)
     assert "'h' is not a suit (suits are ♠ ♥ ♦ ♣)" in result.headline and "written" not in result.headline
-    elsewhere = learner('''def alkort_pack():
+    elsewhere = learner(
+        """def alkort_pack():
     return [Card(rank, "h") for rank in ("A", "2")]
-''', "alkort_pack", chapter1.SETUP)
+""",
+        "alkort_pack",
+        chapter1.SETUP,
+    )
     assert "'h' is written '♥'" in chapter1.q2.check(elsewhere).headline  # elsewhere the advice helps
 
 
 def test_a_function_run_before_the_set_up_cell_is_told_to_run_the_set_up_cell_first():
-    fn = learner('''def ranked_winner(cards):
+    fn = learner(
+        """def ranked_winner(cards):
     best = 0
     for i in range(1, len(cards)):
         if strength(cards[i]) > strength(cards[best]):
             best = i
     return best
-''', "ranked_winner")  # defined in a kernel where the set-up cell has not run: strength is not imported
+""",
+        "ranked_winner",
+    )  # defined in a kernel where the set-up cell has not run: strength is not imported
     result = chapter3.q1.check(fn)
     assert result.status == NOT_YET and "Traceback" not in repr(result)
-    assert result.headline == ("Your code raised NameError: name 'strength' is not defined — at line 4: if "
-                               "strength(cards[i]) > strength(cards[best]): — strength comes from the set-up cell at "
-                               "the top of the notebook: run the set-up cell first, then your function's cell, then "
-                               "this check")
+    assert result.headline == (
+        "Your code raised NameError: name 'strength' is not defined — at line 4: if "
+        "strength(cards[i]) > strength(cards[best]): — strength comes from the set-up cell at "
+        "the top of the notebook: run the set-up cell first, then your function's cell, then "
+        "this check"
+    )
     own = learner("def ranked_winner(cards):\n    return my_strength(cards)\n", "ranked_winner")
     assert "set-up cell" not in chapter3.q1.check(own).headline  # a name of the learner's own: no such advice

@@ -52,8 +52,9 @@ async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode], 
 
     async def run(name: str, notebook: nbformat.NotebookNode) -> None:
         async with gate:
-            client = NotebookClient(notebook, timeout=120, kernel_name="python3",
-                                    resources={"metadata": {"path": str(EXERCISES_FOLDER)}})
+            client = NotebookClient(
+                notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(EXERCISES_FOLDER)}}
+            )
             await client.async_execute(env={**os.environ, "CARDLIB_PROGRESS": str(folder / f"{name}.json")})
 
     await asyncio.gather(*(run(f"{kind}-{number}", nb) for (kind, number), nb in notebooks.items()))
@@ -62,26 +63,31 @@ async def _execute_all(notebooks: dict[tuple[str, int], nbformat.NotebookNode], 
 # What a struggling learner might write in chapter 3's starter cells, and what the check must say (a pattern:
 # in a kernel the learner's line is named with its cell, as Jupyter names it: "line 4, Cell In[5]").
 LEARNER_TROUBLE = {
-    "ex.q1": ('def ranked_winner(cards: list[Card]) -> int:\n'
-              '    best = 0\n'
-              '    for i in range(1, 5):\n'
-              '        if strength(cards[i]) > strength(cards[best]):\n'
-              '            best = i\n'
-              '    return best\n',
-              r"Your code raised IndexError: list index out of range — at line 4, Cell In\[\d+\]: "
-              r"if strength\(cards\[i\]\) > strength\(cards\[best\]\):"),
-    "ex.q2": ('def rubbish_winner(cards: list[Card]) -> int:\n'
-              '    i = 0\n'
-              '    print("looking for a 2 in", cards)\n'
-              '    while cards[i].rank != "2":\n'
-              '        i = (i + 1) % 4\n'
-              '    return i\n',
-              r"Stopped after 3\.\d s \(the limit for one call is 3 s\): is there an endless loop\?(.|\n)*"
-              r"you printed: +looking for a 2 in \[4♠, Q♥, 9♣, 3♦\]"),
-    "ex.q3": ('def trick_winner(cards: list[Card], leader_has_won: bool) -> int:\n'
-              '    return str(cards[0])\n',
-              r"Wrong type of answer: expected an int index 0-3 \(a position in the trick\), got the string '7♣' "
-              r"— returned at line 2, Cell In\[\d+\]: return str\(cards\[0\]\)"),
+    "ex.q1": (
+        "def ranked_winner(cards: list[Card]) -> int:\n"
+        "    best = 0\n"
+        "    for i in range(1, 5):\n"
+        "        if strength(cards[i]) > strength(cards[best]):\n"
+        "            best = i\n"
+        "    return best\n",
+        r"Your code raised IndexError: list index out of range — at line 4, Cell In\[\d+\]: "
+        r"if strength\(cards\[i\]\) > strength\(cards\[best\]\):",
+    ),
+    "ex.q2": (
+        "def rubbish_winner(cards: list[Card]) -> int:\n"
+        "    i = 0\n"
+        '    print("looking for a 2 in", cards)\n'
+        '    while cards[i].rank != "2":\n'
+        "        i = (i + 1) % 4\n"
+        "    return i\n",
+        r"Stopped after 3\.\d s \(the limit for one call is 3 s\): is there an endless loop\?(.|\n)*"
+        r"you printed: +looking for a 2 in \[4♠, Q♥, 9♣, 3♦\]",
+    ),
+    "ex.q3": (
+        "def trick_winner(cards: list[Card], leader_has_won: bool) -> int:\n    return str(cards[0])\n",
+        r"Wrong type of answer: expected an int index 0-3 \(a position in the trick\), got the string '7♣' "
+        r"— returned at line 2, Cell In\[\d+\]: return str\(cards\[0\]\)",
+    ),
 }
 
 
@@ -98,8 +104,11 @@ def with_trouble() -> nbformat.NotebookNode:
 def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], nbformat.NotebookNode]:
     """Every notebook run twice, as shipped and with the solutions, keyed by ('shipped' | 'solved', chapter);
     and chapter 3 with a struggling learner's code, ('trouble', 3)."""
-    notebooks = {(kind, number): make(number) for number in CHAPTERS
-                 for kind, make in (("shipped", shipped), ("solved", with_solutions))}
+    notebooks = {
+        (kind, number): make(number)
+        for number in CHAPTERS
+        for kind, make in (("shipped", shipped), ("solved", with_solutions))
+    }
     notebooks["trouble", 3] = with_trouble()
     # In a thread of its own: another plugin (Playwright's sync API) may be running an event loop in this one.
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
@@ -139,15 +148,17 @@ def test_a_notebook_edited_by_hand_is_found_to_differ(tmp_path: Path):
 
 
 def test_there_is_one_notebook_per_chapter():
-    assert sorted(p.name for p in EXERCISES_FOLDER.glob("*.ipynb")) == sorted(f"{name}.ipynb" for name, _ in
-                                                                              CHAPTERS.values())
+    assert sorted(p.name for p in EXERCISES_FOLDER.glob("*.ipynb")) == sorted(
+        f"{name}.ipynb" for name, _ in CHAPTERS.values()
+    )
 
 
 @pytest.mark.parametrize("number", CHAPTERS)
 def test_the_notebook_is_built_from_the_catalogue_without_outputs(number: int):
     on_disk = shipped(number)
     assert notebook_path(number).read_text(encoding="utf-8") == nbformat.writes(build(number)) + "\n", (
-        "the notebook differs from what its catalogue makes: rebuild with python -m cardlib.exercises.notebooks")
+        "the notebook differs from what its catalogue makes: rebuild with python -m cardlib.exercises.notebooks"
+    )
     for cell in on_disk.cells:
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None
@@ -170,8 +181,10 @@ def test_with_the_solutions_every_check_is_correct(executed, number: int):
     exercises = chapter_module(number).EXERCISES
     assert check_statuses(notebook) == ["correct"] * len(exercises)
     # the solutions pasted are the printed ones: marked so in the progress, not counted as solved (issue 18)
-    assert f"Solved 0 of {len(exercises)} exercises in this session ({len(exercises)} more run with the printed " \
-           f"solution)" in all_output_text(notebook)
+    assert (
+        f"Solved 0 of {len(exercises)} exercises in this session ({len(exercises)} more run with the printed "
+        f"solution)" in all_output_text(notebook)
+    )
 
 
 def test_in_a_kernel_trouble_gets_the_friendly_messages(executed):

@@ -67,8 +67,12 @@ def chromium(tmp_path_factory) -> Iterator[BrowserContext]:
     def launch() -> tuple:
         playwright = sync_playwright().start()
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900})
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
         return playwright, context
 
     playwright, context = in_browser_thread(launch)
@@ -92,4 +96,3 @@ def pytest_pyfunc_call(pyfuncitem):
     arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
     in_browser_thread(lambda: pyfuncitem.obj(**arguments))
     return True
-

@@ -17,10 +17,18 @@ from playwright.sync_api import BrowserContext, Locator, Page, Request
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 # Every host name but this machine's fails to resolve: nothing can leave it.
-                 "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in LOCAL_HOSTS)]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Every host name but this machine's fails to resolve: nothing can leave it.
+    "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in LOCAL_HOSTS),
+]
 START_MS = 180_000  # Python starting in the tab: seconds alone, much longer on a machine busy with other tests
 ANSWER_S = 60  # a click's answer: well under a second, unless the machine is very busy
 MOVES_PER_DEAL = 60  # an Écarté deal has 5 tricks, a proposal and a discard or two
@@ -100,24 +108,27 @@ class SitePage:
 
     def run_all(self) -> bool:
         """Run every cell, top to bottom; whether all ran without an exception."""
-        return self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')",
-                                  None) is True
+        return self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')", None) is True
 
     def cell_index(self, starts_with: str) -> int:
         """The index of the first cell with a line that starts with this text (a check cell's second line, say)."""
         sources = self.page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
             .map(cell => cell.model.sharedModel.getSource())""")
-        return next(i for i, source in enumerate(sources)
-                    if any(line.startswith(starts_with) for line in source.splitlines()))
+        return next(
+            i for i, source in enumerate(sources) if any(line.startswith(starts_with) for line in source.splitlines())
+        )
 
     def run_cell(self, index: int, source: str | None = None) -> str:
         """Run one cell (with this source, if given), as Shift+Enter does; return the text of its output."""
-        self.page.evaluate("""async ([index, source]) => {
+        self.page.evaluate(
+            """async ([index, source]) => {
             const notebook = window.jupyterapp.shell.currentWidget.content;
             if (source !== null) notebook.widgets[index].model.sharedModel.setSource(source);
             notebook.activeCellIndex = index;
             await window.jupyterapp.commands.execute('notebook:run-cell');
-        }""", [index, source])
+        }""",
+            [index, source],
+        )
         return self.page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea").inner_text()
 
     # -----------------------------------------------------------------------------------------------------
@@ -125,9 +136,11 @@ class SitePage:
     def problems(self) -> list[str]:
         """Error output in the page (a traceback, a warning), JavaScript errors, and requests to another host."""
         shown = self.page.locator(ERROR_OUTPUT).all_inner_texts()
-        return ([f"error output: {text[:600]}" for text in shown]
-                + [f"JavaScript error: {error}" for error in self.js_errors]
-                + [f"request to another host: {url}" for url in self.blocked])
+        return (
+            [f"error output: {text[:600]}" for text in shown]
+            + [f"JavaScript error: {error}" for error in self.js_errors]
+            + [f"request to another host: {url}" for url in self.blocked]
+        )
 
     def screenshot(self, path) -> None:
         """Keep a picture of the tab for a person to look at."""
@@ -140,6 +153,7 @@ class SitePage:
 
 # ---------------------------------------------------------------------------------------------------------
 # Playing Écarté by clicks: whatever the table offers, until the deal is scored
+
 
 def deal_over(page: Page) -> bool:
     """Has the table scored the deal?"""
@@ -160,8 +174,9 @@ def next_move(page: Page, proposed: bool) -> list[Locator]:
         return [playable.first]
     if actions.count():
         return [actions.first]
-    raise AssertionError("nothing to click, yet the deal is not over:\n"
-                         + page.locator(".cardlib-table").first.inner_text())
+    raise AssertionError(
+        "nothing to click, yet the deal is not over:\n" + page.locator(".cardlib-table").first.inner_text()
+    )
 
 
 def play_deal(site_page: SitePage) -> list[float]:

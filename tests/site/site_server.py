@@ -25,9 +25,15 @@ BUILD = ROOT / "book" / "site" / "build.py"
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serve files with the types a static host gives them, without a log line per request."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".ipynb": "application/json",
+        ".whl": "application/zip",
+    }
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base class's name)
         """Say nothing."""

@@ -31,8 +31,10 @@ def load_build():
     return module
 
 
-AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-             "resultTypes": ["violations"]}  # as the Voilà apps' tests run it (tests/browser)
+AXE_RULES = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}  # as the Voilà apps' tests run it (tests/browser)
 build = load_build()
 NOTEBOOKS = [f"notebooks/{p.name}" for p in build.chapters()] + [f"exercises/{p.name}" for p in build.exercises()]
 
@@ -79,8 +81,11 @@ def test_each_wheel_is_compiled_and_the_lock_file_says_what_it_lets_python_impor
         if key in pyodides_own:
             continue
         with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
-            tops = {re.sub(r"\.pyc?$", "", name.split("/")[0]) for name in wheel.namelist()
-                    if not re.match(r"__pycache__/|[^/]+\.(dist-info|data)/", name)}  # the names Python can import
+            tops = {
+                re.sub(r"\.pyc?$", "", name.split("/")[0])
+                for name in wheel.namelist()
+                if not re.match(r"__pycache__/|[^/]+\.(dist-info|data)/", name)
+            }  # the names Python can import
         assert entry["imports"] and set(entry["imports"]) <= tops, f"{key}: {entry['imports']} not all in {tops}"
         added += 1
     assert added >= 3, "cardlib, course-app and ipywidgets at least"
@@ -92,8 +97,9 @@ def test_the_build_fails_when_the_kernel_would_load_pyodide_from_elsewhere(site:
     lite.mkdir(parents=True)
     (lite / "static").symlink_to(site / "lite" / "static")
     config = json.loads((site / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
-    config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]["pyodideUrl"] = \
+    config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]["pyodideUrl"] = (
         "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pyodide.mjs"
+    )
     (lite / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
     monkeypatch.setattr(build, "SITE", tmp_path / "site")
     monkeypatch.setattr(build, "LITE", lite)
@@ -121,8 +127,9 @@ print("compiled from source:", sorted(name for name, module in list(sys.modules.
 
 def test_the_sites_python_starts_from_the_bytecode_compiled_by_the_build(site_page: SitePage):
     """A browser compiles no module of the kernel, the widgets or the course: the build compiled them for it."""
-    site_page.goto(f"lite/repl/index.html?kernel=python&toolbar=0&code={quote('import cardlib.widgets')}"
-                   f"&code={quote(FROM_SOURCE)}")
+    site_page.goto(
+        f"lite/repl/index.html?kernel=python&toolbar=0&code={quote('import cardlib.widgets')}&code={quote(FROM_SOURCE)}"
+    )
     verdict = site_page.page.locator(".jp-OutputArea-output", has_text="compiled from source:")
     expect(verdict).to_have_text("compiled from source: []", timeout=START_MS)
     assert_no_problems(site_page)
@@ -253,8 +260,13 @@ def test_play_alkort_plays_at_once_and_its_rules_open_for_a_new_game(site_page: 
     assert_no_problems(site_page)
 
 
-@pytest.mark.parametrize(("app", "ready", "says"), [("rank-lab", ".cardlib-comparator .cardlib-result", "Winner"),
-                                                    ("deal-explorer", ".cardlib-deal-explorer", "Ranked")])
+@pytest.mark.parametrize(
+    ("app", "ready", "says"),
+    [
+        ("rank-lab", ".cardlib-comparator .cardlib-result", "Winner"),
+        ("deal-explorer", ".cardlib-deal-explorer", "Ranked"),
+    ],
+)
 def test_the_labs_open_with_their_widgets_drawn(site_page: SitePage, artifacts: Path, app: str, ready: str, says: str):
     site_page.goto(f"apps/{app}.html")
     expect(site_page.wait_for_app(ready)).to_contain_text(says)

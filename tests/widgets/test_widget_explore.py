@@ -49,8 +49,9 @@ def test_alkort_comparator_follows_the_options():
     for r in (ranked, unranked):
         r.pick("8♥", "3♠", "Q♦", "K♣")
     assert ranked.explanation == "8♥ wins: a low eight is ranked, and the rest is rubbish."
-    assert unranked.explanation == alkort.explain_trick(hand("8♥ 3♠ Q♦ K♣"),
-                                                        options=alkort.AlkortOptions(low_eights_ranked=False))
+    assert unranked.explanation == alkort.explain_trick(
+        hand("8♥ 3♠ Q♦ K♣"), options=alkort.AlkortOptions(low_eights_ranked=False)
+    )
 
 
 def test_alkort_comparator_two_players():
@@ -78,6 +79,7 @@ def test_comparator_refuses_cards_outside_the_pack_kindly():
     r.pick("ZZ")
     assert "is not a card" in text(r.message)
 
+
 # -- the rank comparator: Écarté ----------------------------------------------
 
 
@@ -91,6 +93,7 @@ def test_ecarte_comparator_trumps_and_suit_order():
     assert r.winner == 0 and "K♦ is neither of the suit led nor a trump, so the card led wins" in text(r.result)
     r.trump_picker.value = "♦"  # a learner changes the trump
     assert r.winner == 1 and r.explanation == ecarte.explain_trick(hand("9♥ K♦"), "♦")
+
 
 # -- the deal explorer ------------------------------------------------------------
 
@@ -133,8 +136,7 @@ def test_ecarte_explorer_shows_trump_stock_and_king():
     for seed in range(40):
         d = DealExplorer("ecarte", seed=seed)
         state = ecarte.new_deal(dealer=0, seed=seed)
-        assert f"trumps are {dict(zip('♠♥♦♣', ['spades', 'hearts', 'diamonds', 'clubs']))[state.trump]}" \
-            in text(d.view)
+        assert f"trumps are {dict(zip('♠♥♦♣', ['spades', 'hearts', 'diamonds', 'clubs']))[state.trump]}" in text(d.view)
         assert "Stock: 21 cards." in text(d.view)
         holder = state.holder(state.king_of_trumps)
         verdict = text(d.verdict)
@@ -143,8 +145,9 @@ def test_ecarte_explorer_shows_trump_stock_and_king():
         elif holder is None:
             assert verdict.startswith(f"Neither hand holds {state.king_of_trumps}")
         else:
-            assert verdict.startswith(f"Player {holder} (the {'dealer' if holder == 0 else 'non-dealer'}) holds "
-                                      f"{state.king_of_trumps}")
+            assert verdict.startswith(
+                f"Player {holder} (the {'dealer' if holder == 0 else 'non-dealer'}) holds {state.king_of_trumps}"
+            )
 
 
 def test_ecarte_explorer_finds_a_turned_up_king():

@@ -42,7 +42,10 @@ def test_hand_buttons_show_playable_and_unplayable_cards():
     h = HandWidget(hand("7♠ K♠ 3♦"), reasons, on_play=played.append)
     # Each button's text is its card, then its status: what the keyboard and screen readers announce.
     assert [b.description for b in h.buttons] == [
-        "7♠\n— not playable: you may not lead a 7 before you have won a trick.", "K♠\n— playable", "3♦\n— playable"]
+        "7♠\n— not playable: you may not lead a 7 before you have won a trick.",
+        "K♠\n— playable",
+        "3♦\n— playable",
+    ]
     seven = h.button("7♠")
     assert "cardlib-card-unplayable" in seven._dom_classes and "cardlib-card" in seven._dom_classes
     assert seven.tooltip == "You may not lead a 7 before you have won a trick."
@@ -99,8 +102,10 @@ def test_score_board_counts_tricks_points_and_target():
     board = ScoreBoard()
     board.show_state(state, ["you", "bot"])
     won = [state.trick_winners.count(0), state.trick_winners.count(1)]
-    assert board.rows == [("you", won[0], state.points[0], state.scores[0]), ("bot", won[1], state.points[1],
-                                                                               state.scores[1])]
+    assert board.rows == [
+        ("you", won[0], state.points[0], state.scores[0]),
+        ("bot", won[1], state.points[1], state.scores[1]),
+    ]
     assert "First to 10 points" in text(board.view)
     assert "cardlib-score" in board.view._dom_classes
 
@@ -130,7 +135,7 @@ def test_four_colour_deck_recolours_diamonds_and_clubs_and_keeps_contrast():
     assert f".cardlib-four-colour .cardlib-suit-clubs {{ color: {GREEN} !important; }}" in CSS
 
     def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
         r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

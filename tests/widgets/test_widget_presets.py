@@ -42,8 +42,10 @@ def test_cashed_seven_preset_shows_a_seven_beating_everything(last):
     first, second = g.state.tricks[:2]
     assert first.cards[0] == card("K♦") and first.winner == 1
     assert second.leader == 1 and second.cards[0] == card("7♣") and second.winner == 1 and second.leader_had_won
-    assert ("Trick 2: 7♣ wins: a seven led by a player who has already won a trick beats everything "
-            "— player 1 takes the trick.") in g.log.lines
+    assert (
+        "Trick 2: 7♣ wins: a seven led by a player who has already won a trick beats everything "
+        "— player 1 takes the trick."
+    ) in g.log.lines
     assert any("has won a trick, so it leads its seven to cash it" in line for line in g.log.lines)
 
 
@@ -67,8 +69,7 @@ def test_refused_proposal_preset_costs_the_dealer_two(last):
     g = GuidedRound(preset="ecarte-refused-proposal")
     assert g.state.trump == "♥" and g.state.hands[0] == hand("Q♥ J♥ A♥ 7♠ 8♣")
     g.click_action("propose")
-    assert ("Player 1 refuses the proposal — refuses the proposal: it hopes to win as the cards lie."
-            in g.log.lines)
+    assert "Player 1 refuses the proposal — refuses the proposal: it hopes to win as the cards lie." in g.log.lines
     play_out(g, last=last)
     assert g.state.result().kind == "refused" and g.state.points == [2, 0]
     assert g.log.lines[-1].endswith("won the point after the dealer refused a proposal — 2 points.")

@@ -120,8 +120,10 @@ def test_an_exchange_that_changes_the_first_leader_is_said():
     g.click_action("exchange 8♥")  # and draws K♦, the highest card
     assert g.state.opener == 0 and "▶ Your turn." in text(g.prompt)
     learner_move(g)
-    assert ("After the exchange: Player 0 holds the highest card, K♦, shows it to all and leads to the first "
-            "trick. That is you.") in g.log.lines
+    assert (
+        "After the exchange: Player 0 holds the highest card, K♦, shows it to all and leads to the first "
+        "trick. That is you."
+    ) in g.log.lines
 
 
 @pytest.mark.parametrize("players", [4, 2])
@@ -131,8 +133,11 @@ def test_shown_to_the_whole_table_lists_every_players_card(players):
     seen = state.shown_to(0)
     others = [(g.name(seat), seen.get(seat, [])) for seat in range(1, players)]
     mine = state.shown_to(1)[0]  # what every other player sees of the learner's hand
-    line = "Shown before play: " + "; ".join(f"{name} shows {' '.join(map(str, cards)) or 'nothing'}"
-                                             for name, cards in others) + f"; you show {mine[0]}."
+    line = (
+        "Shown before play: "
+        + "; ".join(f"{name} shows {' '.join(map(str, cards)) or 'nothing'}" for name, cards in others)
+        + f"; you show {mine[0]}."
+    )
     assert line in g.log.lines
     assert "Shown before play: " + " · ".join(f"{name} {cards[0]}" for name, cards in others) in text(g.info)
     if players == 4:
@@ -147,8 +152,10 @@ def test_drawing_after_each_trick_shows_the_stock_the_draws_and_most_tricks():
     first = g.state.draws[0][0]
     who = "you" if first == 0 else g.name(first)
     drawn = g.state.drawn_by(0)[0]
-    assert (f"Each player draws a card from the stock, {who} first: you draw {drawn}; 4 cards left in the stock."
-            in g.log.lines)
+    assert (
+        f"Each player draws a card from the stock, {who} first: you draw {drawn}; 4 cards left in the stock."
+        in g.log.lines
+    )
     assert drawn in g.hand.cards and "stock: 4 cards" in text(g.info)
     play_out(g)
     assert g.state.result().kind == alkort.MOST_TRICKS
@@ -160,9 +167,17 @@ def test_drawing_after_each_trick_shows_the_stock_the_draws_and_most_tricks():
 # -- the pickers: every reading in words; what the engine refuses, refused in its words -------------------
 
 
-@pytest.mark.parametrize("game, name", [("alkort", "first_lead"), ("alkort", "ranking"),
-                                        ("alkort", "partner_reveal"), ("alkort", "draw_after_trick"),
-                                        ("ecarte", "stand_bonus"), ("ecarte", "turned_king")])
+@pytest.mark.parametrize(
+    "game, name",
+    [
+        ("alkort", "first_lead"),
+        ("alkort", "ranking"),
+        ("alkort", "partner_reveal"),
+        ("alkort", "draw_after_trick"),
+        ("ecarte", "stand_bonus"),
+        ("ecarte", "turned_king"),
+    ],
+)
 def test_each_new_reading_has_a_picker_in_words(game, name):
     t = GameTable(game, choose_options=True)
     kind = type(t.options)
@@ -173,10 +188,13 @@ def test_each_new_reading_has_a_picker_in_words(game, name):
     assert all(label.startswith(words[value]) for label, value in picker.options)
 
 
-@pytest.mark.parametrize("chosen, players, refusal", [
-    ({"draw_after_trick": True}, 2, "draw_after_trick is the second Alkort text's game for four"),
-    ({"ranking": "short"}, 4, "ranking = 'short' ranks only the seven cards"),
-])
+@pytest.mark.parametrize(
+    "chosen, players, refusal",
+    [
+        ({"draw_after_trick": True}, 2, "draw_after_trick is the second Alkort text's game for four"),
+        ({"ranking": "short"}, 4, "ranking = 'short' ranks only the seven cards"),
+    ],
+)
 def test_options_the_engine_refuses_together_are_refused_in_its_words(chosen, players, refusal):
     t = GameTable("alkort", choose_options=True)
     for name, value in chosen.items():
@@ -248,8 +266,9 @@ def test_the_deal_explorer_ranks_by_the_options_it_is_given():
     for seed in range(40):
         explorer = DealExplorer("alkort", seed=seed, options=short)
         cards = explorer.hand_cards
-        assert [c for c, _ in explorer.ranked] == sorted((c for c in cards if alkort.is_ranked(c, short)),
-                                                         key=lambda c: -alkort.strength(c, short))
+        assert [c for c, _ in explorer.ranked] == sorted(
+            (c for c in cards if alkort.is_ranked(c, short)), key=lambda c: -alkort.strength(c, short)
+        )
         assert all(tier == str(c) for c, tier in explorer.ranked)  # a tier of one card: the card
         worthless = alkort.may_exchange(cards, short)
         assert ("may make the worthless-hand exchange" in text(explorer.verdict)) is worthless

@@ -25,6 +25,7 @@ def check_deal_explained(table):
     assert "The deal is over." in text(table.prompt)
     assert table.errors == []
 
+
 # -- whole guided deals ------------------------------------------------------------
 
 
@@ -88,12 +89,17 @@ def test_guided_ecarte_random_deals_end_scored(seed):
     play_out(g, propose=seed % 3 == 0)
     check_deal_explained(g)
 
+
 # -- refused moves: the engine's reason, a friendly line, nothing changed ----------
 
 
 def test_alkort_seven_before_a_win_is_greyed_with_the_reason():
-    seed = next(s for s in range(200) if any(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0])
-                and not all(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0]))
+    seed = next(
+        s
+        for s in range(200)
+        if any(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0])
+        and not all(c.rank == "7" for c in alkort.new_deal(seed=s, dealer=3).hands[0])
+    )
     g = GuidedRound("alkort", seed=seed)
     assert g.state.current_player == 0 and not g.state.trick
     seven = next(c for c in g.hand.cards if c.rank == "7")
@@ -163,6 +169,7 @@ def test_clicks_after_the_deal_is_over_are_refused_kindly():
     assert text(g.message)
     assert snapshot(g) == before
 
+
 # -- moves that are not cards --------------------------------------------------------
 
 
@@ -178,8 +185,9 @@ def test_alkort_exchange_offered_out_of_turn_and_taken():
     g.click_action(f"exchange {keep}")
     assert g.state.exchanged == [0]
     assert f"You make the worthless-hand exchange, keeping {keep} and taking the stock." in g.log.lines
-    assert g.state.hands[0][0] == keep and set(stock) <= set(g.state.hands[0]) | set(g.state.trick) \
-        | {c for t in g.state.tricks for c in t.cards}
+    assert g.state.hands[0][0] == keep and set(stock) <= set(g.state.hands[0]) | set(g.state.trick) | {
+        c for t in g.state.tricks for c in t.cards
+    }
 
 
 def test_alkort_exchange_declined():
@@ -212,6 +220,7 @@ def test_bots_argument_and_checks():
         GuidedRound("alkort", seed=5, bots=[RandomPlayer(1)])
     with pytest.raises(ValueError):
         GuidedRound("whist")
+
 
 # -- whole games ---------------------------------------------------------------------
 
@@ -273,9 +282,13 @@ def test_game_table_option_pickers_make_the_options():
     assert set(t.option_pickers) == set(described)
     # Options in words (the engine's), each value's code beside its words unless the words say it already.
     assert [label for label, _ in t.option_pickers["low_eights_ranked"].options] == [
-        "ranked, the lowest tier (true)", "rubbish (false)"]
+        "ranked, the lowest tier (true)",
+        "rubbish (false)",
+    ]
     assert [label for label, _ in t.option_pickers["lead_rule"].options] == [
-        "the winner", "the next player in turn (rotate)"]
+        "the winner",
+        "the next player in turn (rotate)",
+    ]
     assert [value for _, value in t.option_pickers["seven_lead"].options] == list(described["seven_lead"])
     lead = t.option_pickers["lead_rule"].description
     assert "Who leads the next trick" in lead and '<code class="cardlib-code-name">lead_rule</code>' in lead
@@ -287,17 +300,22 @@ def test_game_table_option_pickers_make_the_options():
     t.option_pickers["target_score"].value = "4"
     t.players_picker.value = 2
     t.start_button.click()
-    assert t.state.options == alkort.AlkortOptions(lead_rule="rotate", low_eights_ranked=False,
-                                                   partner_reveal="hand", target_score=4)
+    assert t.state.options == alkort.AlkortOptions(
+        lead_rule="rotate", low_eights_ranked=False, partner_reveal="hand", target_score=4
+    )
     assert t.n_players == 2 and len(t.state.hands) == 2 and t.table_box.layout.display == SHOWN
-    assert "New game with lead_rule = rotate, low_eights_ranked = false, partner_reveal = hand, target_score = 4." \
+    assert (
+        "New game with lead_rule = rotate, low_eights_ranked = false, partner_reveal = hand, target_score = 4."
         in t.log.lines
+    )
 
 
 def test_ecarte_option_pickers_use_the_rulebooks_values():
     t = GameTable("ecarte", choose_options=True, seed=4)
     assert [label for label, _ in t.option_pickers["deal_packets"].options] == [
-        "3 cards, then 2 ([3, 2])", "2 cards, then 3 ([2, 3])"]
+        "3 cards, then 2 ([3, 2])",
+        "2 cards, then 3 ([2, 3])",
+    ]
     t.option_pickers["deal_packets"].value = (2, 3)
     t.option_pickers["must_trump"].value = False
     t.option_pickers["refusal_penalty"].value = "any"
@@ -319,6 +337,7 @@ def test_stable_css_classes_for_browser_tests():
 
 def test_ecarte_dealer_announces_the_king_at_his_turn():
     from cardlib import Announce
+
     for seed in range(200):
         g = GuidedRound("ecarte", seed=seed, dealer=0)
         while not g.state.is_over and Announce(g.state.king_of_trumps) not in g.legal_choices:
@@ -335,11 +354,13 @@ def test_ecarte_dealer_announces_the_king_at_his_turn():
     assert f"You announce the King of trumps, {king}." in g.log.lines
 
 
-@pytest.mark.parametrize("game, players, seed", [("alkort", 4, 1), ("alkort", 2, 2), ("ecarte", 2, 3),
-                                                 ("ecarte", 2, 4)])
+@pytest.mark.parametrize(
+    "game, players, seed", [("alkort", 4, 1), ("alkort", 2, 2), ("ecarte", 2, 3), ("ecarte", 2, 4)]
+)
 def test_random_clicking_never_breaks_a_game(game, players, seed):
     """A learner clicking anything at all: every click is a legal move or a friendly refusal."""
     import random
+
     rng = random.Random(seed)
     t = GameTable(game, players=players, seed=seed, options={"target_score": 2})
     for _ in range(1500):

@@ -66,15 +66,19 @@ def with_site_links(markdown: str, root: str) -> str:
     A plain Markdown link to an address of the site would open in a new tab (JupyterLab opens every
     link that is not a file of its own in a new tab), so such a link becomes an HTML link whose target says
     otherwise; Markdown inside it (the bold of **Play Écarté**) is still Markdown."""
+
     def link(match: re.Match) -> str:
         text, target = match.groups()
         page = page_for(target, root)
         return match.group(0) if page is None else f'<a href="{page}" target="_self">{text}</a>'
+
     return MARKDOWN_LINK.sub(link, markdown)
 
 
-assert with_site_links("[**Play**](play-ecarte.ipynb): go", "/") == \
-    '<a href="/apps/play-ecarte.html" target="_self">**Play**</a>: go'
+assert (
+    with_site_links("[**Play**](play-ecarte.ipynb): go", "/")
+    == '<a href="/apps/play-ecarte.html" target="_self">**Play**</a>: go'
+)
 assert with_site_links("[Voilà](https://voila.readthedocs.io)", "/") == "[Voilà](https://voila.readthedocs.io)"
 
 
