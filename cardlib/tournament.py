@@ -29,8 +29,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from . import games
 from .alkort import AlkortState
-from .bots import BOTS, GAMES, make_bot
+from .bots import BOTS, make_bot
 from .ecarte import EcarteState
 from .players import Decision, Player, play_deal
 from .tricks import DealState
@@ -175,7 +176,7 @@ def text_progress(label: str) -> Callable[[int, int], None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=(*GAMES, "both"), default="both", help="which game (default: both)")
+    parser.add_argument("--game", choices=(*games.keys(), "both"), default="both", help="which game (default: both)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per match; each is played twice (default 1000)")
     parser.add_argument(
         "--match",
@@ -196,8 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not sep or a not in BOTS or b not in BOTS:
             parser.error(f"--match wants two bots like mc:rules, from {', '.join(BOTS)}; got {text!r}")
         matches.append((a, b))
-    games = GAMES if args.game == "both" else (args.game,)
-    for game in games:
+    chosen = games.keys() if args.game == "both" else (args.game,)
+    for game in chosen:
         for a, b in matches:
             label = f"{game} {a} vs {b}"
             progress = None if args.quiet else text_progress(label)

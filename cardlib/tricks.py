@@ -26,7 +26,7 @@ OpenSpiel (``pyspiel``)                cardlib                                  
 ``state.action_to_string(p, a)``       ``action_text(a)``                         'play K♦', 'discard 7♠ 8♠'
 ``state.string_to_action(text)``       ``parse_action(text)``                     the same text
 ``state.num_players()``                ``state.n_players``                        an attribute
-``state.information_state_string(p)``   ``cardlib.bots.views.observe(state, p)``  a view object, not a string
+``state.information_state_string(p)``   ``cardlib.games.observe(state, p)``        a view object, not a string
 =====================================  =========================================  ===================================
 
 The actions are the cards themselves, plus a few small objects for the
@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
-from .cards import FULL_PACK, Card, CardError, Table, card, hand, repeated, show, shuffled
+from .cards import FULL_PACK, PACK_ORDER, Card, CardError, Table, card, hand, repeated, show, shuffled
 
 # ---------------------------------------------------------------------------
 # Actions that are not cards.
@@ -474,6 +474,20 @@ def seat_name(seat: int) -> str:
     return f"player {seat}"
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played: by which seat, in which trick (counted from 0)."""
+
+    seat: int
+    card: Card
+    trick: int
+
+
+def in_fixed_order(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Legal moves in a fixed order (cards in pack order first), whatever order the engine lists them in."""
+    return tuple(sorted(actions, key=lambda a: (0, PACK_ORDER[a], "") if isinstance(a, Card) else (1, 0, str(a))))
+
+
 class DealState:
     """One deal as a state machine; each game fills in the rules.
 
@@ -653,9 +667,41 @@ class DealState:
             fresh.apply(action)
         return fresh
 
+    # -- who is who: what the widgets, bots and coach ask instead of working it out ------------------------------
     def side_of(self, seat: int) -> int:
         """The side a seat plays for: a team of two in four-player Alkort, otherwise the seat itself."""
         return seat
+
+    def partner(self, seat: int) -> int | None:
+        """The seat playing on the same side, or None when each plays alone."""
+        return None
+
+    def opponents(self, seat: int) -> list[int]:
+        """The seats playing against this one, clockwise from seat 0."""
+        return [s for s in range(self.n_players) if self.side_of(s) != self.side_of(seat)]
+
+    def side_name(self, side: int) -> str:
+        """How the course names a side: 'player 0' when each plays alone."""
+        return f"player {side}"
+
+    def plays(self) -> tuple[Play, ...]:
+        """Every card played so far, in order, with the seat that played it and its trick's number (from 0)."""
+        n, done = self.n_players, len(self.tricks)
+        finished = [Play((t.leader + i) % n, c, k) for k, t in enumerate(self.tricks) for i, c in enumerate(t.cards)]
+        return (*finished, *(Play((self.leader + i) % n, c, done) for i, c in enumerate(self.trick)))
+
+    def tricks_by_side(self) -> list[int]:
+        """How many tricks each side has won so far."""
+        won = [0, 0]
+        for winner in self.trick_winners:
+            won[self.side_of(winner)] += 1
+        return won
+
+    @property
+    def game_loser(self) -> int | None:
+        """The side that lost the game, once the other has reached the target score; else None."""
+        winner = self.game_winner
+        return None if winner is None else 1 - winner
 
     @property
     def points(self) -> list[int]:

@@ -64,7 +64,7 @@ def test_mypy_accepts_every_type_hint() -> None:
 
 def test_the_python_files_are_every_one_in_the_repository() -> None:
     names = {path.relative_to(REPO).as_posix() for path in python_files()}
-    assert {"cardlib/alkort.py", "tests/test_code_quality.py", "notebooks/apps/serve.py"} <= names
+    assert {"cardlib/alkort/__init__.py", "tests/test_code_quality.py", "notebooks/apps/serve.py"} <= names
     assert not any(name.startswith((".venv/", "book/_build/")) for name in names), "installed or built files"
 
 

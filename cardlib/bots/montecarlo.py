@@ -35,16 +35,20 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import ecarte
 from ..alkort import AlkortState, partner_of
+from ..alkort import advice as alkort_advice
+from ..alkort.view import alkort_world
 from ..cards import Card
 from ..ecarte import ANSWER, CHOOSE, PLAY, EcarteState
-from ..players import Decision
+from ..ecarte import advice as ecarte_advice
+from ..ecarte.view import EcarteView, HiddenDiscard, History, discard_count, ecarte_world
+from ..players import Decision, InformedPlayer
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard, Exchange, action_text
-from . import alkort_advice, ecarte_advice
-from .base import InformedPlayer
-from .views import EcarteView, HiddenDiscard, History, View, alkort_world, discard_count, ecarte_world
+
+View = Any  # a seat's view of a deal, from its game's room
 
 # ---------------------------------------------------------------------------
 # Play-outs: the engine's state, moved by the book's advice

@@ -8,9 +8,10 @@ import re
 import pytest
 
 from cardlib import alkort, card, ecarte, hand
-from cardlib.bots import AlkortRuleBot, EcarteRuleBot, MonteCarloBot, make_bot, observe
-from cardlib.bots.alkort_advice import exchange_advice, play_advice
-from cardlib.bots.ecarte_advice import discard_advice, jeu_de_regle, lowest_winner
+from cardlib.alkort.advice import AlkortRuleBot, exchange_advice, play_advice
+from cardlib.bots import MonteCarloBot, make_bot
+from cardlib.ecarte.advice import EcarteRuleBot, discard_advice, jeu_de_regle, lowest_winner
+from cardlib.games import observe
 from cardlib.players import RandomPlayer, next_move
 from cardlib.tournament import run_match
 from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Announce, Exchange

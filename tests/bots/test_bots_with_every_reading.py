@@ -13,7 +13,10 @@ import random
 import pytest
 
 from cardlib import alkort, ecarte
-from cardlib.bots import AlkortRuleBot, EcarteRuleBot, MonteCarloBot, observe, sample_world
+from cardlib.alkort.advice import AlkortRuleBot
+from cardlib.bots import MonteCarloBot
+from cardlib.ecarte.advice import EcarteRuleBot
+from cardlib.games import observe, sample_world
 from cardlib.players import RandomPlayer, next_move, play_deal
 from cardlib.tricks import PASS, Claim
 

@@ -7,7 +7,11 @@ import random
 import pytest
 
 from cardlib import ECARTE_PACK, Card, ecarte
-from cardlib.bots import AlkortRuleBot, EcarteRuleBot, HiddenDiscard, MonteCarloBot, observe, sample_world
+from cardlib.alkort.advice import AlkortRuleBot
+from cardlib.bots import MonteCarloBot
+from cardlib.ecarte.advice import EcarteRuleBot
+from cardlib.ecarte.view import HiddenDiscard
+from cardlib.games import observe, sample_world
 from cardlib.tricks import ACCEPT, PROPOSE, Discard
 
 from bot_helpers import GAMES, part_played

@@ -4,9 +4,10 @@ in the suit led may take the stock at his turn, before he plays. The defaults ar
 import pytest
 
 from cardlib import Card, IllegalAction, alkort, hand
+from cardlib.alkort.advice import takes_the_stock
+from cardlib.alkort.view import AlkortView
 from cardlib.bots import make_bot
-from cardlib.bots.alkort_advice import takes_the_stock
-from cardlib.bots.views import AlkortView, observe
+from cardlib.games import observe
 from cardlib.players import play_deal
 from cardlib.tricks import Exchange
 

@@ -45,8 +45,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
-from .tricks import (
+from ..cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
+from ..tricks import (
     Action,
     Dealing,
     DealState,

@@ -29,13 +29,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from ..cards import ECARTE_PACK, SUITS, Card
-from ..ecarte import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, trick_winner
-from ..players import Decision
+from ..players import Decision, InformedPlayer
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Claim, Discard
-from .base import InformedPlayer
-from .views import EcarteView, View
+from . import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, trick_winner
+from .view import EcarteView
 
 COURT = ("K", "Q", "J")
 
@@ -192,7 +192,7 @@ class EcarteRuleBot(InformedPlayer):
 
     name = "rules"
 
-    def choose(self, view: View) -> Decision:
+    def choose(self, view: Any) -> Decision:
         assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
         legal = view.legal
         trump = view.trump
@@ -226,7 +226,7 @@ class EcarteRuleBot(InformedPlayer):
         card, why = play_advice(view.hand, view.trick, trump, [a for a in legal if isinstance(a, Card)], view.unseen())
         return Decision(card, why[0].upper() + why[1:] + ".")
 
-    def choose_optional(self, view: View) -> Decision | None:
+    def choose_optional(self, view: Any) -> Decision | None:
         assert isinstance(view, EcarteView), "an Écarté bot plays Écarté"
         claim = claim_the_king(view)
         if claim is not None:

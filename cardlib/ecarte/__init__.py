@@ -44,8 +44,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, Table, card, hand, place, show, shuffled, suit
-from .tricks import (
+from ..cards import ALL_CARDS, ECARTE_PACK, SUIT_NAMES, SUITS, Card, Table, card, hand, place, show, shuffled, suit
+from ..tricks import (
     ACCEPT,
     PROPOSE,
     REFUSE,

@@ -1,0 +1,41 @@
+"""Écarté as the course's registry knows it: what the widgets, apps, runner, tournament and bots look up."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import games
+from ..cards import ECARTE_PACK
+from . import EcarteOptions, EcarteState, new_deal
+from .advice import EcarteRuleBot
+from .view import EcarteView, ecarte_world, observe_ecarte
+
+
+def deal(options: EcarteOptions, *, players: int = 2, **kwargs: Any) -> EcarteState:
+    """A new deal of Écarté (always two players)."""
+    return new_deal(options, **kwargs)
+
+
+def world(view: EcarteView, rng: random.Random) -> EcarteState:
+    """A full deal that agrees with the view (without a belief about the other's play, one is always found)."""
+    found = ecarte_world(view, rng)
+    assert found is not None
+    return found
+
+
+DESCRIPTION = games.register(
+    games.GameDescription(
+        key="ecarte",
+        name="Écarté",
+        pack=ECARTE_PACK,
+        players=(2,),
+        options=EcarteOptions,
+        state=EcarteState,
+        deal=deal,
+        observe=observe_ecarte,
+        world=world,
+        rule_bot=EcarteRuleBot,
+        description="French, 2 players",
+    )
+)

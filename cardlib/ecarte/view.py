@@ -1,0 +1,305 @@
+"""What an Écarté seat may know, and deals consistent with it.
+
+A bot never looks at hidden cards: it is handed a *view* (an information set) holding only what one seat may know.
+An Écarté seat knows its own hand, every card played and by whom, the legal moves the engine offers it, the score
+before the deal and the options; and also the turned-up card, its own discards, how many cards the other player
+discarded (not which), the calls (propose, accept, refuse, announce), and what the duty to head, follow and trump
+gives away: a player who did not follow is void in the suit led (and in trumps too, if he did not trump when he
+had to); a player who followed low holds no higher card of that suit.
+
+A *world* is a full deal that agrees with a view: the unseen cards dealt at random to the other hand, the other
+player's discards and the stock, and the deal's public log replayed on it. A test checks the circle:
+``observe(world, seat) == view`` for every world drawn from a view.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import ECARTE_PACK, Card
+from ..tricks import Action, Discard, Play, in_fixed_order
+from . import HAND_SIZE, RANK_ORDER, EcarteOptions, EcarteState, Phase, discarder, non_dealer, stack_deck
+
+# Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDiscard:
+    """The other player's Écarté discard, as this seat saw it: only how many cards."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"discard {self.count} unseen"
+
+
+SeenAction = Action | HiddenDiscard  # a move as one seat saw it
+
+
+def discard_count(discard: Discard | HiddenDiscard) -> int:
+    """How many cards a discard threw away, whether the seat saw them or not."""
+    return len(discard.cards) if isinstance(discard, Discard) else discard.count
+
+
+@dataclass(frozen=True)
+class EcarteView:
+    """All that one Écarté seat may know, and nothing more."""
+
+    options: EcarteOptions
+    seat: int
+    dealer: int
+    scores_before: tuple[int, ...]
+    turned_up: Card
+    hand: tuple[Card, ...]
+    log: tuple[SeenAction, ...]  # the deal's moves; the other player's discards hidden
+    plays: tuple[Play, ...]  # every card played, in order
+    trick: tuple[Card, ...]  # the trick in progress, leader first
+    leader: int
+    trick_winners: tuple[int, ...]
+    to_move: int | None
+    phase: Phase
+    stock_size: int
+    proposals: int
+    refused: int | None
+    announced: tuple[bool, ...]  # by seat
+    points: tuple[int, ...]  # by seat
+    legal: tuple[Action, ...]
+
+    game = "ecarte"
+
+    @property
+    def trump(self) -> str:
+        """The trump suit: the suit of the turned-up card."""
+        return self.turned_up.suit
+
+    @property
+    def opponent(self) -> int:
+        """The other player's seat."""
+        return 1 - self.seat
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether this seat dealt."""
+        return self.seat == self.dealer
+
+    def discards_of(self, seat: int) -> list[Discard | HiddenDiscard]:
+        """Each discard a seat made, in order: a Discard (own) or a HiddenDiscard (the other's)."""
+        made = [a for a in self.log if isinstance(a, (Discard, HiddenDiscard))]
+        return [d for number, d in enumerate(made) if discarder(number, self.dealer) == seat]
+
+    def own_discards(self) -> list[Discard]:
+        """The discards this seat made, in order (it saw its own cards, so none is hidden)."""
+        return [d for d in self.discards_of(self.seat) if isinstance(d, Discard)]
+
+    def my_discards(self) -> list[Card]:
+        """The cards this seat threw away in its exchanges."""
+        return [c for d in self.own_discards() for c in sorted(d.cards)]
+
+    def played_by(self, seat: int) -> list[Card]:
+        """The cards a seat has played so far, in order."""
+        return [p.card for p in self.plays if p.seat == seat]
+
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen: in the other hand, the other's discards or the stock."""
+        return list(self._unseen)
+
+    @functools.cached_property
+    def _unseen(self) -> tuple[Card, ...]:
+        seen = {self.turned_up, *self.hand, *self.my_discards(), *(p.card for p in self.plays)}
+        return tuple(c for c in ECARTE_PACK if c not in seen)
+
+    def opponent_cannot_hold(self) -> set[Card]:
+        """Cards the other player cannot hold now, given how he answered leads (voids and failures to head)."""
+        return set(self._barred)
+
+    @functools.cached_property
+    def _barred(self) -> frozenset[Card]:
+        trump, opp = self.trump, self.opponent
+        barred: set[Card] = set()
+        by_trick: dict[int, list[Play]] = {}
+        for p in self.plays:
+            by_trick.setdefault(p.trick, []).append(p)
+        for plays in by_trick.values():
+            if len(plays) < 2 or plays[1].seat != opp:
+                continue
+            led, answer = plays[0].card, plays[1].card
+            if answer.suit == led.suit:
+                if RANK_ORDER[answer.rank] < RANK_ORDER[led.rank]:  # followed low: nothing higher in that suit
+                    barred |= {
+                        c for c in ECARTE_PACK if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]
+                    }
+            else:
+                barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
+                if answer.suit != trump and self.options.must_trump:
+                    barred |= {c for c in ECARTE_PACK if c.suit == trump}
+        return frozenset(barred)
+
+    def opponent_must_hold(self) -> set[Card]:
+        """The King of trumps, if the other player announced it and has not played it yet."""
+        king = Card("K", self.trump)
+        return {king} if self.announced[self.opponent] and king not in self.played_by(self.opponent) else set()
+
+    def key(self) -> str:
+        """A text that names this information set (used to seed a bot's thinking reproducibly)."""
+        return (
+            f"E{self.seat}{self.dealer}{self.scores_before}{self.turned_up}|{' '.join(map(str, self.hand))}|"
+            + ",".join(map(str, self.log))
+        )
+
+
+def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
+    """What an Écarté seat knows: the other player's discards become HiddenDiscard(count)."""
+    log: list[SeenAction] = []
+    discard_number = 0
+    for action in state.log:
+        seen: SeenAction = action
+        if isinstance(action, Discard):
+            by = discarder(discard_number, state.dealer)
+            discard_number += 1
+            if by != seat:
+                seen = HiddenDiscard(len(action.cards))
+        log.append(seen)
+    return EcarteView(
+        options=state.options,
+        seat=seat,
+        dealer=state.dealer,
+        scores_before=tuple(state.scores_before),
+        turned_up=state.turned_up,
+        hand=tuple(sorted(state.hands[seat])),
+        log=tuple(log),
+        plays=state.plays(),
+        trick=tuple(state.trick),
+        leader=state.leader,
+        trick_winners=tuple(state.trick_winners),
+        to_move=state.current_player,
+        phase=state.phase,
+        stock_size=len(state.stock),
+        proposals=state.proposals,
+        refused=state.refused,
+        announced=tuple(state.announced),
+        points=tuple(state.points),
+        legal=in_fixed_order(state.legal_actions(seat)),
+    )
+
+
+# A belief about the other player's past (see montecarlo.book_history): given the hand he
+# held when play began and the cards free to have been his discards, what he was dealt,
+# drew and threw in each exchange — or None if he would not have played as he did.
+History = tuple[list[Card], list[list[Card]], list[list[Card]]]  # dealt, drawn per round, thrown per round
+
+
+Belief = Callable[[EcarteView, random.Random, list[Card], list[Card]], History | None]
+
+
+def ecarte_world(
+    view: EcarteView, rng: random.Random, belief: Belief | None = None, template: EcarteState | None = None
+) -> EcarteState | None:
+    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock.
+
+    With a ``belief`` — a model of the other player — his past (what he was dealt,
+    drew and threw away) is drawn by the belief instead of at random, and a world where
+    he would not have made his calls is thrown away (None) before it is built.
+
+    A world is built by dealing a deck and replaying the log, which the engine checks
+    move by move. With a ``template`` — a world built from this same view — the new
+    cards are dealt into a copy of it instead: worlds of one view differ only in the
+    hidden cards (the other hand, his discards, the stock), and this is much faster.
+    Such a copy keeps the template's deck and log, so it must not be replayed.
+    """
+    me, opp = view.seat, view.opponent
+    opp_hand = opponents_hand(view, rng)
+    held = set(opp_hand)
+    at_play = {me: list(view.hand) + view.played_by(me), opp: opp_hand + view.played_by(opp)}
+    past = opponents_past(view, rng, at_play[opp], [c for c in view.unseen() if c not in held], belief)
+    if past is None:
+        return None
+    (dealt, drawn, thrown), stock_left = past
+    mine = [sorted(d.cards) for d in view.own_discards()]
+    if template is not None:
+        world = template.clone()
+        world.hands[opp][:] = opp_hand
+        world.stock[:] = stock_left
+        world.discards[:] = [c for d in mine + thrown for c in d]
+        return world
+    my_dealt, my_drawn = unwind_exchanges(at_play[me], mine, None)
+    return replayed_ecarte(view, {me: my_dealt, opp: dealt}, {me: my_drawn, opp: drawn}, stock_left, thrown)
+
+
+def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
+    """The other player's hand now, drawn from the unseen cards he may hold (an announced King among them)."""
+    unseen = view.unseen()
+    must = sorted(view.opponent_must_hold())
+    barred = view.opponent_cannot_hold() | set(must)
+    size = HAND_SIZE - len(view.played_by(view.opponent))
+    allowed = [c for c in unseen if c not in barred]
+    if len(allowed) < size - len(must):  # only if the view lies: fall back to ignoring the inferences
+        allowed = [c for c in unseen if c not in must]
+    return must + rng.sample(allowed, size - len(must))
+
+
+def opponents_past(
+    view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card], belief: Belief | None
+) -> tuple[History, list[Card]] | None:
+    """The other player's past (dealt, drawn and thrown in each exchange) and the stock left, in random order.
+
+    ``at_play`` is his hand when play began, ``free`` the unseen cards not in his hand now.
+    Without a belief his discards are any free cards; with one, the belief draws them (None: it rejects them).
+    """
+    if belief is None:
+        rng.shuffle(free)
+        thrown: list[list[Card]] = []
+        for count in map(discard_count, view.discards_of(view.opponent)):
+            thrown.append(free[:count])
+            del free[:count]
+        dealt, drawn = unwind_exchanges(at_play, thrown, rng)
+        return (dealt, drawn, thrown), free
+    history = belief(view, rng, at_play, free)
+    if history is None:
+        return None
+    gone = {c for d in history[2] for c in d}
+    stock_left = [c for c in free if c not in gone]
+    rng.shuffle(stock_left)
+    return history, stock_left
+
+
+def replayed_ecarte(
+    view: EcarteView,
+    dealt: dict[int, list[Card]],
+    drawn: dict[int, list[list[Card]]],
+    stock_left: list[Card],
+    opponents_discards: list[list[Card]],
+) -> EcarteState:
+    """The world dealt from a stacked deck (the hands dealt, the cards drawn in each exchange, the rest of the stock),
+    with the deal's log replayed on it: the engine checks every move."""
+    nd, dealer = non_dealer(view.dealer), view.dealer
+    stock: list[Card] = []
+    for r, cards in enumerate(drawn[nd]):  # the stock served the non-dealer, then the dealer, in each round
+        stock += cards + (drawn[dealer][r] if r < len(drawn[dealer]) else [])
+    deck = stack_deck([dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer, view.options.deal_packets)
+    world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
+    hidden = iter(opponents_discards)
+    for action in view.log:
+        world.apply(Discard(next(hidden)) if isinstance(action, HiddenDiscard) else action)
+    return world
+
+
+def unwind_exchanges(
+    at_play: Sequence[Card], discards: Sequence[Sequence[Card]], rng: random.Random | None
+) -> tuple[list[Card], list[list[Card]]]:
+    """Undo a player's exchanges, last first: which cards he was dealt and which he drew each round."""
+    hand = list(at_play)
+    drawn: list[list[Card]] = []
+    for discarded in reversed(discards):
+        # Any cards of the later hand may have been the ones drawn; for the seat's own hand we
+        # pick a fixed choice, for the other a random one: the past does not change the future.
+        pool = list(hand)
+        if rng is not None:
+            rng.shuffle(pool)
+        took = set(pool[: len(discarded)])
+        drawn.append(pool[: len(discarded)])
+        hand = [c for c in hand if c not in took] + list(discarded)
+    drawn.reverse()
+    return hand, drawn
