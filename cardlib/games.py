@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .tricks import DealState, RuleOptions
+from .tricks import DealState, Game, RuleOptions
 
 # The rooms that come with the course, loaded the first time they are asked for (so that importing the engine
 # of one game never loads the views and advice of every game).
@@ -44,6 +44,7 @@ class GameDescription:
     world: Callable[[Any, random.Random], Any]  # world(view, rng) -> a full deal that agrees with the view
     rule_bot: Callable[[int | None], Any]  # rule_bot(seed) -> a Player that follows the old books' advice
     description: str = ""  # one line for menus: 'Icelandic, 4 players in partnerships or 2'
+    game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:
         """A new deal of this game (``players`` defaults to the usual number; seed, dealer, deck as the engine's)."""

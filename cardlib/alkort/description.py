@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import games
 from ..cards import ALKORT_PACK
-from . import AlkortOptions, AlkortState, new_deal
+from . import AlkortGame, AlkortOptions, AlkortState, new_deal
 from .advice import AlkortRuleBot
 from .view import alkort_world, observe_alkort
 
@@ -21,5 +21,6 @@ DESCRIPTION = games.register(
         world=alkort_world,
         rule_bot=AlkortRuleBot,
         description="Icelandic, 4 players in partnerships or 2",
+        game=AlkortGame,
     )
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import games
 from ..cards import ECARTE_PACK
-from . import EcarteOptions, EcarteState, new_deal
+from . import EcarteGame, EcarteOptions, EcarteState, new_deal
 from .advice import EcarteRuleBot
 from .view import EcarteView, ecarte_world, observe_ecarte
 
@@ -15,6 +15,11 @@ from .view import EcarteView, ecarte_world, observe_ecarte
 def deal(options: EcarteOptions, *, players: int = 2, **kwargs: Any) -> EcarteState:
     """A new deal of Écarté (always two players)."""
     return new_deal(options, **kwargs)
+
+
+def whole_game(options: EcarteOptions, *, players: int = 2, **kwargs: Any) -> EcarteGame:
+    """A game of Écarté to the target score (always two players)."""
+    return EcarteGame(options, **kwargs)
 
 
 def world(view: EcarteView, rng: random.Random) -> EcarteState:
@@ -37,5 +42,6 @@ DESCRIPTION = games.register(
         world=world,
         rule_bot=EcarteRuleBot,
         description="French, 2 players",
+        game=whole_game,
     )
 )
