@@ -119,10 +119,19 @@ def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float
     In Alkort only cards are compared here: a bot decides on a card once every other seat has
     been offered the exchange, and the imagined players play cards.
     """
+    return deal_value(played_out(world, move).returns()[seat])
+
+
+def played_out(world: AlkortState | EcarteState, move: Action) -> AlkortState | EcarteState:
+    """A copy of a world, with the move made and the deal played out to its end by the book (the coach's too)."""
     world = world.clone()
     world.apply(move)
-    world.play_out(alkort_policy if isinstance(world, AlkortState) else ecarte_policy)  # type: ignore[arg-type]
-    return deal_value(world.returns()[seat])
+    return world.play_out(policy_for(world))
+
+
+def policy_for(world: AlkortState | EcarteState) -> Any:
+    """The play-out policy of a world's game: the book's move for whoever is to move."""
+    return alkort_policy if isinstance(world, AlkortState) else ecarte_policy
 
 
 def deal_value(margin: float) -> float:
