@@ -13,19 +13,19 @@ in the engine's own words (``alkort.explain_trick``, ``ecarte.explain_trick``);
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from .. import alkort, ecarte
-from ..cards import ALKORT_PACK, ECARTE_PACK, SUIT_NAMES, Card, show
+from .. import alkort, ecarte, games
+from ..cards import SUIT_NAMES, Card, show
 from ..cards import card as parse_card
 from ..cards import hand as parse_hand
 from ..tricks import RuleOptions
 from .faces import card_html, escape, stylesheet
 from .parts import html_view, message_line, say
-from .table import GAMES, button, game_key, option_picker, options_for
+from .table import button, option_picker, players_at, rule_options
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -45,11 +45,12 @@ class DealExplorer(widgets.VBox):
         seed: int = 0,
         options: RuleOptions | Mapping[str, Any] | None = None,
     ) -> None:
-        self.game = game_key(game)
-        self.n_players = 2 if self.game == "ecarte" else players
-        self.options = options_for(self.game, options)
+        self.entry = games.get(game)  # the game's registry entry: name, players, options, deals
+        self.game = self.entry.key
+        self.n_players = players_at(self.entry, players)
+        self.options = rule_options(self.entry, options)
         self.seed = seed
-        self.state: alkort.AlkortState | ecarte.EcarteState | None = None
+        self.state: Any = None  # the deal explored
         self.hand_cards: list[Card] = []
         self.ranked: list[tuple[Card, str]] = []
         self.rubbish: list[Card] = []
@@ -75,17 +76,24 @@ class DealExplorer(widgets.VBox):
         """Deal with this seed and describe it."""
         try:
             self.seed = seed
-            self.heading.value = f"<b>{GAMES[self.game]}: deal number {seed}</b>"
-            if isinstance(self.options, alkort.AlkortOptions):
-                self._deal_alkort(self.options)
-            else:
-                self._deal_ecarte(self.options)
+            self.heading.value = f"<b>{escape(self.entry.name)}: deal number {seed}</b>"
+            described: dict[str, Callable[[Any], None]] = {"alkort": self._deal_alkort, "ecarte": self._deal_ecarte}
+            describe = described.get(self.game, self._deal_any)  # a game without an explorer of its own: its hand
+            describe(self.options)
             say(self.message, "")
         except Exception as error:  # noqa: BLE001 - a learner never sees a traceback
             say(self.message, f"Could not deal: {error}", warning=True)
 
+    def _deal_any(self, options: Any) -> None:
+        """A game with no explorer of its own: the learner's hand, and what the deal says of its score."""
+        state = self.state = self.entry.new_deal(options, self.n_players, seed=self.seed)
+        self.hand_cards = list(state.hands[0])
+        self.view.value = f"<div>Your hand (player 0): {faces(self.hand_cards, game=options.game)}</div>"
+        self.verdict.value = escape(state.explain_score()) if any(state.points) else ""
+
     def _deal_alkort(self, options: alkort.AlkortOptions) -> None:
-        state = alkort.new_deal(options, players=self.n_players, seed=self.seed)
+        """Alkort: the ranked cards with their tier, the rubbish, and who may make the worthless-hand exchange."""
+        state = self.entry.new_deal(options, self.n_players, seed=self.seed)
         self.state = state
         self.hand_cards = list(state.hands[0])
         by_strength = sorted(self.hand_cards, key=lambda c: -alkort.strength(c, options))
@@ -120,9 +128,10 @@ class DealExplorer(widgets.VBox):
         self.verdict.value = verdict
 
     def _deal_ecarte(self, options: ecarte.EcarteOptions) -> None:
-        state = ecarte.new_deal(options, dealer=0, seed=self.seed)
+        """Écarté: trumps, the stock, both hands, and who holds the King of trumps."""
+        state = self.entry.new_deal(options, dealer=0, seed=self.seed)
         self.state = state
-        self.hand_cards = list(state.hands[1])
+        self.hand_cards = list(state.hands[ecarte.non_dealer(state.dealer)])
         king = state.king_of_trumps
         self.king_holder = state.holder(king)
         trump = SUIT_NAMES[state.trump]
@@ -159,10 +168,13 @@ class RankComparator(widgets.VBox):
         cards: Sequence[Card | str] | str | None = None,
         trump: str = "♣",
     ) -> None:
-        self.game = game_key(game)
-        self.options = options_for(self.game, options)
-        self.n_cards = 2 if self.game == "ecarte" else (players or 4)
-        self.pack = ALKORT_PACK if self.game == "alkort" else ECARTE_PACK
+        self.entry = games.get(game)  # the game's registry entry: its name, pack, players and options
+        self.game = self.entry.key
+        if self.game not in ("alkort", "ecarte"):
+            raise ValueError(f"the rank comparator judges Alkort's and Écarté's tricks, not {self.entry.name}'s")
+        self.options = rule_options(self.entry, options)
+        self.n_cards = players_at(self.entry, players)  # one card a player
+        self.pack = self.entry.pack
         self.card_pickers = self._card_pickers(self._first_cards(cards))
         self.trump_picker = widgets.Dropdown(
             options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES], value=trump, description="trumps"
@@ -185,7 +197,7 @@ class RankComparator(widgets.VBox):
         self.winner: int | None = None
         self.explanation, self._holding = "", False
         row = widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap"))
-        title = widgets.HTML(f"<b>Who wins this trick? ({GAMES[self.game]})</b>")
+        title = widgets.HTML(f"<b>Who wins this trick? ({escape(self.entry.name)})</b>")
         super().__init__([stylesheet(), title, row, widgets.HBox(extras), self.table, self.result, self.message])
         self.add_class("cardlib")
         self.add_class("cardlib-comparator")
@@ -231,7 +243,7 @@ class RankComparator(widgets.VBox):
             return
         outside = [c for c in chosen if c not in self.pack]
         if outside:
-            say(self.message, f"{show(outside)} is not in the {GAMES[self.game]} pack.", warning=True)
+            say(self.message, f"{show(outside)} is not in the {self.entry.name} pack.", warning=True)
             return
         if len(chosen) > len(self.card_pickers):
             say(self.message, f"A trick here has {len(self.card_pickers)} cards, not {len(chosen)}.", warning=True)

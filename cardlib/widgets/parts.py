@@ -114,8 +114,12 @@ class HandWidget(widgets.VBox):
         message: widgets.HTML | None = None,
         title: str = "Your hand",
         styled: bool = True,
+        refuse_unplayable: bool = True,
     ) -> None:
         self.on_play = on_play
+        # False: every card clicked goes to on_play, whose deal decides (a table hands it to the engine, which
+        # refuses an illegal card in the words shown on it), so that a card's legality is decided in one place.
+        self.refuse_unplayable = refuse_unplayable
         self.message = message if message is not None else message_line()
         self.title = html_view(f"<b>{escape(title)}</b>")
         self.row = widgets.HBox(
@@ -187,7 +191,7 @@ class HandWidget(widgets.VBox):
     def _clicked(self, c: Card) -> None:
         if self.selecting:
             self._toggle(c)
-        elif self.reasons.get(c):
+        elif self.reasons.get(c) and (self.refuse_unplayable or self.on_play is None):
             say(self.message, self.reasons[c], warning=True)
         elif self.on_play is not None:
             self.on_play(c)
@@ -260,15 +264,16 @@ class TrickWidget(widgets.VBox):
 
     def show_state(self, state: DealState, name: Callable[[int], str] = lambda seat: f"player {seat}") -> None:
         """Draw a deal's trick in progress and its last finished trick, naming seats with ``name``."""
-        n, self.game = state.n_players, state.options.game
-        plays = [(name((state.leader + i) % n), c) for i, c in enumerate(state.trick)]
-        last, winner, caption = [], None, ""
+        self.game = state.options.game
+        done = len(state.tricks)  # the engine says who played each card (``plays``): the trick in progress is next
+        plays = state.plays()
+        now = [(name(p.seat), p.card) for p in plays if p.trick == done]
+        previous = [p for p in plays if p.trick == done - 1]
+        winner, caption = None, ""
         if state.tricks:
-            t = state.tricks[-1]
-            last = [(name((t.leader + i) % n), c) for i, c in enumerate(t.cards)]
-            winner = next(i for i in range(len(t.cards)) if (t.leader + i) % n == t.winner)
-            caption = f"(trick {len(state.tricks)}) — won by {name(t.winner)}"
-        self.show(plays, last=last, last_winner=winner, last_caption=caption)
+            won_by = state.tricks[-1].winner
+            winner, caption = [p.seat for p in previous].index(won_by), f"(trick {done}) — won by {name(won_by)}"
+        self.show(now, last=[(name(p.seat), p.card) for p in previous], last_winner=winner, last_caption=caption)
 
     @property
     def text(self) -> str:
@@ -302,10 +307,8 @@ class ScoreBoard(widgets.VBox):
 
     def show_state(self, state: DealState, side_names: Sequence[str], note: str = "") -> None:
         """Draw the score of a deal (and the game it belongs to) from the engine's state."""
-        tricks = [0, 0]
-        for winner in state.trick_winners:
-            tricks[state.side_of(winner)] += 1  # Alkort's teams; in Écarté each seat is its own side
-        rows = [(side_names[s], tricks[s], state.points[s], state.scores[s]) for s in (0, 1)]
+        tricks, points, scores = state.tricks_by_side(), state.points, state.scores
+        rows = [(side_names[side], tricks[side], points[side], scores[side]) for side in range(len(side_names))]
         self.show(rows, state.options.target_score, note)
 
     @property

@@ -19,11 +19,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeAlias, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
-from .. import alkort, ecarte
+from .. import games
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..players import Decision, Player, RandomPlayer, ScriptedPlayer, next_move
@@ -38,6 +38,7 @@ from ..tricks import (
     DealState,
     Discard,
     Exchange,
+    Game,
     IllegalAction,
     RuleOptions,
     action_text,
@@ -45,31 +46,27 @@ from ..tricks import (
     parse_action,
 )
 from .faces import card_html, escape, stylesheet
+from .notes import LEARNER, TableNotes, notes_for
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
 
-LEARNER = 0
-GAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
 # A box is shown by clearing its CSS display: "" rather than None, which a Pyodide kernel (the static
 # site) sends to the page as undefined, so that a hidden box would never come back.
 SHOWN, HIDDEN = "", "none"
 
-# The two games side by side: a table holds one game's options and plays that game's deals.
-GameOptions: TypeAlias = alkort.AlkortOptions | ecarte.EcarteOptions
-GameState: TypeAlias = alkort.AlkortState | ecarte.EcarteState
+
+def rule_options(game: games.GameDescription, options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
+    """A game's options from None (its defaults), option names and values (book/rules/), or an options object."""
+    return game.options_from(dict(options) if isinstance(options, Mapping) else options)
 
 
-def game_key(game: str) -> str:
-    """'alkort' or 'ecarte' ('Écarté' and 'écarté' are read as 'ecarte')."""
-    key = str(game).strip().lower().replace("é", "e")
-    if key not in GAMES:
-        raise ValueError(f"game must be 'alkort' or 'ecarte', not {game!r}")
-    return key
-
-
-def options_for(game: str, options: RuleOptions | Mapping[str, Any] | None) -> GameOptions:
-    """The game's option object from None, a dict of option names (book/rules/), or an options object."""
-    kind = alkort.AlkortOptions if game == "alkort" else ecarte.EcarteOptions
-    return options if isinstance(options, kind) else kind.from_dict(options)
+def players_at(game: games.GameDescription, players: int | None) -> int:
+    """How many sit at a table of this game: the usual number unless told (a game played by one number only
+    plays it, whatever is asked); a number the game is not played by is refused."""
+    if players is None or len(game.players) == 1:
+        return game.players[0]
+    if players not in game.players:
+        raise ValueError(f"{game.name} is played by {' or '.join(map(str, game.players))} players, not {players}")
+    return players
 
 
 # ---------------------------------------------------------------------------
@@ -203,11 +200,11 @@ def action_label(action: Action) -> str:
     return action_text(action)
 
 
-def action_tooltip(action: Action) -> str:
+def action_tooltip(action: Action, options: RuleOptions) -> str:
     """What a move's button says when pointed at: for a claim or a pass, what the turned-up King is worth (the
-    option's words); otherwise the button's own text."""
+    words of the deal's option turned_king); otherwise the button's own text."""
     if isinstance(action, Claim) or action is PASS:
-        worth = ecarte.EcarteOptions.value_words("turned_king")["claimed"]
+        worth = options.value_words("turned_king")["claimed"]
         return f"The turned-up King {worth} (turned_king = claimed)."
     return action_label(action)
 
@@ -311,6 +308,19 @@ def whole_number(text: str) -> int | str:
 assert whole_number(" 12 ") == 12 and whole_number("3.7") == "3.7" and whole_number("1e3") == "1e3"
 
 
+def players_choices(game: games.GameDescription) -> list[tuple[str, int]]:
+    """How many may play a game, each number with how they play, as a deal of it says: '4, in two partnerships',
+    '2, one against one'."""
+    return [(f"{count}, {how_they_play(game.new_deal(players=count, seed=0))}", count) for count in game.players]
+
+
+def how_they_play(state: DealState) -> str:
+    """How the seats of a deal play, in words: 'in two partnerships', 'one against one', 'each for themselves'."""
+    if state.partner(LEARNER) is not None:
+        return "in two partnerships"
+    return "one against one" if state.n_players == 2 else "each for themselves"
+
+
 def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
     """A rounded action button with stable CSS classes."""
     return widgets.Button(
@@ -339,15 +349,15 @@ class Table(widgets.VBox):
         title: str = "",
         four_colour: bool = False,
     ) -> None:
-        self.game = game_key(game)
-        self.n_players = 2 if self.game == "ecarte" else (4 if players is None else players)
-        if self.n_players not in (2, 4):
-            raise ValueError(f"Alkort is played by 4 or 2 players, not {players}")
-        self.options = options_for(self.game, options)
+        self.entry = games.get(game)  # the game's registry entry: its name, pack, players, options, deals
+        self.game = self.entry.key
+        self.n_players = players_at(self.entry, players)
+        self.options = rule_options(self.entry, options)
         self.seed = seed
         self.bots_given = bots
         self.seats: list[Player] = seat_players(bots, self.n_players, seed)
-        self.state: GameState | None = None  # the deal being played, once the table has started one
+        self.state: DealState | None = None  # the deal being played (public: a coach reads it), once started
+        self.notes = TableNotes()  # what the table says of the deal beyond its moves: the game's own (``start``)
         self.errors: list[Exception] = []
         self.deal_number = 0
         self._declined: list[Action] = []
@@ -368,7 +378,11 @@ class Table(widgets.VBox):
         self.trick = TrickWidget(styled=False)  # the table carries the stylesheet for all its pieces
         self.prompt = html_view("", "cardlib-prompt")
         self.hand = HandWidget(
-            on_play=self._play_card, message=self.message, title="Your hand (player 0)", styled=False
+            on_play=self._play_card,
+            message=self.message,
+            title=f"Your hand (player {LEARNER})",
+            styled=False,
+            refuse_unplayable=False,  # the engine refuses an illegal card (``_learner_acts``)
         )
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-actions",))
         self.action_buttons: list[widgets.Button] = []
@@ -409,30 +423,42 @@ class Table(widgets.VBox):
         return self._game_log
 
     @property
-    def deal(self) -> GameState:
+    def deal(self) -> DealState:
         """The deal being played (every table has one from its first ``start``)."""
         assert self.state is not None, "the table has not started a deal yet"
         return self.state
 
     # -- names ----------------------------------------------------------------
     def name(self, seat: int) -> str:
-        """How the table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
+        """How the table names a seat: 'You', 'player 2 (partner)' (the deal says who the partner is), 'player 1'."""
         if seat == LEARNER:
             return "You"
-        if self.n_players == 4 and seat == 2:
-            return "player 2 (partner)"
+        if self.state is not None and seat == self.state.partner(LEARNER):
+            return f"player {seat} (partner)"
         return f"player {seat}"
 
     def side_names(self) -> list[str]:
-        """The two sides of the score board."""
-        if self.n_players == 4:
-            return ["team A (you and player 2)", "team B (players 1 and 3)"]
-        return ["you (player 0)", "player 1"]
+        """The two sides of the score board, in the deal's words: 'team A (you and player 2)', 'team B (players 1
+        and 3)'; or 'you (player 0)', 'player 1' when each plays alone."""
+        state = self.deal
+        ours, partner = state.side_of(LEARNER), state.partner(LEARNER)
+        opponents = state.opponents(LEARNER)
+        theirs = state.side_of(opponents[0])
+        names = {
+            ours: f"{state.side_name(ours)} (you and player {partner})"
+            if partner is not None
+            else f"you ({state.side_name(ours)})",
+            theirs: f"{state.side_name(theirs)} (players {' and '.join(map(str, opponents))})"
+            if len(opponents) > 1
+            else state.side_name(theirs),
+        }
+        return [names[side] for side in sorted(names)]
 
     # -- playing a deal ---------------------------------------------------------
-    def start(self, state: GameState) -> None:
+    def start(self, state: DealState) -> None:
         """Sit down to a deal: introduce it, let the bots move until the learner is to decide, and draw."""
         self.state = state
+        self.notes = notes_for(state)
         self.deal_number += 1
         self._declined = []
         self._new_lines = []
@@ -445,64 +471,13 @@ class Table(widgets.VBox):
         self._render()
         say(self.message, self._latest() or "")
 
-    def _intro(self, state: GameState) -> list[str]:
-        """What the log says as a deal begins."""
-        lines = [f"Deal {self.deal_number}: player {state.dealer} deals."]
-        if isinstance(state, ecarte.EcarteState):
-            role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
-            lines.append(f"You are {role}. Trumps are {state.trump}: the turned-up card is {state.turned_up}.")
-            if any(state.points):
-                lines.append(state.explain_score())
-            if state.king_to_claim:  # turned_king = claimed: the point waits for the dealer's claim
-                worth = state.options.value_words("turned_king")["claimed"]
-                lines.append(
-                    f"The turned-up {state.turned_up} {worth} (turned_king = claimed)"
-                    + (": you are the dealer, press Claim the King." if state.dealer == LEARNER else ".")
-                )
-        return lines + self._before_play(state)
+    def _intro(self, state: DealState) -> list[str]:
+        """What the log says as a deal begins: who deals, then the game's own notes (``notes.py``)."""
+        return [f"Deal {self.deal_number}: player {state.dealer} deals.", *self.notes.intro(state, self.name)]
 
-    def _before_play(self, state: GameState) -> list[str]:
-        """Alkort: who leads to the first trick and why, and what is shown before play, in the engine's words.
-        Both are fixed at the first card, after any exchange."""
-        if not isinstance(state, alkort.AlkortState):
-            return []
-        lead = state.explain_first_lead()
-        lines = [lead[:1].upper() + lead[1:] + (" That is you." if state.opener == LEARNER else "")]
-        reveal = self._reveal_text(state)
-        return lines + [reveal] if reveal else lines
-
-    def _shown(self, state: alkort.AlkortState) -> list[tuple[int, list[Card]]]:
-        """What is shown before play, seat by seat (the engine's ``shown_to``): what the learner sees of the others,
-        then what the others see of the learner; a seat the rules in force ask to show, holding nothing to show,
-        shows no cards."""
-        reveal, seen = state.options.partner_reveal, state.shown_to(LEARNER)
-        rows = [
-            (seat, seen.get(seat, []))
-            for seat in alkort.showing_to(LEARNER, self.n_players, state.opener, state.options)
-        ]
-        mine = state.shown_to(1).get(LEARNER, [])  # what an opponent sees of the learner's hand
-        return rows + [(LEARNER, mine)] if mine or reveal == "table" else rows
-
-    @staticmethod
-    def _partner_only(state: alkort.AlkortState, shown: list[tuple[int, list[Card]]]) -> bool:
-        """Whether only the partner shows anything, to the learner alone (partner_reveal = best_card or hand)."""
-        return [seat for seat, _ in shown] == [2] and state.options.partner_reveal in ("best_card", "hand")
-
-    def _reveal_text(self, state: alkort.AlkortState) -> str:
-        """What is shown before play, in words ('' if the rules in force show nothing)."""
-        shown = self._shown(state)
-        if not shown:
-            return ""
-        if self._partner_only(state, shown):
-            return f"Partner reveal: player 2 shows you {show(shown[0][1]) or 'nothing'}."
-        return (
-            "Shown before play: "
-            + "; ".join(
-                f"{'you show' if seat == LEARNER else self.name(seat) + ' shows'} {show(cards) or 'nothing'}"
-                for seat, cards in shown
-            )
-            + "."
-        )
+    def _before_play(self, state: DealState) -> list[str]:
+        """What is fixed at the first card, after any exchange (Alkort: who leads first, what is shown)."""
+        return self.notes.before_play(state, self.name)
 
     def _advance(self) -> None:
         """Let the bots move until the learner has something to decide or the deal is over."""
@@ -526,33 +501,23 @@ class Table(widgets.VBox):
         state = self.deal
         tricks_before = len(state.tricks)
         draws_before = len(getattr(state, "draws", ()))
-        if isinstance(action, Card) and not state.tricks and not state.trick:  # the first card: what is shown,
-            for line in self._before_play(state):  # and who leads, are fixed now, after any exchange
-                if line not in self._before_play_said:
-                    self._log(f"After the exchange: {line}", "info")
-        hand_before = list(state.hands[seat])
-        state.apply(action)
+        first_card = isinstance(action, Card) and not state.tricks and not state.trick
+        fixed_now = self._before_play(state) if first_card else []  # what is shown, and who leads, are fixed
+        hand_before = list(state.hands[seat])  # at the first card, after any exchange
+        state.apply(action)  # the engine's rules decide: an illegal move raises IllegalAction, changing nothing
+        for line in fixed_now:
+            if line not in self._before_play_said:
+                self._log(f"After the exchange: {line}", "info")
         self._move_line = self._move_text(seat, action, reason, hand_before)
         self._log(self._move_line, "move")
         if isinstance(action, Claim) and not state.is_over:  # the point, in the engine's words
             self._log(state.explain_score(), "score")
         if len(state.tricks) > tricks_before:
             self._log(f"Trick {len(state.tricks)}: {state.explain_trick()}", "trick")
-            self._log_draws(state, draws_before)
+            for line in self.notes.draws(state, draws_before, self.name):
+                self._log(line, "trick")
         if state.is_over:
             self._log_end()
-
-    def _log_draws(self, state: GameState, since: int) -> None:
-        """After a trick (draw_after_trick): who drew first, the learner's card, and what the stock holds now."""
-        drawn = state.draws[since:] if isinstance(state, alkort.AlkortState) else []
-        if drawn:
-            first = "you" if drawn[0][0] == LEARNER else self.name(drawn[0][0])
-            mine = show(c for seat, c in drawn if seat == LEARNER)
-            self._log(
-                f"Each player draws a card from the stock, {first} first: you draw {mine}; "
-                f"{len(state.stock)} cards left in the stock.",
-                "trick",
-            )
 
     def _log_end(self) -> None:
         explanation = self.deal.explain_score()
@@ -604,13 +569,11 @@ class Table(widgets.VBox):
         if state is None:
             say(self.message, "Start a game first.", warning=True)
             return
-        if action not in state.legal_actions(LEARNER):
-            # no rule broken: it is legal, but for the seat to move
-            reason = state.why_illegal(action) or f"It is {self.name(state.seat_to_move()).lower()}'s move, not yours."
-            say(self.message, reason, warning=True)
+        if state.is_legal(action) and state.actor(action) != LEARNER:  # no rule broken: it is another seat's move
+            say(self.message, f"It is {self.name(state.seat_to_move()).lower()}'s move, not yours.", warning=True)
             return
         self._new_lines = []
-        self._apply(LEARNER, action)
+        self._apply(LEARNER, action)  # an illegal move: the engine's IllegalAction, said by @friendly
         your_move = self._move_line
         self._advance()
         self._render()
@@ -714,7 +677,11 @@ class Table(widgets.VBox):
         for action in legal:
             if isinstance(action, (Card, Discard)):
                 continue
-            b = button(action_label(action), f"cardlib-action-{action_kind(action)}", tooltip=action_tooltip(action))
+            b = button(
+                action_label(action),
+                f"cardlib-action-{action_kind(action)}",
+                tooltip=action_tooltip(action, self.options),
+            )
             b.on_click(lambda _b, action=action: self._learner_acts(action))
             pairs.append((b, action))
         if selecting:
@@ -760,41 +727,7 @@ class Table(widgets.VBox):
             marks = [m for m, on in (("dealer", seat == state.dealer), ("to play", seat == state.current_player)) if on]
             label = self.name(seat) + (f" — {', '.join(marks)}" if marks else "")
             seats.append(f"<div><b>{escape(label)}</b>: {len(state.hands[seat])} cards {backs}</div>")
-        facts = self._ecarte_facts(state) if isinstance(state, ecarte.EcarteState) else self._alkort_facts(state)
-        return f"<div>{facts}</div>{''.join(seats)}"
-
-    def _ecarte_facts(self, state: ecarte.EcarteState) -> str:
-        """The deal at a glance: the learner's role, trumps, the stock, the proposals, the phase, an unclaimed King."""
-        role = "the dealer" if state.dealer == LEARNER else "the non-dealer"
-        unclaimed = f" · the turned-up {state.turned_up} is not claimed yet" if state.king_to_claim else ""
-        return (
-            f"<b>Écarté</b> — you are player 0, {role}. Trumps: "
-            f"{card_html(state.turned_up, size='small')} {state.trump} (turned up {state.turned_up}) · "
-            f"stock: {len(state.stock)} cards · proposals: {state.proposals} · now: {escape(state.phase)}"
-            f"{escape(unclaimed)}"
-        )
-
-    def _alkort_facts(self, state: alkort.AlkortState) -> str:
-        """The deal at a glance: the learner's side, the dealer, the stock (and draws), the tricks, what is shown."""
-        team = " in team A with player 2" if self.n_players == 4 else ""
-        played = len(state.tricks)
-        draws = " · each player draws a card after every trick" if state.options.draw_after_trick else ""
-        facts = (
-            f"<b>Alkort, {self.n_players} players</b> — you are player 0{team}. Dealer: player "
-            f"{state.dealer} · stock: {len(state.stock)} cards{draws} · tricks played: {played} of "
-            f"{played + state.tricks_left}"
-        )
-        shown = self._shown(state)
-        if self._partner_only(state, shown):
-            cards = "".join(card_html(c, size="small", game=state.options.game) for c in shown[0][1])
-            return facts + f"<br>Your partner shows you: {cards or 'nothing'}"
-        if shown:
-            facts += "<br>Shown before play: " + " · ".join(
-                f"{escape('you' if seat == LEARNER else self.name(seat))} "
-                f"{''.join(card_html(c, size='small', game=state.options.game) for c in cards) or 'nothing'}"
-                for seat, cards in shown
-            )
-        return facts
+        return f"<div>{self.notes.facts(state, self.name)}</div>{''.join(seats)}"
 
 
 # ---------------------------------------------------------------------------
@@ -828,10 +761,8 @@ class GuidedRound(Table):
         self.own_bots = bots is None  # our bots can start afresh when the deal is played again
         if preset is not None and bots is None:
             bots = preset_bots(preset, seed)
-        key = game_key(game)
-        super().__init__(
-            key, players, options, seed, bots, title=f"A guided deal of {GAMES[key]}", four_colour=four_colour
-        )
+        name = games.get(game).name
+        super().__init__(game, players, options, seed, bots, title=f"A guided deal of {name}", four_colour=four_colour)
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -843,13 +774,9 @@ class GuidedRound(Table):
         self.dealer = dealer
         self.start(self._new_state())
 
-    def _new_state(self) -> GameState:
+    def _new_state(self) -> DealState:
         """The deal of this round, dealt afresh: the same cards every time."""
-        if isinstance(self.options, alkort.AlkortOptions):
-            return alkort.new_deal(
-                self.options, players=self.n_players, dealer=self.dealer, seed=self.seed, deck=self.deck
-            )
-        return ecarte.new_deal(self.options, dealer=self.dealer, seed=self.seed, deck=self.deck)
+        return self.entry.new_deal(self.options, self.n_players, dealer=self.dealer, seed=self.seed, deck=self.deck)
 
     @friendly
     def play_again(self) -> None:
@@ -886,9 +813,9 @@ class GameTable(Table):
         *,
         play_at_once: bool = False,
     ) -> None:
-        key = game_key(game)
-        super().__init__(key, players, options, seed, bots, title=f"A game of {GAMES[key]}", four_colour=four_colour)
-        self.match: alkort.AlkortGame | ecarte.EcarteGame | None = None
+        name = games.get(game).name
+        super().__init__(game, players, options, seed, bots, title=f"A game of {name}", four_colour=four_colour)
+        self.match: Game | None = None
         self.games_started = 0
         # A second click of a double click arrives once the first has done its work: it must do nothing.
         self.next_deal_button = button("Next deal", "cardlib-next-deal")
@@ -943,9 +870,9 @@ class GameTable(Table):
         button that starts a game with them (its words: start)."""
         kind = type(self.options)
         rows: list[widgets.Widget] = []
-        if self.game == "alkort":
+        if len(self.entry.players) > 1:
             self.players_picker = widgets.Dropdown(
-                options=[("4, in two partnerships", 4), ("2, one against one", 2)],
+                options=players_choices(self.entry),
                 value=self.n_players,
                 description=picker_label("Players", "players"),
                 description_allow_html=True,
@@ -961,7 +888,7 @@ class GameTable(Table):
         rows += [self.start_button, self.options_message]
         self._picker_rows = [html_view("<b>Rules</b> (the defaults follow the historical sources)"), *rows]
 
-    def chosen_options(self) -> GameOptions:
+    def chosen_options(self) -> RuleOptions:
         """The options the pickers show (validated by the engine: '3.7' points is refused, not rounded)."""
         return type(self.options).from_dict(
             {
@@ -971,11 +898,10 @@ class GameTable(Table):
         )
 
     def _start_from_pickers(self) -> None:
-        players = self.players_picker.value if self.game == "alkort" else self.n_players
+        players = self.players_picker.value if len(self.entry.players) > 1 else self.n_players
         try:
             options = self.chosen_options()
-            if isinstance(options, alkort.AlkortOptions):
-                alkort.check_options(options, players)  # what four can play and two cannot (draw_after_trick)
+            self.entry.new_deal(options, players)  # the engine refuses what four can play and two cannot
         except ValueError as error:  # the engine's words for options it refuses
             say(self.options_message, str(error), warning=True)
             return
@@ -987,15 +913,14 @@ class GameTable(Table):
     @friendly
     def start_game(self, options: RuleOptions | Mapping[str, Any] | None = None) -> None:
         """Start a new game with these options (by default the table's)."""
-        self.options = options_for(self.game, options if options is not None else self.options)
+        self.options = rule_options(self.entry, options if options is not None else self.options)
         self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed)
         # Each new game of a seeded table is new, and the same from one run to the next.
         seed = None if self.seed is None else self.seed + 1000 * self.games_started
         self.games_started += 1
-        if isinstance(self.options, alkort.AlkortOptions):
-            self.match = alkort.AlkortGame(self.options, players=self.n_players, seed=seed)
-        else:
-            self.match = ecarte.EcarteGame(self.options, seed=seed)
+        if self.entry.game is None:
+            raise ValueError(f"{self.entry.name} has no whole game to play here: play a deal (GuidedRound) instead")
+        self.match = self.entry.game(self.options, players=self.n_players, seed=seed)
         self.deal_number = 0
         self.log.clear()
         self.table_box.layout.display = SHOWN
@@ -1049,11 +974,13 @@ class GameTable(Table):
     def winner_text(self) -> str:
         """Who won the game, in words (asked once the game is over)."""
         assert self.match is not None and self.match.winner is not None, "the game is not over yet"
-        winner, scores = self.match.winner, self.match.scores
-        score = f"{scores[winner]} to {scores[1 - winner]}"
-        if winner == 0:
-            return f"Game over: {'your team wins' if self.n_players == 4 else 'you win'} {score}! 🎉"
-        return f"Game over: {self.side_names()[1]} wins {score}. Better luck next game!"
+        deal, winner, scores = self.match.deal, self.match.winner, self.match.scores
+        loser = deal.game_loser
+        assert loser is not None, "a game won has a loser"
+        score = f"{scores[winner]} to {scores[loser]}"
+        if winner == deal.side_of(LEARNER):
+            return f"Game over: {'your team wins' if deal.partner(LEARNER) is not None else 'you win'} {score}! 🎉"
+        return f"Game over: {self.side_names()[winner]} wins {score}. Better luck next game!"
 
     def _render_footer(self) -> None:
         over = self.match is not None and self.match.is_over
