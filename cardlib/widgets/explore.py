@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 import ipywidgets as widgets
 
@@ -25,7 +25,7 @@ from ..cards import hand as parse_hand
 from ..tricks import RuleOptions
 from .faces import card_html, escape, stylesheet
 from .parts import html_view, message_line, say
-from .table import button, option_picker, players_at, rule_options
+from .table import ALKORT, button, option_picker, players_at, rule_options
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -40,7 +40,7 @@ class DealExplorer(widgets.VBox):
 
     def __init__(
         self,
-        game: str = "alkort",
+        game: str = ALKORT,
         players: int = 4,
         seed: int = 0,
         options: RuleOptions | Mapping[str, Any] | None = None,
@@ -77,8 +77,11 @@ class DealExplorer(widgets.VBox):
         try:
             self.seed = seed
             self.heading.value = f"<b>{escape(self.entry.name)}: deal number {seed}</b>"
-            described: dict[str, Callable[[Any], None]] = {"alkort": self._deal_alkort, "ecarte": self._deal_ecarte}
-            describe = described.get(self.game, self._deal_any)  # a game without an explorer of its own: its hand
+            described: dict[type, Callable[[Any], None]] = {
+                alkort.AlkortOptions: self._deal_alkort,
+                ecarte.EcarteOptions: self._deal_ecarte,
+            }
+            describe = described.get(type(self.options), self._deal_any)  # a game without its own: the hand
             describe(self.options)
             say(self.message, "")
         except Exception as error:  # noqa: BLE001 - a learner never sees a traceback
@@ -161,7 +164,7 @@ class RankComparator(widgets.VBox):
 
     def __init__(
         self,
-        game: str = "alkort",
+        game: str = ALKORT,
         options: RuleOptions | Mapping[str, Any] | None = None,
         *,
         players: int | None = None,
@@ -170,8 +173,9 @@ class RankComparator(widgets.VBox):
     ) -> None:
         self.entry = games.get(game)  # the game's registry entry: its name, pack, players and options
         self.game = self.entry.key
-        if self.game not in ("alkort", "ecarte"):
+        if self.entry.options not in TRICK_RULES:
             raise ValueError(f"the rank comparator judges Alkort's and Écarté's tricks, not {self.entry.name}'s")
+        self.rule = TRICK_RULES[self.entry.options]
         self.options = rule_options(self.entry, options)
         self.n_cards = players_at(self.entry, players)  # one card a player
         self.pack = self.entry.pack
@@ -183,11 +187,8 @@ class RankComparator(widgets.VBox):
         self.leader_has_won = widgets.Checkbox(value=False, description="leader has won a trick", indent=False)
         self.first_trick = widgets.Checkbox(value=False, description="first trick", indent=False)
         controls: list[widgets.Widget] = list(self.card_pickers)
-        if self.game == "ecarte":
-            controls.append(self.trump_picker)
-            extras: list[widgets.Widget] = []
-        else:
-            extras = [self.leader_has_won, self.first_trick]
+        extras: list[widgets.Widget] = [] if self.rule.trumps else [self.leader_has_won, self.first_trick]
+        controls += [self.trump_picker] if self.rule.trumps else []
         for control in controls + extras:
             control.add_class("cardlib-picker")
             control.observe(lambda _change: self.update(), names="value")
@@ -218,7 +219,7 @@ class RankComparator(widgets.VBox):
     def _first_cards(self, cards: Sequence[Card | str] | str | None) -> list[Card]:
         """The cards to show first: those given (of this pack, as many as a trick holds), topped up by defaults."""
         given = [c for c in parse_hand(cards) if c in self.pack] if cards is not None else []
-        defaults = parse_hand({"alkort": "A♠ 9♦ K♦ 2♥", "ecarte": "A♦ J♦"}[self.game])
+        defaults = parse_hand(self.rule.first_cards)
         start = given[: self.n_cards]
         start += [c for c in defaults + list(self.pack) if c not in start][: self.n_cards - len(start)]
         return start
@@ -282,12 +283,7 @@ class RankComparator(widgets.VBox):
             )
             return
         try:
-            if isinstance(self.options, alkort.AlkortOptions):
-                args = (cards, self.leader_has_won.value, self.first_trick.value, self.options)
-                self.winner, self.explanation = alkort.trick_winner(*args), alkort.explain_trick(*args)
-            else:
-                trump = self.trump_picker.value
-                self.winner, self.explanation = ecarte.trick_winner(cards, trump), ecarte.explain_trick(cards, trump)
+            self.winner, self.explanation = self.rule.judge(self, cards)
         except Exception as error:  # noqa: BLE001
             self.winner, self.explanation = None, ""
             self.result.value = ""
@@ -312,6 +308,34 @@ class RankComparator(widgets.VBox):
             for i, c in enumerate(cards)
         )
 
+
+def judge_alkort(comparator: RankComparator, cards: list[Card]) -> tuple[int, str]:
+    """Alkort's engine on the trick picked: who wins it, and why (with the leader's won trick, the first trick)."""
+    options = cast(alkort.AlkortOptions, comparator.options)  # TRICK_RULES gives this judge Alkort's tricks only
+    args = (cards, comparator.leader_has_won.value, comparator.first_trick.value, options)
+    return alkort.trick_winner(*args), alkort.explain_trick(*args)
+
+
+def judge_ecarte(comparator: RankComparator, cards: list[Card]) -> tuple[int, str]:
+    """Écarté's engine on the trick picked: who wins it, and why (with the trumps picked)."""
+    trump = comparator.trump_picker.value
+    return ecarte.trick_winner(cards, trump), ecarte.explain_trick(cards, trump)
+
+
+class TrickRule(NamedTuple):
+    """How the comparator asks a game's engine who wins a trick: the cards it shows first, whether it asks for the
+    trumps (else for the leader's won trick and the first trick), and the engine's verdict with its words."""
+
+    first_cards: str
+    trumps: bool
+    judge: Callable[[RankComparator, list[Card]], tuple[int, str]]
+
+
+#: The games whose tricks the comparator judges, by their options' class (as the registry knows them).
+TRICK_RULES: dict[type[RuleOptions], TrickRule] = {
+    alkort.AlkortOptions: TrickRule("A♠ 9♦ K♦ 2♥", False, judge_alkort),
+    ecarte.EcarteOptions: TrickRule("A♦ J♦", True, judge_ecarte),
+}
 
 #: The Alkort options that decide who wins a trick: the rank lab has a picker for each.
 TRICK_OPTIONS = ("seven_lead", "ranking", "low_eights_ranked", "rubbish_order")
@@ -347,13 +371,21 @@ class AlkortRankLab(widgets.VBox):
             return
         old = self.comparator
         cards = old.cards if old is not None and len(old.cards) == self.players.value else None
-        self.comparator = RankComparator("alkort", options=options, players=self.players.value, cards=cards)
+        self.comparator = RankComparator(ALKORT, options=options, players=self.players.value, cards=cards)
         self.children = [*controls, self.comparator]
 
 
 #: The Alkort options that decide what a dealt hand holds: which cards are ranked, and whether it is worthless.
 HAND_OPTIONS = ("ranking", "low_eights_ranked", "rubbish_order")
-EXPLORER_GAMES = [("Alkort, 4 players", ("alkort", 4)), ("Alkort, 2 players", ("alkort", 2)), ("Écarté", ("ecarte", 2))]
+
+
+def explorer_games() -> list[tuple[str, tuple[str, int]]]:
+    """The deal explorer's choices, from the registry: 'Alkort, 4 players', 'Alkort, 2 players', 'Écarté'."""
+    return [
+        (f"{game.name}, {count} players" if len(game.players) > 1 else game.name, (game.key, count))
+        for game in games.every()
+        for count in game.players
+    ]
 
 
 class DealExplorerApp(widgets.VBox):
@@ -361,7 +393,8 @@ class DealExplorerApp(widgets.VBox):
     The deal number stays as the game or the rules change, so that the same deal is seen under each."""
 
     def __init__(self, seed: int = 1) -> None:
-        self.game = widgets.ToggleButtons(options=EXPLORER_GAMES, value=EXPLORER_GAMES[0][1], description="game")
+        choices = explorer_games()
+        self.game = widgets.ToggleButtons(options=choices, value=choices[0][1], description="game")
         self.game.add_class("cardlib-game-choice")
         self.pickers = {name: option_picker(alkort.AlkortOptions, name) for name in HAND_OPTIONS}
         self.message = message_line("cardlib-options-message")
@@ -379,13 +412,13 @@ class DealExplorerApp(widgets.VBox):
         if self.explorer is not None:
             self.seed = self.explorer.seed  # "New deal" moves it on
         game, players = self.game.value
-        if game == "ecarte":
-            self.explorer = DealExplorer("ecarte", seed=self.seed)
+        if games.get(game).options is not alkort.AlkortOptions:  # the pickers are Alkort's
+            self.explorer = DealExplorer(game, players, seed=self.seed)
             self.children = [self.game, self.explorer]
             return
         controls = [self.game, *self.pickers.values(), self.message]
         options = options_from(self.pickers, self.message)
-        self.explorer = None if options is None else DealExplorer("alkort", players, self.seed, options)
+        self.explorer = None if options is None else DealExplorer(game, players, self.seed, options)
         self.children = controls if self.explorer is None else [*controls, self.explorer]
 
 

@@ -56,8 +56,8 @@ def card_title(c: Card, game: str | None = None) -> str:
     return f"{c.name}, {icelandic}" if icelandic else c.name
 
 
-assert card_title(Card("K", "♦"), "Alkort") == "King of diamonds, karlinn — the old man"
-assert card_title(Card("K", "♦")) == card_title(Card("K", "♦"), "Écarté") == "King of diamonds"
+assert card_title(Card("K", "♦"), AlkortOptions.game) == "King of diamonds, karlinn — the old man"
+assert card_title(Card("K", "♦")) == "King of diamonds"
 
 
 def card_html(c: Card | str, *, face_up: bool = True, size: str = "normal", game: str | None = None) -> str:

@@ -165,10 +165,11 @@ class EcarteNotes(TableNotes):
         )
 
 
-#: The games with notes of their own, by their key in the registry; every other game gets ``TableNotes``.
-NOTES: dict[str, type[TableNotes]] = {"alkort": AlkortNotes, "ecarte": EcarteNotes}
+#: The games with notes of their own, by the class of their deals (the registry's ``state``); every other game
+#: gets ``TableNotes``.
+NOTES: dict[type[DealState], type[TableNotes]] = {alkort.AlkortState: AlkortNotes, ecarte.EcarteState: EcarteNotes}
 
 
 def notes_for(state: DealState) -> TableNotes:
     """The notes a table keeps for this deal's game."""
-    return NOTES.get(games.of(state).key, TableNotes)()
+    return NOTES.get(games.of(state).state, TableNotes)()

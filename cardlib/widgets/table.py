@@ -23,7 +23,7 @@ from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
-from .. import games
+from .. import alkort, ecarte, games
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..players import Decision, Player, RandomPlayer, ScriptedPlayer, next_move
@@ -123,9 +123,12 @@ class Preset(NamedTuple):
     description: str
 
 
+# The games the presets deal, by their keys in the registry (asked of each game's room, not written again).
+ALKORT, ECARTE = (games.key_of(kind.game) for kind in (alkort.AlkortOptions, ecarte.EcarteOptions))
+
 PRESETS: dict[str, Preset] = {
     "alkort-stroke": Preset(
-        "alkort",
+        ALKORT,
         4,
         {},
         "K♦ 4♣ 9♥ 2♠ 3♠ 4♠ 2♥ 8♠ 9♦ 2♦ 3♦ 4♦ A♠ A♦ J♠ 9♠ Q♠ K♠ A♥ A♣ J♥ Q♦ K♥ 7♥ J♦ 6♠ 6♦ "
@@ -136,7 +139,7 @@ PRESETS: dict[str, Preset] = {
         "more than five is a stroke worth one point per trick of the run.",
     ),
     "alkort-cashed-seven": Preset(
-        "alkort",
+        ALKORT,
         4,
         {},
         "K♦ 7♣ Q♠ 8♠ 9♥ A♥ 9♦ A♦ J♦ 2♥ 4♣ 7♥ 3♠ 4♠ 9♠ J♥ 6♥ Q♦ 6♦ Q♣ 2♣ A♠ J♠ 6♠ K♠ 2♠ 3♥ "
@@ -147,7 +150,7 @@ PRESETS: dict[str, Preset] = {
         "You hold 7♥: win a trick yourself and then lead it.",
     ),
     "ecarte-refused-proposal": Preset(
-        "ecarte",
+        ECARTE,
         2,
         {},
         "Q♥ J♥ A♥ K♠ Q♠ 10♥ 7♠ 8♣ 9♦ 7♦ 8♥ A♠ 8♠ 9♠ 10♠ J♠ 7♥ 9♥ A♦ 8♦ 10♦ J♦ Q♦ K♦ A♣ 7♣ 9♣ 10♣ J♣ Q♣ K♣ K♥",
@@ -739,7 +742,7 @@ class GuidedRound(Table):
 
     def __init__(
         self,
-        game: str = "alkort",
+        game: str = ALKORT,
         players: int = 4,
         options: RuleOptions | Mapping[str, Any] | None = None,
         seed: int | None = 0,
@@ -803,7 +806,7 @@ class GameTable(Table):
 
     def __init__(
         self,
-        game: str = "ecarte",
+        game: str = ECARTE,
         players: int | None = None,
         options: RuleOptions | Mapping[str, Any] | None = None,
         seed: int | None = None,
