@@ -7,7 +7,8 @@ an error:
 1. the tutorial notebooks and the exercises: book/notebooks and book/exercises are symbolic links (kept in
    git) to the project's own folders, so a notebook runs in its own folder exactly as it does in JupyterLab;
 2. the API pages: one page per `cardlib` module, written into book/api/ (git-ignored) for each module that
-   exists, so that optional ones (widgets, exercises, bots) appear as soon as they are written;
+   exists, so that optional ones (widgets, exercises, bots) appear as soon as they are written; a package's
+   page (a game's room, the bots) documents each of its submodules too;
 3. the table of contents: a copy of _toc.yml without the pages whose source does not exist yet (each one
    is named on stdout; tests/book then fails for every page it lists that is missing from the site);
 4. the widget manager: `npm ci` in book/ installs @jupyter-widgets/html-manager and requirejs from the npm
@@ -94,14 +95,19 @@ API_INDEX = """# API reference
 
 Everything the course does goes through `cardlib`, the small library in this project; these pages are made
 from its docstrings, so they say what the code says. The modules are meant to be read in this order:
-`cards` (cards and packs), `tricks` (what every trick-taking deal shares), `alkort` and `ecarte` (one
-module per game, each read top to bottom like a chapter), `players` (one interface for people and bots),
-and `scenarios` (the conformance runner that checks the rules against worked examples). On top of the
-engine sit `widgets` (what the notebooks draw), `exercises` (the checker that compares a learner's function
-with the engine's own) and `bots` (players that say why they play what they play).
+`cards` (cards and packs), `tricks` (what every trick-taking deal shares: whose turn, who played each card,
+partners, sides, who lost), then one room per game, `alkort` and `ecarte`: each holds the game's rules (the
+package itself, read top to bottom like a chapter), `view` (all that one seat may know, and the deals that
+agree with it), `advice` (the old books' advice, as a bot) and `description` (the game's entry in the
+registry). `games` is that registry: each game described once, so that everything else looks a game up
+instead of branching on its name. Then `players` (one interface for people and bots) and `scenarios` (the
+conformance runner that checks the rules against worked examples). On top of the engine sit `widgets` (what
+the notebooks draw), `exercises` (the checker that compares a learner's function with the engine's own) and
+`bots` (players that say why they play what they play).
 
-The engine is the only place where a rule lives: widgets, exercises and bots ask it and never decide for
-themselves.
+The engine is the only place where a rule lives: widgets, exercises and bots ask it, through the registry,
+and never decide for themselves. [How to add a game](../how-to-add-a-game.md) shows a third game joining
+them.
 """
 
 

@@ -81,8 +81,12 @@ def test_the_book_sees_the_course_folders_through_links():
 
 
 def test_an_api_page_documents_a_module_and_each_submodule_of_a_package():
-    expected = "# `cardlib.alkort`\n\n```{eval-rst}\n.. automodule:: cardlib.alkort\n```\n"
-    assert build.api_page("cardlib.alkort") == expected
+    expected = "# `cardlib.cards`\n\n```{eval-rst}\n.. automodule:: cardlib.cards\n```\n"
+    assert build.api_page("cardlib.cards") == expected
+    room = build.api_page("cardlib.alkort")  # a game's room: the rules, then each submodule
+    assert room.startswith("# `cardlib.alkort`\n\n```{eval-rst}\n.. automodule:: cardlib.alkort\n```\n")
+    for sub in ("advice", "description", "view"):
+        assert f"## `cardlib.alkort.{sub}`\n\n```{{eval-rst}}\n.. automodule:: cardlib.alkort.{sub}\n```\n" in room
     assert build.submodules(importlib.import_module("cardlib")) == []  # its modules have pages of their own
     assert build.module_exists("cardlib.alkort") and not build.module_exists("cardlib.no_such_module")
 
