@@ -340,7 +340,12 @@ def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button
 
 
 class Table(widgets.VBox):
-    """The shared card table: the learner in seat 0 against bots, one deal at a time."""
+    """The shared card table: the learner in seat 0 against bots, one deal at a time.
+
+    What a panel beside the table may read: ``table.state``, the deal being played (a ``DealState``, None until
+    the first deal), and ``LEARNER``, the learner's seat (0 at every table); ``table.entry`` is the game's
+    registry entry. A panel goes under the table in ``table.coach_box`` (``table.coach_box.children = [panel]``),
+    which is empty until then and is shown with the table, in JupyterLab as in the apps."""
 
     def __init__(
         self,
@@ -370,7 +375,8 @@ class Table(widgets.VBox):
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
         self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
-        self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour))
+        self.coach_box = widgets.VBox([], _dom_classes=("cardlib-coach-box",))  # a panel under the table: the coach's
+        self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour), self.coach_box)
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
         super().__init__([self.stylesheet, self.title, self.table_box], _dom_classes=("cardlib", "cardlib-table"))
         self._colour_suits()
@@ -412,9 +418,10 @@ class Table(widgets.VBox):
         )
 
     @staticmethod
-    def _lay_out(play: widgets.VBox, record: widgets.VBox) -> widgets.HBox:
-        """The play on the left, the score and the log on the right (one column on a narrow screen)."""
-        return widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
+    def _lay_out(play: widgets.VBox, record: widgets.VBox, under: widgets.VBox) -> widgets.VBox:
+        """The play on the left, the score and the log on the right (one column on a narrow screen); under them the
+        room for a panel (``coach_box``)."""
+        return widgets.VBox([widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap")), under])
 
     def _colour_suits(self) -> None:
         """Print the cards in four colours (♦ blue, ♣ green) or in the usual two, as the checkbox says."""

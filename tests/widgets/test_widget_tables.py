@@ -1,12 +1,13 @@
 """Guided rounds and game tables, driven by clicks: whole deals, reasons for refused moves, options."""
 
+import ipywidgets as widgets
 import pytest
 from widget_helpers import learner_move, play_game, play_out, text
 
 from cardlib import PROPOSE, alkort, card, ecarte
 from cardlib.players import RandomPlayer
 from cardlib.widgets import GameTable, GuidedRound, ScriptedPlayer
-from cardlib.widgets.table import SHOWN
+from cardlib.widgets.table import LEARNER, SHOWN
 
 
 def snapshot(table):
@@ -429,3 +430,32 @@ def test_game_table_fits_the_given_bots_to_the_players_chosen():
     t.players_picker.value = 4
     t.start_button.click()
     assert t.seats[1:] == bots
+
+
+TABLES = {
+    "a guided deal": lambda: GuidedRound("alkort", seed=1),
+    "a game that plays at once": lambda: GameTable("ecarte", seed=1, choose_options=True, play_at_once=True),
+    "a game started from its pickers": lambda: GameTable("alkort", seed=1, choose_options=True),
+}
+
+
+@pytest.mark.parametrize("make", TABLES.values(), ids=list(TABLES))
+def test_a_panel_goes_under_the_table_and_reads_its_deal_and_the_learners_seat(make):
+    t = make()
+    panel = widgets.HTML("a coach")
+    t.coach_box.children = [panel]
+    # Under the play and the score, inside the table's box: shown and hidden with the table, in every layout.
+    assert t.table_box in t.children and list(t.table_box.children)[-1] is t.coach_box
+    if t.state is None:
+        assert t.table_box.layout.display == "none"
+        t.start_button.click()
+    assert t.table_box.layout.display != "none" and list(t.coach_box.children) == [panel]
+    assert t.state.legal_actions(LEARNER) == t.legal_choices and t.state is t.deal
+
+
+def test_the_table_asks_the_deal_who_is_partner_and_how_the_sides_are_named():
+    four, two = GuidedRound("alkort", players=4, seed=1), GuidedRound("alkort", players=2, seed=1)
+    assert [four.name(seat) for seat in range(4)] == ["You", "player 1", "player 2 (partner)", "player 3"]
+    assert four.side_names() == ["team A (you and player 2)", "team B (players 1 and 3)"]
+    assert [two.name(seat) for seat in range(2)] == ["You", "player 1"]
+    assert GuidedRound("ecarte", seed=1).side_names() == ["you (player 0)", "player 1"]
