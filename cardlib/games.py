@@ -18,15 +18,70 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .tricks import DealState, Game, RuleOptions
+from .tricks import Action, DealState, Game, RuleOptions
 
 # The rooms that come with the course, loaded the first time they are asked for (so that importing the engine
 # of one game never loads the views and advice of every game).
 BUILT_IN = {"alkort": "cardlib.alkort.description", "ecarte": "cardlib.ecarte.description"}
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    """How the Monte Carlo bot (``cardlib.bots.montecarlo``) looks ahead in a game; the defaults suit a plain trick
+    game, and a game's room may do better: a faster play-out, fewer moves to compare, a belief about the others."""
+
+    # policy(world, legal) -> the move an imagined player makes in a play-out; None: the game's rule bot, deciding
+    # from that player's view (slower, but right for any game)
+    playout_policy: Callable[[Any, Sequence[Action]], Action] | None = None
+    # candidates(view) -> the moves worth comparing, the advice's favourite first; None: every legal move
+    candidates: Callable[[Any], Sequence[Action]] | None = None
+    # imagine(view, rng) -> draw(), which imagines one world after another for one decision; None: world(view, rng)
+    imagine: Callable[[Any, random.Random], Callable[[], Any]] | None = None
+    # forced(view) -> a Decision that needs no search (announcing the King of trumps, taking the stock) or None
+    forced: Callable[[Any], Any] | None = None
+    # book_move(view) -> the book's move, which stands unless another is clearly better; None: no such trust
+    book_move: Callable[[Any], Action] | None = None
+    # budget(view) -> play-outs per decision, shared among the moves compared
+    budget: Callable[[Any], int] = lambda view: 120
+    # first_question(bot, view, rng) -> a Decision the game makes its own way (Écarté: stand or propose), or None
+    first_question: Callable[[Any, Any, random.Random], Any] | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioKind:
+    """One kind of rule scenario a game is checked with (``cardlib.scenarios``; the format: book/rules/scenarios.md):
+    the fields it takes beyond the common ones, the expect keys it may check, and how to run it."""
+
+    required: frozenset[str]
+    optional: frozenset[str] = frozenset()
+    expect: frozenset[str] = frozenset()
+    # run(given, options) -> what came out, by expect key; ``given`` holds the fields read (cards as Cards, a suit as
+    # its symbol). None: a whole deal, which the runner replays on the game's state itself.
+    run: Callable[[dict[str, Any], Any], dict[str, Any]] | None = None
+    # facts(state, seat) -> what a deal scenario may check of one seat beyond the common facts ('seen'), by expect key
+    facts: Callable[[Any, int], dict[str, Any]] | None = None
+    # check(given) -> why a scenario of this kind cannot be run ('' when it can), beyond the format's own checks
+    check: Callable[[dict[str, Any]], str] | None = None
+
+
+# What a deal scenario may check of any game's state after its moves (and 'illegal': a move it must refuse).
+DEAL_EXPECT = frozenset(
+    {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands", "to_move"}
+)
+
+
+def deal_scenarios(
+    more_expect: frozenset[str] = frozenset(), facts: Callable[[Any, int], dict[str, Any]] | None = None
+) -> ScenarioKind:
+    """The scenarios of a whole deal, replayed from a stacked deck, as every game is checked (and ``more_expect``,
+    a seat's further ``facts``)."""
+    return ScenarioKind(
+        frozenset({"dealer", "deck", "actions"}), frozenset({"scores_before"}), DEAL_EXPECT | more_expect, facts=facts
+    )
 
 
 @dataclass(frozen=True)
@@ -44,6 +99,8 @@ class GameDescription:
     world: Callable[[Any, random.Random], Any]  # world(view, rng) -> a full deal that agrees with the view
     rule_bot: Callable[[int | None], Any]  # rule_bot(seed) -> a Player that follows the old books' advice
     description: str = ""  # one line for menus: 'Icelandic, 4 players in partnerships or 2'
+    lookahead: Lookahead = Lookahead()  # how the Monte Carlo bot looks ahead in this game
+    scenarios: dict[str, ScenarioKind] = field(default_factory=dict)  # the kinds of rule scenario, by name: 'trick'
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import alkort, ecarte
-from .cards import ALKORT_PACK, ECARTE_PACK, Card, card, repeated, show, suit
-from .tricks import Action, DealState, IllegalAction, RuleOptions, action_text, parse_action
+from . import games
+from .cards import Card, card, repeated, show, suit
+from .tricks import Action, DealState, IllegalAction, action_text, parse_action
 
 USAGE = """usage: python -m cardlib.scenarios PATH [PATH ...]
 
@@ -68,23 +68,16 @@ TEXTS = Form("a list of texts", lambda value: type(value) is list and all(type(x
 WHOLES = Form("a list of whole numbers", lambda value: type(value) is list and all(map(is_whole, value)))
 
 COMMON = {"id", "game", "kind", "options", "expect", "players"}
-FIELDS = {  # (game, kind) -> (required fields, optional fields, expect keys)
-    ("alkort", "trick"): ({"cards"}, {"leader_has_won", "first_trick"}, {"winner"}),
-    ("ecarte", "trick"): ({"cards", "trump"}, set(), {"winner"}),
-    ("alkort", "legal"): ({"hand", "trick"}, {"has_won", "first_trick"}, {"legal"}),
-    ("ecarte", "legal"): ({"hand", "trick", "trump"}, set(), {"legal"}),
-    ("alkort", "exchange"): ({"hand"}, set(), {"entitled"}),
-    ("alkort", "deal"): (
-        {"dealer", "deck", "actions"},
-        {"scores_before"},
-        {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands", "to_move", "seen"},
-    ),
-    ("ecarte", "deal"): (
-        {"dealer", "deck", "actions"},
-        {"scores_before"},
-        {"illegal", "trick_winners", "points", "scores", "over", "game_winner", "stock", "hands", "to_move"},
-    ),
-}
+
+
+def fields() -> dict[tuple[str, str], tuple[set[str], set[str], set[str]]]:
+    """(game, kind) -> (required fields, optional fields, expect keys): each game's kinds, from the registry."""
+    return {
+        (game.key, name): (set(kind.required), set(kind.optional), set(kind.expect))
+        for game in games.every()
+        for name, kind in game.scenarios.items()
+    }
+
 
 FORMS = {
     "id": TEXT,
@@ -120,12 +113,8 @@ EXPECT_FORMS = {
     "to_move": WHOLE_OR_NULL,
     "seen": OBJECT,
 }
-assert FORMS.keys() == COMMON.union(*(required | optional for required, optional, _ in FIELDS.values()))
-assert EXPECT_FORMS.keys() == set().union(*(expect for _, _, expect in FIELDS.values()))
-
-PLAYERS = {"alkort": (4, 2), "ecarte": (2,)}  # the default first
-PACKS = {"alkort": ALKORT_PACK, "ecarte": ECARTE_PACK}
-OPTIONS: dict[str, type[RuleOptions]] = {"alkort": alkort.AlkortOptions, "ecarte": ecarte.EcarteOptions}
+assert FORMS.keys() == COMMON.union(*(required | optional for required, optional, _ in fields().values()))
+assert EXPECT_FORMS.keys() == set().union(*(expect for _, _, expect in fields().values()))
 
 # Limits no real scenario comes near, so that a hostile or mangled line is an error and not a crash.
 MAX_DEPTH = 4  # the line's object, expect, expect.hands, a hand's list of cards
@@ -271,19 +260,18 @@ def _check_range(where: str, name: str, value: int, allowed: range, what: str) -
 
 def validate(data: Any, where: str) -> Scenario:
     """Check one scenario's fields, cards, options and actions; raise ScenarioFileError if anything is off."""
-    game, kind = _validate_fields(data, where)
+    key, kind = _validate_fields(data, where)
     if not data["id"].strip():
         raise _fail(where, "id must name the scenario, not be blank")
-    players = data.get("players", PLAYERS[game][0])
-    if players not in PLAYERS[game]:
-        raise _fail(where, f"{game} is played by {' or '.join(map(str, PLAYERS[game]))} players, not {players}")
-    try:
-        options = OPTIONS[game].from_dict(data.get("options"))
-        if isinstance(options, alkort.AlkortOptions):  # some options are for four players only
-            alkort.check_options(options, players)
+    game = games.get(key)
+    players = data.get("players", game.players[0])
+    if players not in game.players:
+        raise _fail(where, f"{key} is played by {' or '.join(map(str, game.players))} players, not {players}")
+    try:  # some options are for some numbers of players only: a deal with them must be possible
+        game.new_deal(game.options.from_dict(data.get("options")), players=players, seed=0)
     except (ValueError, TypeError) as error:  # OptionError, mostly
         raise _fail(where, f"options: {error}") from None
-    _validate_cards(data, game, kind, players if game == "alkort" else 2, where)
+    _validate_cards(data, game, kind, players, where)
     return Scenario(data, where)
 
 
@@ -296,12 +284,12 @@ def _validate_fields(data: Any, where: str) -> tuple[str, str]:
             raise _fail(where, f"missing field {name!r}")
         _check_form(where, name, data[name], FORMS[name])
     game, kind = data["game"], data["kind"]
-    if game not in PLAYERS:
-        raise _fail(where, f"unknown game {_brief(game)} (alkort or ecarte)")
-    if (game, kind) not in FIELDS:
-        known = sorted(k for g, k in FIELDS if g == game)
-        raise _fail(where, f"unknown kind {_brief(kind)} for {game} (one of {', '.join(known)})")
-    required, optional, expect_keys = FIELDS[(game, kind)]
+    if game not in games.keys():
+        raise _fail(where, f"unknown game {_brief(game)} ({' or '.join(games.keys())})")
+    known = games.get(game).scenarios
+    if kind not in known:
+        raise _fail(where, f"unknown kind {_brief(kind)} for {game} (one of {', '.join(sorted(known))})")
+    required, optional, expect_keys = known[kind].required, known[kind].optional, known[kind].expect
     for name, value in data.items():
         if name not in COMMON | required | optional:
             raise _fail(where, f"unknown field {name!r} for a {game} {kind} scenario")
@@ -316,9 +304,9 @@ def _validate_fields(data: Any, where: str) -> tuple[str, str]:
     return game, kind
 
 
-def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, where: str) -> None:
+def _validate_cards(data: dict[str, Any], game: games.GameDescription, kind: str, seats: int, where: str) -> None:
     """Check the cards of a scenario: each in the game's pack, once, and as many as its kind needs."""
-    pack = PACKS[game]
+    pack = game.pack
     listed: dict[str, list[Card]] = {
         name: parse_cards(data[name], pack, where, name) for name in ("cards", "hand", "trick", "deck") if name in data
     }
@@ -334,9 +322,9 @@ def _validate_cards(data: dict[str, Any], game: str, kind: str, seats: int, wher
             _check_range(where, "expect.winner", data["expect"]["winner"], range(seats), "an index into cards")
     if kind == "legal":
         _validate_legal(data, listed, pack, seats, where)
-    dealt = alkort.HAND_SIZE
-    if kind == "exchange" and len(listed["hand"]) != dealt:
-        raise _fail(where, f"an exchange hand is a dealt hand of {dealt} cards, not {len(listed['hand'])}")
+    check = game.scenarios[kind].check
+    if check is not None and (why := check({**data, **listed})):
+        raise _fail(where, why)
     if kind == "deal":
         _validate_deal(data, pack, seats, where)
 
@@ -477,43 +465,36 @@ def load(paths: Sequence[str | Path]) -> list[Scenario]:
 def run(scenario: Scenario) -> list[str]:
     """Run one scenario; the list of what came out differently (empty if it passed)."""
     data = scenario.data
-    game, kind, expect = data["game"], data["kind"], data["expect"]
-    options: Any = OPTIONS[game].from_dict(data.get("options"))
-    if kind == "trick":
-        cards = [card(c) for c in data["cards"]]
-        if game == "alkort":
-            got = alkort.trick_winner(cards, data.get("leader_has_won", False), data.get("first_trick", False), options)
-        else:
-            got = ecarte.trick_winner(cards, parse_suit(data["trump"], scenario.where))
-        return _differences({"winner": got}, expect)
-    if kind == "legal":
-        hand, trick = [card(c) for c in data["hand"]], [card(c) for c in data["trick"]]
-        if game == "alkort":
-            legal = alkort.legal_plays(hand, trick, data.get("has_won", False), data.get("first_trick", False), options)
-        else:
-            legal = ecarte.legal_plays(hand, trick, parse_suit(data["trump"], scenario.where), options)
-        return _differences(
-            {"legal": _card_set(legal)}, {"legal": _card_set(map(card, expect["legal"]))} if "legal" in expect else {}
-        )
-    if kind == "exchange":
-        return _differences({"entitled": alkort.may_exchange([card(c) for c in data["hand"]], options)}, expect)
-    return _run_deal(data, options)
+    game = games.get(data["game"])
+    kind = game.scenarios[data["kind"]]
+    options: Any = game.options.from_dict(data.get("options"))
+    if kind.run is None:  # a whole deal
+        return _run_deal(data, game, kind, options)
+    return _differences(_comparable(kind.run(_given(data), options)), _comparable(data["expect"]))
 
 
-def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
+CARD_FIELDS = ("cards", "hand", "trick", "deck")
+
+
+def _given(data: dict[str, Any]) -> dict[str, Any]:
+    """A scenario's fields as a game's run reads them: lists of cards as Cards, a trump suit as its symbol."""
+    given = {**data, **{name: [card(c) for c in data[name]] for name in CARD_FIELDS if name in data}}
+    if "trump" in data:
+        given["trump"] = suit(data["trump"])
+    return given
+
+
+def _comparable(values: dict[str, Any]) -> dict[str, Any]:
+    """Values as they are compared: a list of cards as the set it holds, in pack order (the order is no matter)."""
+    return {key: _card_set(map(card, v)) if EXPECT_FORMS[key] is CARDS else v for key, v in values.items()}
+
+
+def _run_deal(data: dict[str, Any], game: games.GameDescription, kind: games.ScenarioKind, options: Any) -> list[str]:
     expect = data["expect"]
     deck = [card(c) for c in data["deck"]]
-    state: DealState
-    if data["game"] == "alkort":
-        state = alkort.AlkortState(
-            options,
-            players=data.get("players", 4),
-            dealer=data["dealer"],
-            deck=deck,
-            scores_before=data.get("scores_before"),
-        )
-    else:
-        state = ecarte.EcarteState(options, dealer=data["dealer"], deck=deck, scores_before=data.get("scores_before"))
+    state = game.new_deal(
+        options, players=data.get("players"), dealer=data["dealer"], deck=deck, scores_before=data.get("scores_before")
+    )
     actions = [parse_action(text) for text in data["actions"]]
     stop = expect.get("illegal", len(actions))
     for number, action in enumerate(actions[:stop]):
@@ -531,21 +512,28 @@ def _run_deal(data: dict[str, Any], options: Any) -> list[str]:
         "over": state.is_over,
         "game_winner": state.game_winner,
         "stock": len(state.stock),
-        "hands": {seat: _card_set(state.hands[int(seat)]) for seat in expect.get("hands", {})},
         "to_move": state.current_player,
-        "seen": {seat: _card_set(_seen(state, int(seat))) for seat in expect.get("seen", {})},
+        **_seat_facts(state, kind, expect),
     }
     wanted = {k: v for k, v in expect.items() if k != "illegal"}
-    for key in ("hands", "seen"):
+    for key in _seat_fact_keys(kind):
         if key in wanted:
             wanted[key] = {seat: _card_set(map(card, cards)) for seat, cards in wanted[key].items()}
     return problems + _differences(got, wanted)
 
 
-def _seen(state: DealState, seat: int) -> list[Card]:
-    """The cards of other hands an Alkort seat has been shown before play."""
-    assert isinstance(state, alkort.AlkortState)
-    return [c for cards in state.shown_to(seat).values() for c in cards]
+def _seat_fact_keys(kind: games.ScenarioKind) -> set[str]:
+    """The expect keys of a deal that hold cards by seat: the hands, and the game's own (Alkort's 'seen')."""
+    return {"hands"} | (kind.expect - games.DEAL_EXPECT)
+
+
+def _seat_facts(state: DealState, kind: games.ScenarioKind, expect: dict[str, Any]) -> dict[str, Any]:
+    """The cards by seat that a deal scenario checks: the hands, and what the game tells of a seat (``facts``)."""
+    got = {"hands": {seat: _card_set(state.hands[int(seat)]) for seat in expect.get("hands", {})}}
+    for key in _seat_fact_keys(kind) - {"hands"}:
+        assert kind.facts is not None, f"a game that names {key!r} among a deal's expect keys says it of a seat"
+        got[key] = {seat: _card_set(kind.facts(state, int(seat))[key]) for seat in expect.get(key, {})}
+    return got
 
 
 def _check_refused(state: DealState, action: Action, number: int) -> list[str]:

@@ -30,11 +30,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import games
-from .alkort import AlkortState
 from .bots import BOTS, make_bot
-from .ecarte import EcarteState
 from .players import Decision, Player, play_deal
-from .tricks import DealState
+from .tricks import DealState, next_seat
 
 
 class TimedPlayer(Player):
@@ -110,11 +108,14 @@ class MatchResult:
         return "\n".join(lines)
 
 
-def new_state(game: str, deal_seed: int, dealer: int, players: int, options: dict | None) -> DealState:
+def new_state(game: str, deal_seed: int, dealer: int, players: int | None, options: dict | None) -> DealState:
     """The deal number ``deal_seed``: the same deck every time it is asked for."""
-    if game == "ecarte":
-        return EcarteState(options, dealer=dealer, seed=deal_seed)
-    return AlkortState(options, players=players, dealer=dealer, seed=deal_seed)
+    return games.get(game).new_deal(options, players=players, dealer=dealer, seed=deal_seed)
+
+
+def match_label(game: games.GameDescription, players: int) -> str:
+    """How a match's game is named: by its key, and the number of players if it may be played by several."""
+    return game.key if len(game.players) == 1 else f"{game.key} ({players} players)"
 
 
 def deal_score(state: DealState, seat: int) -> float:
@@ -129,13 +130,15 @@ def run_match(
     b: str,
     deals: int,
     seed: int = 0,
-    players: int = 4,
+    players: int | None = None,
     options: dict | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
-    """Play ``deals`` mirrored pairs of deals between bots a and b (by name), a in even seats first."""
-    n = 2 if game == "ecarte" else players
-    result = MatchResult(game if game == "ecarte" else f"alkort ({n} players)", a, b, deals)
+    """Play ``deals`` mirrored pairs of deals between bots a and b (by name), a on the first side first (``players``:
+    the game's usual number if None)."""
+    description = games.get(game)
+    n = description.players[0] if players is None else players
+    result = MatchResult(match_label(description, n), a, b, deals)
     names = (a, b) if a != b else (a, f"{b}'")
     for name in names:
         result.times[name] = []
@@ -146,19 +149,26 @@ def run_match(
     }
     for i in range(deals):
         deal_seed = seed * 1_000_003 + i
-        dealer = i % n
         pair = 0.0
-        for a_side in (0, 1):  # a's side holds the even seats, then the odd seats
-            table = [bots[names[0]] if seat % 2 == a_side else bots[names[1]] for seat in range(n)]
-            state = play_deal(new_state(game, deal_seed, dealer, n, options), table)
-            pair += deal_score(state, a_side) / 2  # seat a_side (0 or 1) is one of a's seats
+        for a_side in (0, 1):  # a's bots hold the seats of the first side, then those of the second
+            state = new_state(description.key, deal_seed, next_seat(0, n, i), n, options)
+            a_seat, b_seat = seats_of_the_sides(state, a_side)
+            table = [bots[names[0]] if state.side_of(seat) == a_side else bots[names[1]] for seat in range(n)]
+            play_deal(state, table)
+            pair += deal_score(state, a_seat) / 2
             points = state.points  # per side: the team with 4 players, the seat with 2
             result.points_a += points[a_side]
-            result.points_b += points[1 - a_side]
+            result.points_b += points[state.side_of(b_seat)]
         result.pair_scores.append(pair)
         if progress is not None:
             progress(i + 1, deals)
     return result
+
+
+def seats_of_the_sides(state: DealState, side: int) -> tuple[int, int]:
+    """A seat of this side, and a seat of the side against it (as the engine seats them)."""
+    seat = next(s for s in range(state.n_players) if state.side_of(s) == side)
+    return seat, state.opponents(seat)[0]
 
 
 STANDARD_MATCHES = ("mc:rules", "rules:random")
@@ -185,7 +195,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"bots to pit, e.g. mc:rules (bots: {', '.join(BOTS)}); repeatable; "
         f"default {' and '.join(STANDARD_MATCHES)}",
     )
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4, help="Alkort players (default 4)")
+    counts = sorted({n for game in games.every() for n in game.players}, reverse=True)
+    parser.add_argument(
+        "--players", type=int, choices=counts, help="players, for a game played by several numbers (default: usual)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
@@ -202,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for a, b in matches:
             label = f"{game} {a} vs {b}"
             progress = None if args.quiet else text_progress(label)
-            result = run_match(game, a, b, args.deals, seed=args.seed, players=args.players, progress=progress)
+            players = args.players if args.players in games.get(game).players else None
+            result = run_match(game, a, b, args.deals, seed=args.seed, players=players, progress=progress)
             print(result.summary(), flush=True)
     return 0
 

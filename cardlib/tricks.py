@@ -474,6 +474,20 @@ def seat_name(seat: int) -> str:
     return f"player {seat}"
 
 
+def clockwise(start: int, players: int) -> list[int]:
+    """Every seat in the order of play, clockwise from ``start``: who plays the first, second … card of a trick
+    that ``start`` leads, or draws after a trick that ``start`` won."""
+    return [(start + i) % players for i in range(players)]
+
+
+def next_seat(seat: int, players: int, steps: int = 1) -> int:
+    """The seat ``steps`` places clockwise after ``seat`` (the next to play; a deal passed round the table)."""
+    return (seat + steps) % players
+
+
+assert clockwise(3, 4) == [3, 0, 1, 2] and next_seat(3, 4) == 0 and next_seat(0, 2, 5) == 1
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """One card played: by which seat, in which trick (counted from 0)."""

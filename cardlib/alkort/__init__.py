@@ -56,6 +56,7 @@ from ..tricks import (
     RuleOptions,
     action_text,
     check_choice,
+    clockwise,
     option,
     positive_whole_number,
     seat_name,
@@ -224,6 +225,11 @@ def forehand(dealer: int, players: int) -> int:
     return (dealer + 1) % players
 
 
+def drawing_order(winner: int, players: int) -> list[int]:
+    """Who draws after a trick (draw_after_trick): its winner first, then clockwise."""
+    return clockwise(winner, players)
+
+
 def next_leader(leader: int, winner: int, players: int, options: AlkortOptions = DEFAULT_OPTIONS) -> int:
     """Who leads the next trick: the winner of this one, or (lead_rule = rotate) the next player clockwise."""
     return winner if options.lead_rule == "winner" else (leader + 1) % players
@@ -385,6 +391,22 @@ def rubbish_winner(cards: Sequence[Card], options: AlkortOptions = DEFAULT_OPTIO
         if followers:
             return max(followers, key=lambda i: LED_SUIT_ORDER[cards[i].rank]), LED_SUIT
     return 0, LEADER
+
+
+def rubbish_kind(c: Card, options: AlkortOptions = DEFAULT_OPTIONS) -> tuple[int, str]:
+    """What a card can do in a trick, as a kind: cards of one kind do the same job. A ranked card's kind is its
+    strength; among rubbish, a Seven, a Queen or King that a taker catches and each taker are kinds of their own,
+    the rest all alike (with rubbish_order = led_suit each rubbish card is its own kind: its suit and rank count)."""
+    ranked = strength(c, options)
+    if ranked:
+        return ranked, ""
+    if options.rubbish_order == "led_suit":
+        return RUBBISH, str(c)
+    special = {"7", *TAKERS, *(rank for takers in TAKERS.values() for rank in takers)}
+    return RUBBISH, c.rank if c.rank in special else ""
+
+
+assert rubbish_kind(card("Q♠")) == (0, "Q") and rubbish_kind(card("4♠")) == rubbish_kind(card("9♣")) == (0, "")
 
 
 def judge_trick(
@@ -1021,13 +1043,21 @@ class AlkortState(DealState):
     def _draw(self, winner: int) -> None:
         """After a trick (draw_after_trick): each player takes the top card of the stock, the winner first, then
         clockwise. The stock holds a card for every player, or none (an exchange takes eight)."""
-        n = self.n_players
-        if len(self.stock) >= n:
-            for i in range(n):
-                seat = (winner + i) % n
+        if len(self.stock) >= self.n_players:
+            for seat in drawing_order(winner, self.n_players):
                 c = self.stock.pop(0)
                 self.hands[seat].append(c)
                 self.draws.append((seat, c))
+
+    def exchanges(self) -> list[tuple[int, Card, tuple[Card, ...]]]:
+        """Each worthless-hand exchange made, in order: the seat, the card it kept, and the cards it threw (its hand,
+        shown to all)."""
+        keeps = [a.keep for a in self.log if isinstance(a, Exchange)]
+        thrown = EXCHANGE_DRAW  # an exchanger throws as many cards as he draws
+        return [
+            (seat, keep, tuple(self.discards[thrown * i : thrown * (i + 1)]))
+            for i, (seat, keep) in enumerate(zip(self.exchanged, keeps))
+        ]
 
     def drawn_by(self, seat: int) -> list[Card]:
         """The cards this seat has drawn after tricks (draw_after_trick), in order."""

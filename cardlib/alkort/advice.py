@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import ALKORT_PACK, Card
 from ..players import Decision, InformedPlayer
-from ..tricks import Exchange
+from ..tricks import Exchange, clockwise
 from . import (
     STRENGTH,
     AlkortOptions,
@@ -109,8 +109,9 @@ def play_advice(
     partner = partner_of(seat, players)
     leader_has_won = has_won[leader]
     index = trick_winner(trick, leader_has_won, first_trick, options)  # the card winning it so far
-    winner_seat = (leader + index) % players
-    still_to_play = [(leader + i) % players for i in range(len(trick) + 1, players)]
+    in_turn = clockwise(leader, players)  # who plays each card of the trick
+    winner_seat = in_turn[index]
+    still_to_play = in_turn[len(trick) + 1 :]
     if trick[0].rank == "7" and index == 0 and seven_is_unbeatable(leader_has_won, first_trick, options):
         c = cheapest(legal, options)
         whose = "the partner's" if winner_seat == partner else "the"

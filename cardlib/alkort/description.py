@@ -2,11 +2,63 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import games
 from ..cards import ALKORT_PACK
-from . import AlkortGame, AlkortOptions, AlkortState, new_deal
+from . import HAND_SIZE, AlkortGame, AlkortOptions, AlkortState, legal_plays, may_exchange, new_deal, trick_winner
 from .advice import AlkortRuleBot
+from .playout import LOOKAHEAD
 from .view import alkort_world, observe_alkort
+
+
+def trick_scenario(given: dict[str, Any], options: AlkortOptions) -> dict[str, Any]:
+    """Who wins a complete trick."""
+    return {
+        "winner": trick_winner(
+            given["cards"], given.get("leader_has_won", False), given.get("first_trick", False), options
+        )
+    }
+
+
+def legal_scenario(given: dict[str, Any], options: AlkortOptions) -> dict[str, Any]:
+    """Which cards a player may play now."""
+    return {
+        "legal": legal_plays(
+            given["hand"], given["trick"], given.get("has_won", False), given.get("first_trick", False), options
+        )
+    }
+
+
+def exchange_scenario(given: dict[str, Any], options: AlkortOptions) -> dict[str, Any]:
+    """Whether a dealt hand may make the worthless-hand exchange."""
+    return {"entitled": may_exchange(given["hand"], options)}
+
+
+def a_dealt_hand(given: dict[str, Any]) -> str:
+    """Only a dealt hand may be exchanged."""
+    held = len(given["hand"])
+    return "" if held == HAND_SIZE else f"an exchange hand is a dealt hand of {HAND_SIZE} cards, not {held}"
+
+
+def seen_before_play(state: AlkortState, seat: int) -> dict[str, Any]:
+    """The cards of other hands a seat has been shown before play."""
+    return {"seen": [c for cards in state.shown_to(seat).values() for c in cards]}
+
+
+SCENARIOS = {
+    "trick": games.ScenarioKind(
+        frozenset({"cards"}), frozenset({"leader_has_won", "first_trick"}), frozenset({"winner"}), trick_scenario
+    ),
+    "legal": games.ScenarioKind(
+        frozenset({"hand", "trick"}), frozenset({"has_won", "first_trick"}), frozenset({"legal"}), legal_scenario
+    ),
+    "exchange": games.ScenarioKind(
+        frozenset({"hand"}), frozenset(), frozenset({"entitled"}), exchange_scenario, check=a_dealt_hand
+    ),
+    "deal": games.deal_scenarios(frozenset({"seen"}), seen_before_play),
+}
+
 
 DESCRIPTION = games.register(
     games.GameDescription(
@@ -19,6 +71,8 @@ DESCRIPTION = games.register(
         deal=new_deal,
         observe=observe_alkort,
         world=alkort_world,
+        lookahead=LOOKAHEAD,
+        scenarios=SCENARIOS,
         rule_bot=AlkortRuleBot,
         description="Icelandic, 4 players in partnerships or 2",
         game=AlkortGame,

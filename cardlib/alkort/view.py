@@ -20,19 +20,8 @@ import random
 from dataclasses import dataclass
 
 from ..cards import ALKORT_PACK, Card
-from ..tricks import Action, Exchange, Play, in_fixed_order
-from . import (
-    EXCHANGE_DRAW,
-    HAND_SIZE,
-    AlkortOptions,
-    AlkortState,
-    forehand,
-    partner_of,
-    showing_to,
-    side_of,
-    stack_deck,
-    strength,
-)
+from ..tricks import Action, Exchange, Play, clockwise, in_fixed_order
+from . import AlkortOptions, AlkortState, drawing_order, forehand, showing_to, stack_deck, strength
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
@@ -44,6 +33,8 @@ class AlkortView:
     options: AlkortOptions
     players: int
     seat: int
+    partner: int | None  # the partner's seat with four players, None with two
+    sides: tuple[int, ...]  # the side each seat plays for, by seat
     dealer: int
     scores_before: tuple[int, ...]
     hand: tuple[Card, ...]
@@ -59,18 +50,12 @@ class AlkortView:
     has_won: tuple[bool, ...]
     to_move: int | None
     stock_size: int
+    hand_sizes: tuple[int, ...]  # how many cards each seat holds, by seat
     legal: tuple[Action, ...]
-
-    game = "alkort"
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: the team (0 or 1) with four players, the seat itself with two."""
-        return side_of(seat, self.players)
-
-    @property
-    def partner(self) -> int | None:
-        """The partner's seat with four players, None with two."""
-        return partner_of(self.seat, self.players)
+        return self.sides[seat]
 
     @property
     def first_card_played(self) -> bool:
@@ -87,7 +72,7 @@ class AlkortView:
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds: nine, and a card for each round of draws, less those it has played."""
-        return HAND_SIZE + len(self.drawn) - len(self.played_by(seat))
+        return self.hand_sizes[seat]
 
     @functools.cached_property
     def exchanged_in_play(self) -> frozenset[int]:
@@ -148,10 +133,10 @@ class AlkortView:
             top = max(
                 (strength(c, options) for c in (own if opener == self.seat else self.shown_by(opener))), default=0
             )
-            start = forehand(self.dealer, self.players)
+            order = clockwise(forehand(self.dealer, self.players), self.players)
             for s in range(self.players):
                 if s != self.seat:
-                    before = (s - start) % self.players < (opener - start) % self.players
+                    before = order.index(s) < order.index(opener)
                     caps[s] = min(caps.get(s, top), top - 1 if before else top)
         for s in self.exchanged_in_play:  # his hand now came from the stock, not from the hand he showed from
             caps.pop(s, None)
@@ -168,17 +153,14 @@ class AlkortView:
 
 def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
     """What an Alkort seat knows: everything public, its hand and its draws, and what was shown it."""
-    keeps = [a.keep for a in state.log if isinstance(a, Exchange)]
-    thrown = EXCHANGE_DRAW  # an exchanger throws as many cards as he draws: his shown hand is public
-    exchanges = tuple(
-        (who, keep, tuple(state.discards[thrown * i : thrown * (i + 1)]))
-        for i, (who, keep) in enumerate(zip(state.exchanged, keeps))
-    )
+    exchanges = tuple(state.exchanges())  # an exchanger's shown hand is public
     shown = tuple(sorted((s, tuple(sorted(cards))) for s, cards in state.shown_to(seat).items()))
     return AlkortView(
         options=state.options,
         players=state.n_players,
         seat=seat,
+        partner=state.partner(seat),
+        sides=tuple(map(state.side_of, range(state.n_players))),
         dealer=state.dealer,
         scores_before=tuple(state.scores_before),
         hand=tuple(sorted(state.hands[seat])),
@@ -194,6 +176,7 @@ def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
         has_won=tuple(state.has_won),
         to_move=state.current_player,
         stock_size=len(state.stock),
+        hand_sizes=tuple(map(len, state.hands)),
         legal=in_fixed_order(state.legal_actions(seat)),
     )
 
@@ -329,6 +312,5 @@ def draw_order(view: AlkortView, drawn: dict[int, list[Card]]) -> list[tuple[int
     """Who drew which card after the tricks, in the order the stock gave them: after each trick, its winner first."""
     order: list[tuple[int, Card]] = []
     for k, winner in enumerate(view.trick_winners[: len(view.drawn)]):
-        seats = [(winner + i) % view.players for i in range(view.players)]
-        order += [(seat, drawn[seat][k]) for seat in seats]
+        order += [(seat, drawn[seat][k]) for seat in drawing_order(winner, view.players)]
     return order

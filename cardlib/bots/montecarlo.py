@@ -3,28 +3,25 @@
 This is *determinization* (also called perfect-information Monte Carlo):
 
 1. draw a world — the unseen cards dealt at random where the seat cannot see, agreeing
-   with everything it knows (``views.sample_world``);
+   with everything it knows (``games.sample_world``, or the game's own ``imagine``);
 2. for each candidate move, play the world out to the end of the deal with a fast
-   policy (the book's advice; in Écarté each imagined player reckons only with the
-   cards he could see, as the real rule-based bots do, in Alkort they see the imagined
-   hands, which measured better). The world is the engine's own state (``play_out``:
-   a clone, then ``apply`` move after move), so every rule of play is the engine's;
+   policy (the game's ``playout_policy``: the book's advice). The world is the engine's own
+   state (``play_out``: a clone, then ``apply`` move after move), so every rule of play is the engine's;
 3. do this for many worlds — the same worlds for every candidate, so that luck cancels
    out between them — and choose the move that did best on the deal's points.
 
-The fast policy is the rule-based advice of ``ecarte_advice`` and ``alkort_advice``,
-so the Monte Carlo bot is the advice, *corrected by looking ahead*. Its weakness is the
-classic one of determinization: in each world it plays as if it knew the cards, so it
-never values keeping information back.
+The bot knows no game: what is particular to one — its play-out policy, the moves worth comparing,
+a belief about the other players, the moves that need no search, how many play-outs a decision gets —
+is the game's ``Lookahead`` in the registry (``cardlib.games``), made in the game's room
+(``cardlib/ecarte/playout.py``, ``cardlib/alkort/playout.py``); a game without one gets the defaults,
+with its rule bot as the play-out policy.
 
-In Écarté the bot also *reads its opponent*: it assumes he follows the book, so a player
-who stood probably holds a *jeu de règle*, a dealer who refused a strong hand, and one who
-threw three cards kept two trumps or Kings. Worlds are drawn to agree with that
-(``book_history``); if none does, the opponent is not playing by the book and the bot
-falls back to worlds that only agree with what it has seen.
+The fast policy is the rule-based advice, so the Monte Carlo bot is the advice, *corrected by
+looking ahead*. Its weakness is the classic one of determinization: in each world it plays as if
+it knew the cards, so it never values keeping information back.
 
 The number of worlds is fixed (not a time budget), so the bot decides the same on any
-machine: slower machines just take longer. The budgets below keep a decision under
+machine: slower machines just take longer. The budgets keep a decision under
 about 50 ms of processor time on a modest machine.
 """
 
@@ -33,105 +30,47 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import ecarte
-from ..alkort import AlkortState, partner_of
-from ..alkort import advice as alkort_advice
-from ..alkort.view import alkort_world
-from ..cards import Card
-from ..ecarte import ANSWER, CHOOSE, PLAY, EcarteState
-from ..ecarte import advice as ecarte_advice
-from ..ecarte.view import EcarteView, HiddenDiscard, History, discard_count, ecarte_world
+from .. import games
 from ..players import Decision, InformedPlayer
-from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard, Exchange, action_text
+from ..tricks import Action, DealState, action_text
 
 View = Any  # a seat's view of a deal, from its game's room
+Policy = Callable[[Any, Sequence[Action]], Action]  # policy(world, legal) -> the move of the player to move
 
 # ---------------------------------------------------------------------------
-# Play-outs: the engine's state, moved by the book's advice
+# Play-outs: the engine's state, moved by the game's policy
 
 
-def ecarte_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
-    """The book's move for the player to move in an Écarté world, reckoning only with the cards he could see."""
-    if state.king_to_claim:  # a free point for the dealer, claimed at once
-        return Claim(state.turned_up)
-    seat = state.seat_to_move()
-    hand, trump, phase = state.hands[seat], state.trump, state.phase
-    if phase is ANSWER:
-        return REFUSE if ecarte_advice.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
-    if phase.is_discard:
-        sizes = ecarte.discard_sizes(seat == state.dealer, len(state.stock), state.options)
-        return Discard(ecarte_advice.discard_advice(hand, trump, sizes)[0])
-    if phase is CHOOSE and PROPOSE in legal and not ecarte_advice.jeu_de_regle(hand, trump):
-        return PROPOSE
-    for a in legal:
-        if isinstance(a, Announce):  # a free point, for whoever holds the King, the moment he may
-            return a
-    cards = [a for a in legal if isinstance(a, Card)]
-    if len(cards) == 1:
-        return cards[0]
-    outside = ecarte_unseen_by(state, hand) if not state.trick else ()
-    return ecarte_advice.play_advice(hand, state.trick, trump, cards, outside)[0]
-
-
-def ecarte_unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
-    """The cards a player of this world cannot see (as the real bots reckon: not his, not played, not turned up)."""
-    seen = {*hand, state.turned_up, *state.trick, *(c for t in state.tricks for c in t.cards)}
-    return [c for c in state.deck if c not in seen]
-
-
-def alkort_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
-    """The book's card for the player to move in an Alkort world.
-
-    Unlike in Écarté, the players of an Alkort play-out see the imagined hands: measured,
-    this is as strong as reckoning as the real bots do, and a fifth faster.
-    """
-    seat, n, hands = state.seat_to_move(), state.n_players, state.hands
-    # The cards among the legal actions (an exchange may be offered too): asked of the actions themselves, so that
-    # when the stock may be taken stays the engine's rule alone.
-    cards = [a for a in legal if isinstance(a, Card)]
-    if len(cards) == 1:
-        return cards[0]
-    outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
-    partner = partner_of(seat, n)
-    partner_holds = hands[partner] if partner is not None else []
-    return alkort_advice.play_advice(
-        hands[seat],
-        cards,
-        state.trick,
-        seat,
-        state.leader,
-        n,
-        state.has_won,
-        not state.tricks,
-        state.options,
-        outside,
-        partner_holds,
-    )[0]
-
-
-def value_of(world: AlkortState | EcarteState, move: Action, seat: int) -> float:
-    """Make a move in a copy of a world and play it out to the end of the deal: the deal's value for ``seat``.
-
-    In Alkort only cards are compared here: a bot decides on a card once every other seat has
-    been offered the exchange, and the imagined players play cards.
-    """
+def value_of(world: DealState, move: Action, seat: int) -> float:
+    """Make a move in a copy of a world and play it out to the end of the deal: the deal's value for ``seat``."""
     return deal_value(played_out(world, move).returns()[seat])
 
 
-def played_out(world: AlkortState | EcarteState, move: Action) -> AlkortState | EcarteState:
+def played_out(world: DealState, move: Action) -> DealState:
     """A copy of a world, with the move made and the deal played out to its end by the book (the coach's too)."""
     world = world.clone()
     world.apply(move)
     return world.play_out(policy_for(world))
 
 
-def policy_for(world: AlkortState | EcarteState) -> Any:
+def policy_for(world: DealState) -> Policy:
     """The play-out policy of a world's game: the book's move for whoever is to move."""
-    return alkort_policy if isinstance(world, AlkortState) else ecarte_policy
+    game = games.of(world)
+    return game.lookahead.playout_policy or rule_bot_policy(game)
+
+
+def rule_bot_policy(game: games.GameDescription) -> Policy:
+    """A play-out policy for a game without its own: its rule bot, deciding from the view of the player to move."""
+    bot = game.rule_bot(0)
+
+    def policy(world: Any, legal: Sequence[Action]) -> Action:
+        return bot.choose(game.observe(world, world.seat_to_move())).action
+
+    return policy
 
 
 def deal_value(margin: float) -> float:
@@ -139,150 +78,18 @@ def deal_value(margin: float) -> float:
     return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + 0.01 * margin
 
 
-# ---------------------------------------------------------------------------
-# Reading the other Écarté player: worlds where he played by the book
-
-
-def book_history(view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card]) -> History | None:
-    """The other player's past, drawn as if he followed the book; None if the book would not explain his calls.
-
-    ``at_play`` is his hand when play began (his played cards and an imagined rest),
-    ``free`` the unseen cards that could have been his discards. Going back from the last
-    exchange: he kept trumps and Kings and threw the rest (``discard_advice``), so his
-    discards are drawn from the free cards that are neither, and the cards he kept are
-    his trumps and Kings. Then each of his calls is checked against the book: he proposed
-    only without a *jeu de règle*, and (as dealer) refused only with one. This is a model
-    of the opponent, not knowledge: against a player who ignores the book no world may
-    agree with it, and ``Imagination`` then drops it.
-    """
-    counts = [discard_count(d) for d in view.discards_of(view.opponent)]
-    stock_before = discard_stock_sizes(view)[view.opponent]
-    throwable = [c for c in free if not keeps(c, view.trump)]
-    rng.shuffle(throwable)
-    hand = list(at_play)
-    before: list[list[Card]] = [[] for _ in counts]
-    drawn: list[list[Card]] = [[] for _ in counts]
-    thrown: list[list[Card]] = [[] for _ in counts]
-    for r in reversed(range(len(counts))):
-        undone = exchange_by_the_book(view, rng, hand, counts[r], throwable, stock_before[r])
-        if undone is None:
-            return None
-        before[r], drawn[r], thrown[r], throwable = undone
-        hand = before[r]
-    if not calls_follow_the_book(view, before + [list(at_play)]):
-        return None
-    return hand, drawn, thrown
-
-
-def keeps(c: Card, trump: str) -> bool:
-    """The book's exchange keeps trumps and Kings."""
-    return c.suit == trump or c.rank == "K"
-
-
-def exchange_by_the_book(
-    view: EcarteView, rng: random.Random, hand: list[Card], count: int, throwable: list[Card], stock: int
-) -> tuple[list[Card], ...] | None:
-    """One of the other player's exchanges undone, as the book would have made it: his hand before it, the cards
-    he drew, those he threw, and the throwable cards left; None if the book would have thrown other cards."""
-    if len(throwable) < count:
-        return None
-    keepers = [c for c in hand if keeps(c, view.trump)]
-    others = [c for c in hand if not keeps(c, view.trump)]
-    rng.shuffle(keepers)
-    rng.shuffle(others)
-    kept = (keepers + others)[: len(hand) - count]
-    thrown, rest = throwable[:count], throwable[count:]
-    stayed = set(kept)
-    drawn = [c for c in hand if c not in stayed]
-    before = kept + thrown
-    sizes = ecarte.discard_sizes(view.opponent == view.dealer, stock, view.options)
-    if set(ecarte_advice.discard_advice(before, view.trump, sizes)[0]) != set(thrown):
-        return None
-    return before, drawn, thrown, rest
-
-
-def discard_stock_sizes(view: EcarteView) -> dict[int, list[int]]:
-    """For each seat, the size of the stock before each of its discards (read from the log)."""
-    stock = ecarte.STOCK_SIZE
-    sizes: dict[int, list[int]] = {0: [], 1: []}
-    count = 0
-    for action in view.log:
-        if isinstance(action, (Discard, HiddenDiscard)):
-            sizes[ecarte.discarder(count, view.dealer)].append(stock)
-            stock -= discard_count(action)
-            count += 1
-    return sizes
-
-
-def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
-    """Did the other player's calls follow the book, given his hand at each round (``hands[r]``; the last at play)?"""
-    opp, trump = view.opponent, view.trump
-    round_, discards = 0, 0
-    stock = ecarte.STOCK_SIZE
-    answering = False
-    for action in view.log:
-        if isinstance(action, Claim) or action is PASS:  # the dealer's turned-up King: no call of the exchanges
-            continue
-        hand = hands[min(round_, len(hands) - 1)]
-        if answering:  # the dealer answers a proposal
-            refused = action is REFUSE
-            if opp == view.dealer and refused != bool(ecarte_advice.jeu_de_regle(hand, trump, dealer=True)):
-                return False
-            if refused:
-                return True
-            answering = False
-        elif isinstance(action, (Discard, HiddenDiscard)):
-            stock -= discard_count(action)
-            discards += 1
-            round_ += discards % 2 == 0
-        else:  # the non-dealer's call: propose, or stand (lead a card, or announce the King)
-            proposed = action is PROPOSE
-            if opp != view.dealer and stock > 0 and proposed == bool(ecarte_advice.jeu_de_regle(hand, trump)):
-                return False
-            if not proposed:
-                return True
-            answering = True
-    return True
-
-
-BELIEF_TRIES = 25  # worlds drawn before giving up on the belief that the other plays by the book
-
-
 class Imagination:
-    """Draws the worlds for one decision: in Écarté, preferably worlds where the other player's calls follow the book.
-
-    If no world in ``BELIEF_TRIES`` agrees with the book, the other player is not following it
-    (or was very lucky): the belief is dropped for the rest of the decision. The first world is
-    built by replaying the log; the others are copies of it with other hidden cards.
-    """
+    """Draws the worlds for one decision: the game's own way (``Lookahead.imagine``: in Écarté, preferably worlds
+    where the other player's calls follow the book), or any world that agrees with the view."""
 
     def __init__(self, view: View, rng: random.Random) -> None:
         self.view, self.rng = view, rng
-        self.believe = isinstance(view, EcarteView) and bool(view.log)
-        self.template: AlkortState | EcarteState | None = None  # the first world
+        imagine = games.of(view).lookahead.imagine
+        self.draw: Callable[[], Any] = imagine(view, rng) if imagine else lambda: games.sample_world(view, rng)
 
-    def world(self) -> AlkortState | EcarteState:
-        view = self.view
-        if isinstance(view, EcarteView):
-            world: AlkortState | EcarteState = self.ecarte_world(view)
-        else:
-            world = alkort_world(view, self.rng, self.template)  # type: ignore[arg-type]
-        if self.template is None:
-            self.template = world
-        return world
-
-    def ecarte_world(self, view: EcarteView) -> EcarteState:
-        """An Écarté world, where the other player's calls follow the book while that can be believed."""
-        template: EcarteState | None = self.template  # type: ignore[assignment]
-        if self.believe:
-            for _ in range(BELIEF_TRIES):
-                world = ecarte_world(view, self.rng, book_history, template)
-                if world is not None:
-                    return world
-            self.believe = False
-        world = ecarte_world(view, self.rng, None, template)
-        assert world is not None, "without a belief, no world is thrown away"
-        return world
+    def world(self) -> Any:
+        """The next imagined world of this decision."""
+        return self.draw()
 
 
 # ---------------------------------------------------------------------------
@@ -290,32 +97,12 @@ class Imagination:
 
 
 def candidates(view: View) -> Sequence[Action]:
-    """The moves to compare, the advice's favourite first; equivalent cards are compared once."""
-    legal = list(view.legal)
-    if isinstance(view, EcarteView):
-        if view.phase.is_discard:
-            # the book's discard, and one card more or less: throw the weakest cards either way
-            sizes = {len(a.cards) for a in legal if isinstance(a, Discard)}  # here every legal move is a Discard
-            ordered = sorted(view.hand, key=lambda c: ecarte_advice.keep_value(c, view.trump))
-            book = len(ecarte_advice.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
-            return [Discard(ordered[:k]) for k in (book, book - 1, book + 1) if k in sizes]
-        if view.phase is CHOOSE:
-            announce: list[Action] = [a for a in legal if isinstance(a, Announce)]
-            stand = announce or [a for a in legal if isinstance(a, Card)]
-            return [a for a in legal if a is PROPOSE] + stand
-        return legal
-    cards = [a for a in legal if isinstance(a, Card)]
-    if view.options.rubbish_order == "led_suit":
-        return cards
-    seen: dict[tuple[int, str], Card] = {}
-    for c in cards:  # rubbish cards of the same kind do the same job
-        strength = alkort_advice.strength(c, view.options)
-        kind = (strength, "") if strength else (0, c.rank if c.rank in "7 2 3 Q K" else "")
-        seen.setdefault(kind, c)
-    return list(seen.values())
+    """The moves to compare, the advice's favourite first (the game's choice, or every legal move)."""
+    choose = games.of(view).lookahead.candidates
+    return choose(view) if choose else list(view.legal)
 
 
-# How many standard errors better than the book's move another move must do, in Écarté.
+# How many standard errors better than the book's move (a game's ``Lookahead.book_move``) another move must do.
 TRUST_THE_BOOK = 1.0
 PRUNE_EVERY, PRUNE_AT, MAX_WORLDS = 8, 2.0, 400
 
@@ -340,11 +127,6 @@ def still_in_the_race(values: list[list[float]], alive: list[int], keep: int | N
     return [i for i in alive if i in (leader, keep) or not clearly_better(values[leader], values[i], PRUNE_AT)]
 
 
-# Play-outs per Écarté decision, by phase: the first call and the answer get the most, as
-# they matter most; play-outs that go through the exchanges cost about four times more.
-ECARTE_BUDGET = {PLAY: 240, CHOOSE: 160, ANSWER: 160}
-
-
 class MonteCarloBot(InformedPlayer):
     """Chooses by playing out sampled worlds (determinization) with the book's advice as the fast policy."""
 
@@ -355,57 +137,32 @@ class MonteCarloBot(InformedPlayer):
         self.rollouts = rollouts  # play-outs per decision, shared among the candidates (None: the game's default)
 
     def choose(self, view: View) -> Decision:
-        legal = list(view.legal)
-        forced = self.forced(view, legal)
+        forced = self.forced(view, view.legal)
         if forced is not None:
             return forced
         rng = self.rng_for(view)
-        if isinstance(view, EcarteView) and view.phase is CHOOSE and PROPOSE in legal:
-            return self.stand_or_propose(view, rng)
+        lookahead = games.of(view).lookahead
+        if lookahead.first_question is not None:
+            asked = lookahead.first_question(self, view, rng)
+            if asked is not None:
+                return asked
         moves = list(candidates(view))
         if len(moves) == 1:
             return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
         book = None
-        if isinstance(view, EcarteView):  # Écarté: the book's move stands unless clearly beaten
-            book_move = ecarte_advice.EcarteRuleBot().choose(view).action
+        if lookahead.book_move is not None:  # the book's move stands unless clearly beaten
+            book_move = lookahead.book_move(view)
             if book_move not in moves:
                 moves.insert(0, book_move)
             book = moves.index(book_move)
         best, tallies = self.compare(view, moves, rng, book=book)
         return Decision(moves[best], explain_choice(moves, best, tallies, book))
 
-    def stand_or_propose(self, view: EcarteView, rng: random.Random) -> Decision:
-        """Écarté's first question, on its own: propose, or stand (announcing, then leading the best card)?"""
-        announce = [a for a in view.legal if isinstance(a, Announce)]
-        cards = [a for a in view.legal if isinstance(a, Card)]
-        stand = (
-            announce[0] if announce else ecarte_advice.play_advice(view.hand, [], view.trump, cards, view.unseen())[0]
-        )
-        book = 0 if ecarte_advice.jeu_de_regle(view.hand, view.trump) else 1
-        best, tallies = self.compare(view, [stand, PROPOSE], rng, book=book)
-        if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
-            return Decision([stand, PROPOSE][best], explain_choice([stand, PROPOSE], best, tallies, book))
-        lead, leads = self.compare(view, cards, rng, budget=80, book=cards.index(stand))
-        standing, proposing, leading = tallies[0], tallies[1], leads[lead]
-        return Decision(
-            cards[lead],
-            f"stands (standing finished ahead on the deal's points in "
-            f"{share(standing.ahead, standing.worlds)}, proposing in "
-            f"{share(proposing.ahead, proposing.worlds)}) and leads {cards[lead]}, "
-            f"which finished ahead in {share(leading.ahead, leading.worlds)}",
-        )
-
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
         if self.rollouts:
             return max(4, self.rollouts // len(moves))
-        if budget is not None:
-            rollouts = budget
-        elif isinstance(view, EcarteView):  # play-outs through the exchanges are dearer
-            rollouts = ECARTE_BUDGET.get(view.phase, 120)
-        else:
-            cards_left = sum(view.hand_size(s) for s in range(view.players))
-            rollouts = min(320, max(60, 4000 // cards_left))
+        rollouts = budget if budget is not None else games.of(view).lookahead.budget(view)
         return max(8, rollouts // len(moves))
 
     def compare(
@@ -446,21 +203,14 @@ class MonteCarloBot(InformedPlayer):
         return best, [Tally.of(v) for v in values]
 
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
-        """Moves that need no search: the only legal move, announcing the King, the worthless-hand exchange."""
-        if isinstance(view, EcarteView):
-            claim = ecarte_advice.claim_the_king(view)
-            if claim is not None:
-                return claim
-            announce = next((a for a in legal if isinstance(a, Announce)), None)
-            if announce is not None and (view.phase is PLAY or PROPOSE not in legal):
-                return Decision(announce, f"announces {announce.king} for a point before playing a card")
+        """Moves that need no search: the game's own (announcing the King, the worthless-hand exchange), the only
+        legal move."""
+        game_forced = games.of(view).lookahead.forced
+        decision = game_forced(view) if game_forced is not None else None
+        if decision is not None:
+            return decision
         if len(legal) == 1:
             return Decision(legal[0], f"{does(legal[0])}, the only legal move")
-        if isinstance(view, EcarteView):
-            return None
-        if any(isinstance(a, Exchange) for a in legal) and alkort_advice.takes_the_stock(view.hand, view.options):
-            keep, why = alkort_advice.exchange_advice(view.hand, view.options)
-            return Decision(Exchange(keep), why)
         return None
 
     def choose_optional(self, view: View) -> Decision | None:

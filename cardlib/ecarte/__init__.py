@@ -320,6 +320,14 @@ def discard_sizes(seat_is_dealer: bool, stock_size: int, options: EcarteOptions 
 assert discard_sizes(False, 21) == range(1, 6)
 assert discard_sizes(True, 0, EcarteOptions(dealer_min_discard=1)) == range(0, 1)  # an empty stock serves nothing
 
+
+def stock_left(discarded: Sequence[int]) -> int:
+    """The cards left in the stock after discards of these sizes: each discarder draws as many as he threw."""
+    return STOCK_SIZE - sum(discarded)
+
+
+assert stock_left([]) == 21 and stock_left([3, 2]) == 16
+
 # ---------------------------------------------------------------------------
 # 6. Scoring a deal
 #

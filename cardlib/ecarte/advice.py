@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import ECARTE_PACK, SUITS, Card
 from ..players import Decision, InformedPlayer
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Claim, Discard
-from . import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, trick_winner
+from . import ANSWER, CHOOSE, HAND_SIZE, RANK_ORDER, beats_in_suit, trick_winner
 from .view import EcarteView
 
 COURT = ("K", "Q", "J")
@@ -149,8 +149,7 @@ def lead_advice(hand: Sequence[Card], trump: str, outside: Collection[Card]) -> 
     """
 
     def is_master(c: Card) -> bool:
-        rank = RANK_ORDER[c.rank]
-        return not any(o.suit == c.suit and RANK_ORDER[o.rank] > rank for o in outside)
+        return not any(o.suit == c.suit and beats_in_suit(o, c) for o in outside)
 
     trumps = trumps_in(hand, trump)
     masters = [c for c in hand if is_master(c)]

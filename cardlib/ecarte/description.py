@@ -7,8 +7,9 @@ from typing import Any
 
 from .. import games
 from ..cards import ECARTE_PACK
-from . import EcarteGame, EcarteOptions, EcarteState, new_deal
+from . import EcarteGame, EcarteOptions, EcarteState, legal_plays, new_deal, trick_winner
 from .advice import EcarteRuleBot
+from .playout import LOOKAHEAD
 from .view import EcarteView, ecarte_world, observe_ecarte
 
 
@@ -29,6 +30,25 @@ def world(view: EcarteView, rng: random.Random) -> EcarteState:
     return found
 
 
+def trick_scenario(given: dict[str, Any], options: EcarteOptions) -> dict[str, Any]:
+    """Who wins a complete trick."""
+    return {"winner": trick_winner(given["cards"], given["trump"])}
+
+
+def legal_scenario(given: dict[str, Any], options: EcarteOptions) -> dict[str, Any]:
+    """Which cards a player may play now."""
+    return {"legal": legal_plays(given["hand"], given["trick"], given["trump"], options)}
+
+
+SCENARIOS = {
+    "trick": games.ScenarioKind(frozenset({"cards", "trump"}), frozenset(), frozenset({"winner"}), trick_scenario),
+    "legal": games.ScenarioKind(
+        frozenset({"hand", "trick", "trump"}), frozenset(), frozenset({"legal"}), legal_scenario
+    ),
+    "deal": games.deal_scenarios(),
+}
+
+
 DESCRIPTION = games.register(
     games.GameDescription(
         key="ecarte",
@@ -40,6 +60,8 @@ DESCRIPTION = games.register(
         deal=deal,
         observe=observe_ecarte,
         world=world,
+        lookahead=LOOKAHEAD,
+        scenarios=SCENARIOS,
         rule_bot=EcarteRuleBot,
         description="French, 2 players",
         game=whole_game,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import ECARTE_PACK, Card
 from ..tricks import Action, Discard, Play, in_fixed_order
-from . import HAND_SIZE, RANK_ORDER, EcarteOptions, EcarteState, Phase, discarder, non_dealer, stack_deck
+from . import EcarteOptions, EcarteState, Phase, beats_in_suit, discarder, stack_deck
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
@@ -50,6 +50,7 @@ class EcarteView:
 
     options: EcarteOptions
     seat: int
+    opponent: int  # the other player's seat
     dealer: int
     scores_before: tuple[int, ...]
     turned_up: Card
@@ -66,19 +67,13 @@ class EcarteView:
     refused: int | None
     announced: tuple[bool, ...]  # by seat
     points: tuple[int, ...]  # by seat
+    hand_sizes: tuple[int, ...]  # how many cards each seat holds, by seat
     legal: tuple[Action, ...]
-
-    game = "ecarte"
 
     @property
     def trump(self) -> str:
         """The trump suit: the suit of the turned-up card."""
         return self.turned_up.suit
-
-    @property
-    def opponent(self) -> int:
-        """The other player's seat."""
-        return 1 - self.seat
 
     @property
     def is_dealer(self) -> bool:
@@ -127,10 +122,8 @@ class EcarteView:
                 continue
             led, answer = plays[0].card, plays[1].card
             if answer.suit == led.suit:
-                if RANK_ORDER[answer.rank] < RANK_ORDER[led.rank]:  # followed low: nothing higher in that suit
-                    barred |= {
-                        c for c in ECARTE_PACK if c.suit == led.suit and RANK_ORDER[c.rank] > RANK_ORDER[led.rank]
-                    }
+                if beats_in_suit(led, answer):  # followed low: nothing higher in that suit
+                    barred |= {c for c in ECARTE_PACK if c.suit == led.suit and beats_in_suit(c, led)}
             else:
                 barred |= {c for c in ECARTE_PACK if c.suit == led.suit}
                 if answer.suit != trump and self.options.must_trump:
@@ -165,6 +158,7 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
     return EcarteView(
         options=state.options,
         seat=seat,
+        opponent=state.opponents(seat)[0],
         dealer=state.dealer,
         scores_before=tuple(state.scores_before),
         turned_up=state.turned_up,
@@ -181,6 +175,7 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
         refused=state.refused,
         announced=tuple(state.announced),
         points=tuple(state.points),
+        hand_sizes=tuple(map(len, state.hands)),
         legal=in_fixed_order(state.legal_actions(seat)),
     )
 
@@ -233,7 +228,7 @@ def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
     unseen = view.unseen()
     must = sorted(view.opponent_must_hold())
     barred = view.opponent_cannot_hold() | set(must)
-    size = HAND_SIZE - len(view.played_by(view.opponent))
+    size = view.hand_sizes[view.opponent]
     allowed = [c for c in unseen if c not in barred]
     if len(allowed) < size - len(must):  # only if the view lies: fall back to ignoring the inferences
         allowed = [c for c in unseen if c not in must]
@@ -274,10 +269,10 @@ def replayed_ecarte(
 ) -> EcarteState:
     """The world dealt from a stacked deck (the hands dealt, the cards drawn in each exchange, the rest of the stock),
     with the deal's log replayed on it: the engine checks every move."""
-    nd, dealer = non_dealer(view.dealer), view.dealer
+    rounds = {seat: iter(cards) for seat, cards in drawn.items()}
     stock: list[Card] = []
-    for r, cards in enumerate(drawn[nd]):  # the stock served the non-dealer, then the dealer, in each round
-        stock += cards + (drawn[dealer][r] if r < len(drawn[dealer]) else [])
+    for number in range(sum(map(len, drawn.values()))):  # the stock served each discard in turn
+        stock += next(rounds[discarder(number, view.dealer)])
     deck = stack_deck([dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer, view.options.deal_packets)
     world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
     hidden = iter(opponents_discards)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlib import alkort, ecarte
+from cardlib import alkort, ecarte, games
 from cardlib.alkort.view import alkort_world
 from cardlib.bots import MonteCarloBot
 from cardlib.bots import montecarlo as mc
@@ -41,7 +41,9 @@ RULES = {
 }
 
 
-@pytest.mark.parametrize("module", ["bots/montecarlo.py", "alkort/view.py", "ecarte/view.py"])
+@pytest.mark.parametrize(
+    "module", ["bots/montecarlo.py", "alkort/view.py", "ecarte/view.py", "alkort/playout.py", "ecarte/playout.py"]
+)
 def test_the_bots_play_out_with_the_engines_state(module):
     """Play-outs and worlds call no rule of the engine one by one: they move the engine's own state."""
     tree = ast.parse((CARDLIB / module).read_text(encoding="utf-8"))
@@ -62,7 +64,8 @@ def test_a_play_out_is_a_legal_deal_of_the_engine(game, rng):
         if state.is_over:
             continue
         world = sample_world(observe(state, state.current_player), rng)
-        policy = mc.alkort_policy if isinstance(world, alkort.AlkortState) else mc.ecarte_policy
+        policy = mc.policy_for(world)
+        assert policy is games.get(game.rstrip("24")).lookahead.playout_policy  # the game's own, from its room
         moves = [
             a for a in world.legal_actions() if not isinstance(world, alkort.AlkortState) or isinstance(a, alkort.Card)
         ]

@@ -1,17 +1,19 @@
 """The conformance runner: every shipped scenario passes, and a bad file is refused by file and line."""
 
 import contextlib
+import dataclasses
 import io
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cardlib import scenarios
-from cardlib.cards import card
+from cardlib import games, scenarios
+from cardlib.cards import ECARTE_PACK, card
 from cardlib.tricks import Announce, Call, Claim, Discard, Exchange, action_text, parse_action
 
 HERE = Path(__file__).resolve().parent
@@ -119,7 +121,7 @@ def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
                 "game": "ecarte",
                 "kind": "deal",
                 "dealer": 0,
-                "deck": [str(c) for c in scenarios.ECARTE_PACK],
+                "deck": [str(c) for c in ECARTE_PACK],
                 "actions": ["fold"],
                 "expect": {},
             }
@@ -130,7 +132,7 @@ def test_missing_fields_bad_json_and_bad_actions(tmp_path: Path) -> None:
                 "game": "ecarte",
                 "kind": "deal",
                 "dealer": 0,
-                "deck": [str(c) for c in scenarios.ECARTE_PACK],
+                "deck": [str(c) for c in ECARTE_PACK],
                 "actions": ["propose", "accept", "discard 7♠ 7♠"],
                 "expect": {},
             },
@@ -158,7 +160,7 @@ def test_an_illegal_action_must_be_refused_without_change(tmp_path: Path) -> Non
         "game": "ecarte",
         "kind": "deal",
         "dealer": 0,
-        "deck": [str(c) for c in scenarios.ECARTE_PACK],
+        "deck": [str(c) for c in ECARTE_PACK],
         "actions": ["exchange 7♠"],
         "expect": {"illegal": 0, "stock": 21, "over": False},
     }
@@ -178,7 +180,7 @@ def run_in_process(path: Path) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-DECK = [str(c) for c in scenarios.ECARTE_PACK]
+DECK = [str(c) for c in ECARTE_PACK]
 DEAL = {"id": "d", "game": "ecarte", "kind": "deal", "dealer": 0, "deck": DECK, "actions": ["propose"], "expect": {}}
 ECARTE_TRICK = {
     "id": "e",
@@ -305,18 +307,19 @@ def test_a_gap_in_the_checks_is_still_one_line(tmp_path: Path, monkeypatch: pyte
     path = tmp_path / "s.jsonl"
     path.write_text(line(GOOD) + "\n" + line(GOOD, id="second") + "\n", encoding="utf-8")
 
-    def broken(*args: object, **kwargs: object) -> int:
+    def broken(*args: object, **kwargs: object) -> Any:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(scenarios.alkort, "trick_winner", broken)
+    trick = games.get("alkort").scenarios["trick"]
+    monkeypatch.setitem(games.get("alkort").scenarios, "trick", dataclasses.replace(trick, run=broken))
     status, out, err = run_in_process(path)
     assert status == 2 and out == "0 passed, 0 failed, 2 could not be run\n"
     assert err.splitlines() == [f"error: {path}:{n}: the engine crashed: KeyError: 'a bug'" for n in (1, 2)]
 
-    def refusing(*args: object, **kwargs: object) -> int:
+    def refusing(*args: object, **kwargs: object) -> Any:
         raise ValueError("not a trick")
 
-    monkeypatch.setattr(scenarios.alkort, "trick_winner", refusing)
+    monkeypatch.setitem(games.get("alkort").scenarios, "trick", dataclasses.replace(trick, run=refusing))
     assert run_in_process(path)[2].startswith(f"error: {path}:1: the engine refused it: ValueError: not a trick")
     monkeypatch.setattr(scenarios, "repeated", broken)
     status, out, err = run_in_process(path)
@@ -359,23 +362,23 @@ def field_rows(text: str) -> dict[str, list[str]]:
 def test_the_page_lists_every_field_of_every_kind() -> None:
     common = field_rows(section("Fields every scenario has"))
     assert common.keys() == scenarios.COMMON
-    for name, (games, is_required, value) in common.items():
-        assert games == "Alkort, Écarté" and value.startswith(scenarios.FORMS[name].words), name
+    for name, (playing, is_required, value) in common.items():
+        assert playing == "Alkort, Écarté" and value.startswith(scenarios.FORMS[name].words), name
         assert is_required == ("yes" if name in {"id", "game", "kind", "expect"} else "no"), name
-    for kind in {kind for _, kind in scenarios.FIELDS}:
+    for kind in {kind for _, kind in scenarios.fields()}:
         rows = field_rows(section(f"Kind `{kind}`"))
         documented: dict[str, set[str]] = {name: set() for name in rows}
-        for game in scenarios.PLAYERS:
-            required, optional, expect = scenarios.FIELDS.get((game, kind), (set(), set(), set()))
+        for game in games.keys():
+            required, optional, expect = scenarios.fields().get((game, kind), (set(), set(), set()))
             for name in required | optional | {f"expect.{key}" for key in expect}:
                 assert name in rows, f"the page's section on {kind} does not list {name}"
                 documented[name].add(GAME_NAMES[game])
-                games, is_required, value = rows[name]
+                _, is_required, value = rows[name]
                 assert is_required == ("yes" if name in required else "no"), (kind, name)
                 form = scenarios.EXPECT_FORMS[name[7:]] if name.startswith("expect.") else scenarios.FORMS[name]
                 assert value.startswith(form.words), (kind, name, form.words)
-        for name, (games, _, _) in rows.items():  # and no field the runner would refuse
-            assert games == ", ".join(sorted(documented[name], key=list(GAME_NAMES.values()).index)), (kind, name)
+        for name, (playing, _, _) in rows.items():  # and no field the runner would refuse
+            assert playing == ", ".join(sorted(documented[name], key=list(GAME_NAMES.values()).index)), (kind, name)
 
 
 def test_the_page_lists_every_action_and_exit_status() -> None:
@@ -402,7 +405,7 @@ def test_the_page_lists_every_option_and_its_values() -> None:
         if len(cells) == 3 and cells[1].startswith("`"):
             rows[cells[0], cells[1].strip("`")] = cells[2]
     expected = {}
-    for game, kind in scenarios.OPTIONS.items():
+    for game, kind in ((game.key, game.options) for game in games.every()):
         for name, choices in kind.describe().items():
             written = (
                 ", ".join(
