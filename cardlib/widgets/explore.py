@@ -179,19 +179,7 @@ class RankComparator(widgets.VBox):
         self.options = rule_options(self.entry, options)
         self.n_cards = players_at(self.entry, players)  # one card a player
         self.pack = self.entry.pack
-        self.card_pickers = self._card_pickers(self._first_cards(cards))
-        self.trump_picker = widgets.Dropdown(
-            options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES], value=trump, description="trumps"
-        )
-        self.trump_picker.layout.width = "180px"
-        self.leader_has_won = widgets.Checkbox(value=False, description="leader has won a trick", indent=False)
-        self.first_trick = widgets.Checkbox(value=False, description="first trick", indent=False)
-        controls: list[widgets.Widget] = list(self.card_pickers)
-        extras: list[widgets.Widget] = [] if self.rule.trumps else [self.leader_has_won, self.first_trick]
-        controls += [self.trump_picker] if self.rule.trumps else []
-        for control in controls + extras:
-            control.add_class("cardlib-picker")
-            control.observe(lambda _change: self.update(), names="value")
+        controls, extras = self._controls(cards, trump)
         self.table = html_view("", "cardlib-trick")
         self.result = html_view("", "cardlib-result")
         self.message = message_line()
@@ -203,6 +191,25 @@ class RankComparator(widgets.VBox):
         self.add_class("cardlib")
         self.add_class("cardlib-comparator")
         self.update()
+
+    def _controls(
+        self, cards: Sequence[Card | str] | str | None, trump: str
+    ) -> tuple[list[widgets.Widget], list[widgets.Widget]]:
+        """The pickers of the trick's cards (and of trumps, if the game's rule asks for them), and beneath them the
+        boxes the rule asks for otherwise (the leader has won a trick, the first trick); each updates the verdict."""
+        self.card_pickers = self._card_pickers(self._first_cards(cards))
+        self.trump_picker = widgets.Dropdown(
+            options=[(f"{s} {SUIT_NAMES[s]}", s) for s in SUIT_NAMES], value=trump, description="trumps"
+        )
+        self.trump_picker.layout.width = "180px"
+        self.leader_has_won = widgets.Checkbox(value=False, description="leader has won a trick", indent=False)
+        self.first_trick = widgets.Checkbox(value=False, description="first trick", indent=False)
+        controls: list[widgets.Widget] = [*self.card_pickers, *([self.trump_picker] if self.rule.trumps else [])]
+        extras: list[widgets.Widget] = [] if self.rule.trumps else [self.leader_has_won, self.first_trick]
+        for control in controls + extras:
+            control.add_class("cardlib-picker")
+            control.observe(lambda _change: self.update(), names="value")
+        return controls, extras
 
     def _card_pickers(self, start: list[Card]) -> list[widgets.Dropdown]:
         """One picker per card of the trick, each offering the whole pack, the first for the led card."""
