@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,21 +177,34 @@ def why_of(view: Any, hint: Hint) -> str:
     words = getattr(games.of(view), "coach", None)
     if words is not None:
         return str(words.why(view, hint))
-    return plain_why(hint)
+    return sentence(hint, option_text, "wins the deal")
 
 
-def plain_why(hint: Hint) -> str:
-    """Why the best option is best, in words any game may use; 'as good as' when the coach cannot tell them apart."""
+def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
+    """Why the best option is best: its chance and points, ± 95 %, against the next best, or 'as good as' when the
+    coach cannot tell them apart. ``phrase`` names an option in the game's words, ``wins`` says what winning is."""
     first = hint.options[0]
-    said = f"{option_text(first.action)} wins the deal {first.win:.0%} ± {first.win_margin:.0%} of the time"
+    name = phrase(first.action)
+    said = (
+        f"{wins} {first.win:.0%} ± {first.win_margin:.0%} of the time and scores "
+        f"{first.points:+.2f} ± {first.points_margin:.2f} points"
+    )
     if len(hint.options) == 1:
-        return f"{said}; it is the only choice"
+        return f"{capital(name)} is the only choice: it {said}."
     if len(hint.best) > 1:
-        others = ", ".join(option_text(a) for a in hint.best[1:])
-        return f"{said}, and {others} {'is' if len(hint.best) == 2 else 'are'} as good (within the noise)"
+        others = ", ".join(phrase(a) for a in hint.best[1:])
+        return (
+            f"{capital(name)} and {others} are as good as each other: over {hint.samples} imagined deals their "
+            f"difference is within the noise ({name} {said})."
+        )
     runner = hint.options[1]
     lead = first.points - runner.points
-    return f"{said} and scores {lead:.2f} points more on average than {option_text(runner.action)}, the next best"
+    return f"{capital(name)} is best: it {said}, {lead:.2f} more than {phrase(runner.action)}, the next best."
+
+
+def capital(text: str) -> str:
+    """The text with a capital first letter (and the rest as it was: card names keep their case)."""
+    return text[:1].upper() + text[1:]
 
 
 def option_text(option: Option) -> str:
@@ -259,20 +272,38 @@ def position_at(state: DealState, moves: int) -> DealState:
     return position
 
 
+# Positions the hindsight column may value in one review, and in one decision: measured by tools/coach_benchmark.py
+# (about 4,000 a second in CPython) to keep a whole review within 5 seconds. The last decisions, the smallest, are
+# valued first; a decision whose search would go beyond what is left says "not computed".
+REVIEW_NODES, DECISION_NODES = 4000, 2000
+
+
 def review(state: DealState, seat: int, seed: int = 0, samples: int | None = None) -> tuple[Reviewed, ...]:
-    """Every decision of a seat in a finished deal, in order, beside the coach's best choice."""
-    return tuple(
-        reviewed(position_at(state, k), seat, chosen, k, seed, samples) for k, chosen in decisions(state, seat)
-    )
+    """Every decision of a seat in a finished deal, in order, beside the coach's best choice and the hindsight."""
+    found = decisions(state, seat)
+    positions = [position_at(state, k) for k, _ in found]
+    hints = [hint(p, seat, samples or review_samples(games.observe(p, seat)), seed) for p in positions]
+    hindsight: dict[int, tuple[dict[Option, float], str]] = {}
+    left = REVIEW_NODES
+    for i in reversed(range(len(found))):
+        options = [e.action for e in hints[i].options]
+        values, note, used = doubledummy.option_values(positions[i], seat, options, min(left, DECISION_NODES))
+        hindsight[i], left = (values, note), max(0, left - used)
+    return tuple(reviewed(positions[i], k, chosen, hints[i], *hindsight[i]) for i, (k, chosen) in enumerate(found))
 
 
-def reviewed(position: DealState, seat: int, chosen: Option, k: int, seed: int, samples: int | None) -> Reviewed:
+def review_samples(view: Any) -> int:
+    """The worlds a review imagines at each decision when not told: half a hint's, so a whole deal fits its budget
+    (its ± are wider by about 40 %, and said)."""
+    return max(MIN_SAMPLES, default_samples(options_of(view)) // 2)
+
+
+def reviewed(
+    position: DealState, k: int, chosen: Option, advice: Hint, hindsight: dict[Option, float], note: str
+) -> Reviewed:
     """One decision reviewed: the hint, the cost of the choice made, its verdict, and the hindsight values."""
-    advice = hint(position, seat, samples, seed)
     best = advice.options[0]
     loss = max(0.0, best.points - advice.estimate(chosen).points)
-    options = [e.action for e in advice.options]
-    hindsight, note = doubledummy.option_values(position, seat, options)
     return Reviewed(k, position, chosen, advice, best.action, loss, verdict_of(advice, chosen, loss), hindsight, note)
 
 

@@ -31,7 +31,7 @@ from . import games
 from .bots import montecarlo
 from .tricks import Action, DealState
 
-NODE_BUDGET = 300_000  # positions valued per review decision before the column says "not computed"
+NODE_BUDGET = 300_000  # positions valued before the search gives up ("not computed"); the review sets its own
 
 
 class TooBig(Exception):
@@ -66,7 +66,7 @@ class Search:
         room = getattr(games.of(state), "coach", None)
         self.key = getattr(room, "position_key", generic_key)
         self.merge = getattr(room, "distinct_moves", None)
-        self.policy = montecarlo.policy_for(state)  # type: ignore[arg-type]
+        self.policy = montecarlo.policy_for(state)
         self.budget, self.nodes = budget, 0
         self.memo: dict[Hashable, tuple[float, float]] = {}
 
@@ -142,12 +142,15 @@ class Search:
         return moves
 
 
-def option_values(position: DealState, seat: int, options: Sequence[Any]) -> tuple[dict[Any, float], str]:
-    """The exact value of each option of a seat with every card seen, and '' (or why it was not computed).
-
-    An option that is no legal move of the position (the coach's "wait") lets the player to move choose first.
-    """
-    search = Search(position)
+def option_values(
+    position: DealState, seat: int, options: Sequence[Any], budget: int = NODE_BUDGET
+) -> tuple[dict[Any, float], str, int]:
+    """The exact value of each option of a seat with every card seen, '' (or why it was not computed), and how
+    many positions the search valued. An option that is no legal move of the position (the coach's "wait") lets
+    the player to move choose first."""
+    if budget <= 0:
+        return {}, "not computed: the review's search budget went to later decisions", 0
+    search = Search(position, budget)
     legal = position.legal_actions()
     values: dict[Any, float] = {}
     try:
@@ -157,8 +160,8 @@ def option_values(position: DealState, seat: int, options: Sequence[Any]) -> tup
             else:
                 values[option] = waiting_value(search, position, seat)
     except TooBig as error:
-        return {}, f"not computed: {error} to value"
-    return values, ""
+        return {}, f"not computed: {error} to value", search.nodes
+    return values, "", search.nodes
 
 
 def waiting_value(search: Search, position: DealState, seat: int) -> float:

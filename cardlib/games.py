@@ -100,6 +100,7 @@ class GameDescription:
     rule_bot: Callable[[int | None], Any]  # rule_bot(seed) -> a Player that follows the old books' advice
     description: str = ""  # one line for menus: 'Icelandic, 4 players in partnerships or 2'
     lookahead: Lookahead = Lookahead()  # how the Monte Carlo bot looks ahead in this game
+    coach: Any = None  # the coach's words for this game and its search hints (the room's coach.py); None: plain
     scenarios: dict[str, ScenarioKind] = field(default_factory=dict)  # the kinds of rule scenario, by name: 'trick'
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
 

@@ -6,7 +6,17 @@ from typing import Any
 
 from .. import games
 from ..cards import ALKORT_PACK
-from . import HAND_SIZE, AlkortGame, AlkortOptions, AlkortState, legal_plays, may_exchange, new_deal, trick_winner
+from . import (
+    HAND_SIZE,
+    AlkortGame,
+    AlkortOptions,
+    AlkortState,
+    coach,
+    legal_plays,
+    may_exchange,
+    new_deal,
+    trick_winner,
+)
 from .advice import AlkortRuleBot
 from .playout import LOOKAHEAD
 from .view import alkort_world, observe_alkort
@@ -72,6 +82,7 @@ DESCRIPTION = games.register(
         observe=observe_alkort,
         world=alkort_world,
         lookahead=LOOKAHEAD,
+        coach=coach,
         scenarios=SCENARIOS,
         rule_bot=AlkortRuleBot,
         description="Icelandic, 4 players in partnerships or 2",

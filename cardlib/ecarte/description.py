@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import games
 from ..cards import ECARTE_PACK
-from . import EcarteGame, EcarteOptions, EcarteState, legal_plays, new_deal, trick_winner
+from . import EcarteGame, EcarteOptions, EcarteState, coach, legal_plays, new_deal, trick_winner
 from .advice import EcarteRuleBot
 from .playout import LOOKAHEAD
 from .view import EcarteView, ecarte_world, observe_ecarte
@@ -61,6 +61,7 @@ DESCRIPTION = games.register(
         observe=observe_ecarte,
         world=world,
         lookahead=LOOKAHEAD,
+        coach=coach,
         scenarios=SCENARIOS,
         rule_bot=EcarteRuleBot,
         description="French, 2 players",

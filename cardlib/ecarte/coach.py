@@ -1,0 +1,89 @@
+"""The coach in Écarté's words, and what its double-dummy search may skip.
+
+The coach itself (``cardlib/coach.py``) knows no game. Écarté's room tells it:
+
+- how to name an option (``phrase``): proposing, refusing, throwing three cards, leading the King;
+- what winning is: taking *the point*, three tricks or more (the vole, all five, is worth two);
+- for the hindsight column (``cardlib/doubledummy.py``), which details of a position still matter for the rest of
+  the deal (``position_key``: not who won which trick, only how many each has won), and which cards in one hand do
+  the same job (``distinct_moves``): two cards of a suit with no card still in play ranked between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from ..cards import Card
+from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
+from . import PLAY, RANK_ORDER, EcarteState
+
+WINS = "wins the point (three tricks or more)"
+
+
+def phrase(option: Any) -> str:
+    """An option in Écarté's words: 'proposing', 'refusing', 'throwing 7♠ 8♠', 'playing K♦'."""
+    if isinstance(option, Card):
+        return f"playing {option}"
+    if isinstance(option, Discard):
+        thrown = " ".join(map(str, sorted(option.cards)))
+        return f"throwing {thrown}" if thrown else "throwing nothing"
+    if isinstance(option, Announce):
+        return f"announcing {option.king}"
+    if isinstance(option, Claim):
+        return f"claiming {option.king}"
+    words = {
+        PROPOSE: "proposing",
+        ACCEPT: "accepting (new cards for both)",
+        REFUSE: "refusing (the hands play as dealt)",
+        PASS: "passing",
+    }
+    return words.get(option, "waiting (announcing later, if at all)")
+
+
+def why(view: Any, hint: Any) -> str:
+    """Why the best option is best, in one sentence of Écarté's words."""
+    from .. import coach  # the generic coach imports the rooms' coaches through the registry, not the other way
+
+    return coach.sentence(hint, phrase, WINS)
+
+
+def position_key(state: EcarteState) -> Hashable:
+    """What still matters of a position for the rest of the deal: not the finished tricks, only how many each won."""
+    return (
+        state.phase,
+        state.current_player,
+        state.leader,
+        tuple(frozenset(h) for h in state.hands),
+        tuple(state.stock),
+        tuple(state.trick),
+        len(state.tricks),
+        tuple(state.trick_points),
+        tuple(state.king_points),
+        tuple(state.announced),
+        state.king_to_claim,
+        state.proposals,
+        state.refused,
+        tuple(state.scores_before),
+    )
+
+
+def distinct_moves(state: EcarteState, moves: Sequence[Action]) -> list[Action]:
+    """The moves with equivalent cards once: of two cards of a suit in one hand, with no card still in play (in a
+    hand or the trick) ranked between them, only the higher is searched — they win and lose the same tricks."""
+    if state.phase is not PLAY:
+        return list(moves)
+    live = {*state.trick, *(c for h in state.hands for c in h)}
+    kept: list[Action] = []
+    for move in moves:
+        if not isinstance(move, Card) or not any(same_job(move, other, live) for other in moves if other != move):
+            kept.append(move)
+    return kept
+
+
+def same_job(low: Card, high: object, live: set[Card]) -> bool:
+    """Whether ``high`` is a higher card of low's suit with no live card ranked between them."""
+    if not isinstance(high, Card) or high.suit != low.suit or RANK_ORDER[high.rank] <= RANK_ORDER[low.rank]:
+        return False
+    between = range(RANK_ORDER[low.rank] + 1, RANK_ORDER[high.rank])
+    return not any(c.suit == low.suit and RANK_ORDER[c.rank] in between for c in live)
