@@ -4,9 +4,9 @@ Plays whole deals with uniformly random legal actions — exchanges, proposals,
 discards and announcements included, since they are legal actions like any
 other — and prints one line per game:
 
-    ecarte deals/s=N moves/s=M
     alkort4 deals/s=N moves/s=M
     alkort2 deals/s=N moves/s=M
+    ecarte deals/s=N moves/s=M
 
 Each deal is shuffled from a seeded random generator, so a run is repeatable. The games are those the course
 knows (``cardlib.games``), each with every number of players it may be played by: a game played by one number is
