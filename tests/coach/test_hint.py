@@ -1,0 +1,91 @@
+"""The hint: every option, best first, honest about its noise, reproducible, and blind to the hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from coach_helpers import played, summary
+
+from cardlib import coach, doubledummy, games
+
+
+def mid_deal(key: str, seed: int, players: int | None = None):
+    """A position in play with a real choice for the player to move."""
+    return played(key, seed, players, until=lambda s: len(s.plays()) >= 3 and len(s.legal_actions()) >= 3)
+
+
+@pytest.mark.parametrize("key, players", [("ecarte", None), ("alkort", 4), ("alkort", 2)])
+def test_every_option_best_first(key: str, players: int | None) -> None:
+    state = mid_deal(key, 4, players)
+    seat = state.seat_to_move()
+    hint = coach.hint(state, seat, samples=60)
+    assert {e.action for e in hint.options} == set(state.legal_actions(seat))
+    points = [e.points for e in hint.options]
+    assert points == sorted(points, reverse=True)
+    assert hint.best[0] == hint.options[0].action and coach.agrees(hint, hint.best[0])
+    for e in hint.options:
+        assert e.samples == hint.samples == 60 and 0 <= e.win <= 1 and e.points_margin >= 0
+        assert (e.action in hint.best) == hint.as_good_as(hint.best[0], e.action)
+        assert hint.as_good_as(e.action, hint.best[0]) == hint.as_good_as(hint.best[0], e.action)
+
+
+def test_as_good_as_is_the_paired_interval() -> None:
+    assert coach.within_noise([1.0, 0.0, 2.0, 1.0], [1.0, 0.0, 2.0, 1.0])  # the same in every world
+    assert not coach.within_noise([1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0])  # better in every world
+    # far apart on average, but a paired difference of +1 or -1 at random is noise
+    assert coach.within_noise([2.0, 0.0, 2.0, 0.0], [1.0, 1.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("key", ["ecarte", "alkort"])
+def test_same_seed_same_hint(key: str) -> None:
+    state = mid_deal(key, 7)
+    seat = state.seat_to_move()
+    assert summary(coach.hint(state, seat, samples=50, seed=3)) == summary(coach.hint(state, seat, samples=50, seed=3))
+
+
+@pytest.mark.parametrize("key, seed", [("ecarte", 1), ("ecarte", 11), ("alkort", 2), ("alkort", 5)])
+def test_hidden_cards_do_not_change_the_hint(key: str, seed: int) -> None:
+    """Another deal the seat cannot tell from this one (other hidden cards, the same view): the same hint."""
+    state = mid_deal(key, seed)
+    seat = state.seat_to_move()
+    view = games.observe(state, seat)
+    other = games.sample_world(view, random.Random(99))
+    hidden = [sorted(h) for s, h in enumerate(state.hands) if s != seat]
+    assert games.observe(other, seat) == view
+    assert [sorted(h) for s, h in enumerate(other.hands) if s != seat] != hidden, "the hidden cards differ"
+    assert summary(coach.hint(other, seat, samples=40)) == summary(coach.hint(state, seat, samples=40))
+
+
+def test_the_hint_never_asks_double_dummy(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = mid_deal("ecarte", 3)
+    seat = state.seat_to_move()
+    before = summary(coach.hint(state, seat, samples=40))
+
+    def broken(*args: object, **kwargs: object) -> float:
+        raise AssertionError("the coach looked at every card")
+
+    monkeypatch.setattr(doubledummy.Search, "search", broken)
+    monkeypatch.setattr(doubledummy, "option_values", broken)
+    assert summary(coach.hint(state, seat, samples=40)) == before
+
+
+def test_a_seat_with_nothing_to_do_is_told_so() -> None:
+    state = played("ecarte", 1, until=lambda s: len(s.plays()) == 1)
+    idle = 1 - state.seat_to_move() if not state.legal_actions(1 - state.seat_to_move()) else None
+    if idle is None:  # the other may still announce: then waiting is one of his options
+        assert coach.WAIT in {e.action for e in coach.hint(state, 1 - state.seat_to_move(), samples=8).options}
+    else:
+        with pytest.raises(ValueError, match="no decision"):
+            coach.hint(state, idle, samples=8)
+
+
+def test_why_names_the_best_option_and_its_figures() -> None:
+    state = mid_deal("ecarte", 4)
+    hint = coach.hint(state, state.seat_to_move(), samples=60)
+    first = hint.options[0]
+    assert "point" in hint.why and f"{first.win:.0%}" in hint.why
+    if len(hint.best) > 1:
+        assert "as good as" in hint.why
+    elif len(hint.options) > 1:
+        assert "is best" in hint.why

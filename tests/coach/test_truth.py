@@ -1,0 +1,115 @@
+"""The coach's figures against exact answers: every arrangement of the unseen cards enumerated on small endgames,
+and the double-dummy column against a brute-force search of every play."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from coach_helpers import played
+
+from cardlib import coach, doubledummy, games
+from cardlib.cards import Card
+from cardlib.tricks import PROPOSE, DealState
+
+
+def with_hand(state: DealState, seat: int, cards: Sequence[Card]) -> DealState:
+    """The deal with another hand for a seat (the cards it gives up go back where the new ones came from)."""
+    world = state.clone()
+    pool = [*world.hands[seat], *world.stock]
+    world.hands[seat] = list(cards)
+    world.stock = [c for c in pool if c not in cards]
+    world._legal = None
+    return world
+
+
+def endgame(key: str, players: int | None, cards_left: int, fits: Callable[[DealState], bool]) -> DealState:
+    """The first bot-played deal (seed 0, 1, ...) reaching a decision with this many cards in hand that fits."""
+    for seed in range(200):
+        state = played(key, seed, players, until=lambda s: len(s.hands[s.seat_to_move()]) == cards_left)
+        if not state.is_over and len(state.legal_actions()) >= 2 and fits(state):
+            return state
+    raise AssertionError("no such position in 200 deals")
+
+
+def exact(state: DealState, seat: int, hands: Sequence[Sequence[Card]], option: Any) -> tuple[float, float]:
+    """The expected points and chance of a win of an option over every arrangement, equally likely, by the book."""
+    opponent = next(s for s in range(state.n_players) if s != seat)
+    points = [coach.outcome(with_hand(state, opponent, h), option, seat) for h in hands]
+    return sum(points) / len(points), sum(p > 0 for p in points) / len(points)
+
+
+def ecarte_hands(state: DealState, seat: int) -> list[list[Card]]:
+    """Every hand the other Écarté player may hold, as his view's inferences allow."""
+    view = games.observe(state, seat)
+    must = sorted(view.opponent_must_hold())
+    allowed = [c for c in view.unseen() if c not in view.opponent_cannot_hold() | set(must)]
+    size = view.hand_sizes[view.opponent] - len(must)
+    return [must + list(rest) for rest in itertools.combinations(allowed, size)]
+
+
+def alkort_hands(state: DealState, seat: int) -> list[list[Card]]:
+    """Every hand the other player of two-handed Alkort may hold (nothing shown, nothing inferred)."""
+    view = games.observe(state, seat)
+    assert not view.strength_caps() and not view.known_holdings().get(1 - seat)
+    return [list(h) for h in itertools.combinations(view.unseen(), view.hand_size(1 - seat))]
+
+
+def agrees_with_enumeration(state: DealState, hands: list[list[Card]]) -> None:
+    """Each option's estimate lies within its stated 95 % margin of the exact expectation."""
+    seat = state.seat_to_move()
+    hint = coach.hint(state, seat, samples=300, seed=1)
+    for e in hint.options:
+        points, win = exact(state, seat, hands, e.action)
+        assert abs(e.points - points) <= e.points_margin + 1e-9, (e, points)
+        assert abs(e.win - win) <= e.win_margin + 1e-9, (e, win)
+
+
+def test_ecarte_last_two_tricks_agree_with_every_arrangement() -> None:
+    """The non-dealer stood, so the dealer made no call: the belief that he follows the book says nothing."""
+
+    def stood(s: DealState) -> bool:
+        return PROPOSE not in s.log and s.seat_to_move() != s.dealer
+
+    state = endgame("ecarte", None, 2, stood)
+    agrees_with_enumeration(state, ecarte_hands(state, state.seat_to_move()))
+
+
+@pytest.mark.parametrize("cards_left", [1, 2])
+def test_alkort_last_tricks_agree_with_every_arrangement(cards_left: int) -> None:
+    state = endgame("alkort", 2, cards_left + 1, lambda s: True)
+    agrees_with_enumeration(state, alkort_hands(state, state.seat_to_move()))
+
+
+def brute_force(state: DealState, seat: int) -> float:
+    """The value for a seat's side by trying every play of every player, each side doing its best (no memo)."""
+    if state.is_over:
+        return float(state.returns()[seat])
+    mover = state.seat_to_move()
+    values = [brute_force(doubledummy.applied(state, a), seat) for a in state.legal_actions()]
+    return max(values) if state.side_of(mover) == state.side_of(seat) else min(values)
+
+
+@pytest.mark.parametrize(
+    "key, players, cards_left, seeds",
+    [("ecarte", None, 3, range(6)), ("alkort", 4, 3, range(3)), ("alkort", 2, 4, range(4))],
+)
+def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, cards_left: int, seeds: range) -> None:
+    for seed in seeds:
+        state = played(key, seed, players, until=lambda s: len(s.hands[s.seat_to_move()]) == cards_left)
+        if state.is_over:
+            continue
+        seat = state.seat_to_move()
+        legal = state.legal_actions(seat)
+        values, note, nodes = doubledummy.option_values(state, seat, legal)
+        assert note == "" and 0 < nodes
+        assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
+
+
+def test_double_dummy_says_when_it_is_too_big() -> None:
+    state = games.get("alkort").new_deal(seed=1)
+    seat = state.seat_to_move()
+    values, note, nodes = doubledummy.option_values(state, seat, state.legal_actions(seat), budget=200)
+    assert values == {} and note.startswith("not computed") and nodes == 201
