@@ -279,9 +279,9 @@ def findings(source: str, where: str) -> list[Finding]:
     }
     found: dict[tuple[int, str], Finding] = {}
     tree = ast.parse(source)
-    exported = exported_names(tree)
+    prose = not_branches(tree)
     for node in ast.walk(tree):
-        line = None if id(node) in exported else getattr(node, "lineno", None)
+        line = None if id(node) in prose else getattr(node, "lineno", None)
         for sign, test in tests.items():
             if line is not None and (line, sign) not in found and not allowed(where, sign) and test(node):
                 code = " ".join((ast.get_source_segment(source, node) or "").split())
@@ -289,14 +289,16 @@ def findings(source: str, where: str) -> list[Finding]:
     return sorted(found.values(), key=lambda f: (f.where, f.line, f.sign))
 
 
-def exported_names(tree: ast.Module) -> set[int]:
-    """The strings of a module's ``__all__`` (by id): they name modules and functions ('alkort'), not games."""
-    return {
+def not_branches(tree: ast.Module) -> set[int]:
+    """The strings (by id) that name no game to branch on: a module's ``__all__`` (it names modules and functions,
+    'alkort'), and the text between an f-string's fields (prose: f"Alkort {n}")."""
+    exported = {
         id(inner)
         for node in tree.body
         if isinstance(node, ast.Assign) and any(identifier(target) == "__all__" for target in node.targets)
         for inner in ast.walk(node.value)
     }
+    return exported | {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
 
 
 def every_finding() -> Iterator[Finding]:
@@ -389,7 +391,7 @@ def stripes(rows, index):
 
 
 game = games.get(name)
-label, many = f"Play {game.name}", len(game.pack) > 30
+label, many, heading = f"Play {game.name}", len(game.pack) > 30, f"Alkort {len(state.hands)}"
 loser, winners = state.game_loser, [play.seat for play in state.plays()]
 '''
 
