@@ -111,8 +111,8 @@ def options_of(view: Any) -> list[Option]:
 
 # Play-outs per hint, shared among the options (so a decision with many options gets fewer worlds), and the
 # bounds on the worlds: measured by tools/coach_benchmark.py to keep a hint under a second (see its docstring).
-PLAYOUTS = 1200
-MIN_SAMPLES, MAX_SAMPLES = 40, 200
+PLAYOUTS = 800
+MIN_SAMPLES, MAX_SAMPLES = 24, 160
 
 
 def default_samples(options: Sequence[Option]) -> int:

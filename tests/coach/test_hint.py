@@ -71,13 +71,22 @@ def test_the_hint_never_asks_double_dummy(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_seat_with_nothing_to_do_is_told_so() -> None:
-    state = played("ecarte", 1, until=lambda s: len(s.plays()) == 1)
-    idle = 1 - state.seat_to_move() if not state.legal_actions(1 - state.seat_to_move()) else None
-    if idle is None:  # the other may still announce: then waiting is one of his options
-        assert coach.WAIT in {e.action for e in coach.hint(state, 1 - state.seat_to_move(), samples=8).options}
-    else:
-        with pytest.raises(ValueError, match="no decision"):
-            coach.hint(state, idle, samples=8)
+    state = played("ecarte", 1, until=lambda s: len(s.plays()) == 3)  # both have played: no King to announce
+    idle = state.opponents(state.seat_to_move())[0]
+    assert state.legal_actions(idle) == []
+    with pytest.raises(ValueError, match="no decision"):
+        coach.hint(state, idle, samples=8)
+
+
+def test_an_optional_move_may_wait() -> None:
+    """Before the first card, an Alkort seat entitled to the exchange may take it out of turn, or wait."""
+    for seed in range(100):
+        state = games.get("alkort").new_deal(seed=seed)
+        waiting = [s for s in range(4) if s != state.seat_to_move() and state.legal_actions(s)]
+        if waiting:
+            break
+    hint = coach.hint(state, waiting[0], samples=20)
+    assert {e.action for e in hint.options} == {*state.legal_actions(waiting[0]), coach.WAIT}
 
 
 def test_why_names_the_best_option_and_its_figures() -> None:
