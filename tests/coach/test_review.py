@@ -6,6 +6,7 @@ import pytest
 from coach_helpers import played
 
 from cardlib import coach
+from cardlib.tricks import ACCEPT, PASS, PROPOSE, REFUSE
 
 
 @pytest.mark.parametrize("key, seed", [("ecarte", 2), ("alkort", 3)])
@@ -37,22 +38,21 @@ def test_forced_moves_are_no_decisions() -> None:
 
 def test_verdicts_follow_the_thresholds_and_the_noise() -> None:
     """A choice within the noise of the best is good, whatever it cost on average; beyond it, the thresholds."""
-    tied = {"a": (2.0, 0.0, 2.0, 0.0), "b": (1.0, 1.0, 1.0, 1.0)}  # b trails a by 0.0 on average
-    far = {"a": (2.0, 2.0, 2.0, 2.0), "b": (1.0, 1.0, 1.0, 1.0), "c": (1.7, 1.7, 1.7, 1.7), "d": (1.95,) * 4}
-    assert coach.verdict_of(hint_of(tied), "b", 0.6) == "good"
-    assert coach.verdict_of(hint_of(far), "b", 1.0) == "mistake"
-    assert coach.verdict_of(hint_of(far), "c", 0.3) == "inaccuracy"
-    assert coach.verdict_of(hint_of(far), "d", 0.05) == "good"
+    a, b, c, d = PROPOSE, ACCEPT, REFUSE, PASS  # four options; their names do not matter here
+    tied: dict[coach.Option, tuple[float, ...]] = {a: (2.0, 0.0, 2.0, 0.0), b: (1.0, 1.0, 1.0, 1.0)}
+    far: dict[coach.Option, tuple[float, ...]] = {a: (2.0,) * 4, b: (1.0,) * 4, c: (1.7,) * 4, d: (1.95,) * 4}
+    assert coach.verdict_of(hint_of(tied), b, 0.6) == "good"
+    assert coach.verdict_of(hint_of(far), b, 1.0) == "mistake"
+    assert coach.verdict_of(hint_of(far), c, 0.3) == "inaccuracy"
+    assert coach.verdict_of(hint_of(far), d, 0.05) == "good"
     assert coach.THRESHOLDS["inaccuracy"] < coach.THRESHOLDS["mistake"]
 
 
-def hint_of(outcomes: dict) -> coach.Hint:
-    """A hint made from given outcomes (options named by letters), best first."""
-    estimates = sorted((coach.estimate_of(a, v) for a, v in outcomes.items()), key=lambda e: -e.points)
+def hint_of(outcomes: dict[coach.Option, tuple[float, ...]]) -> coach.Hint:
+    """A hint made from given outcomes, best first."""
+    estimates = sorted((coach.estimate_of(o, v) for o, v in outcomes.items()), key=lambda e: -e.points)
     top = estimates[0].action
-    best = tuple(
-        e.action for e in estimates if e.action == top or coach.within_noise(outcomes[top], outcomes[e.action])
-    )
+    best = tuple(x.action for x in estimates if coach.within_noise(outcomes[top], outcomes[x.action]))
     return coach.Hint(0, 4, 0, tuple(estimates), best, "", outcomes)
 
 
