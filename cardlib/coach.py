@@ -192,10 +192,10 @@ def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
     if len(hint.options) == 1:
         return f"{capital(name)} is the only choice: it {said}."
     if len(hint.best) > 1:
-        others = ", ".join(phrase(a) for a in hint.best[1:])
+        names = [name, *(phrase(a) for a in hint.best[1:])]
         return (
-            f"{capital(name)} and {others} are as good as each other: over {hint.samples} imagined deals their "
-            f"difference is within the noise ({name} {said})."
+            f"{capital(', '.join(names[:-1]))} and {names[-1]} are as good as each other: over {hint.samples} "
+            f"imagined deals their difference is within the noise ({name} {said})."
         )
     runner = hint.options[1]
     lead = first.points - runner.points
