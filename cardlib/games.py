@@ -103,6 +103,7 @@ class GameDescription:
     coach: Any = None  # the coach's words for this game and its search hints (the room's coach.py); None: plain
     scenarios: dict[str, ScenarioKind] = field(default_factory=dict)  # the kinds of rule scenario, by name: 'trick'
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
+    card_name: Callable[[Card], str | None] = lambda card: None  # its own name in the game: 'karlinn — the old man'
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:
         """A new deal of this game (``players`` defaults to the usual number; seed, dealer, deck as the engine's)."""

@@ -12,6 +12,7 @@ from . import (
     AlkortOptions,
     AlkortState,
     coach,
+    icelandic_description,
     legal_plays,
     may_exchange,
     new_deal,
@@ -87,5 +88,6 @@ DESCRIPTION = games.register(
         rule_bot=AlkortRuleBot,
         description="Icelandic, 4 players in partnerships or 2",
         game=AlkortGame,
+        card_name=icelandic_description,
     )
 )

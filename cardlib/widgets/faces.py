@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..alkort import AlkortOptions, icelandic_description
+from .. import games
 from ..cards import SUIT_NAMES, Card
 from ..cards import card as parse_card
 
@@ -50,13 +50,24 @@ def escape(text: str) -> str:
 
 
 def card_title(c: Card, game: str | None = None) -> str:
-    """A card's name for screen readers and tooltips; in Alkort with its Icelandic name, if it has one
-    ('King of diamonds, karlinn — the old man')."""
-    icelandic = icelandic_description(c) if game == AlkortOptions.game else None
-    return f"{c.name}, {icelandic}" if icelandic else c.name
+    """A card's name for screen readers and tooltips; in a game that names its cards (the registry's card_name:
+    Alkort's Icelandic names), with that name too ('King of diamonds, karlinn — the old man')."""
+    own = own_name(c, game)
+    return f"{c.name}, {own}" if own else c.name
 
 
-assert card_title(Card("K", "♦"), AlkortOptions.game) == "King of diamonds, karlinn — the old man"
+def own_name(c: Card, game: str | None) -> str | None:
+    """A card's own name in a game, as its registry entry gives it (None: no game, or a game the course does not
+    know, or a card with no name of its own there)."""
+    if game is None:
+        return None
+    try:
+        entry = games.get(game)
+    except ValueError:  # not a game the course knows: the card keeps its plain name
+        return None
+    return entry.card_name(c)
+
+
 assert card_title(Card("K", "♦")) == "King of diamonds"
 
 
