@@ -555,12 +555,17 @@ def first_leader(
 ) -> int:
     """Who leads to the first trick: forehand, or (first_lead = highest_card) the holder of the highest ranked
     card; of equal cards, the first held clockwise from forehand; forehand if nobody holds a ranked card."""
-    start = forehand(dealer, players)
     if options.first_lead == "forehand":
-        return start
+        return forehand(dealer, players)
     table = strength_table(options)
-    clockwise = [(start + i) % players for i in range(players)]
-    return max(clockwise, key=lambda seat: max(map(table.__getitem__, hands[seat])))  # max keeps the first of equals
+    in_turn = first_lead_order(dealer, players)
+    return max(in_turn, key=lambda seat: max(map(table.__getitem__, hands[seat])))  # max keeps the first of equals
+
+
+def first_lead_order(dealer: int, players: int) -> list[int]:
+    """The seats clockwise from forehand: of equal highest cards (first_lead = highest_card), the first so held
+    leads."""
+    return clockwise(forehand(dealer, players), players)
 
 
 def explain_first_lead(

@@ -20,8 +20,8 @@ import random
 from dataclasses import dataclass
 
 from ..cards import ALKORT_PACK, Card
-from ..tricks import Action, Exchange, Play, clockwise, in_fixed_order
-from . import AlkortOptions, AlkortState, drawing_order, forehand, showing_to, stack_deck, strength
+from ..tricks import Action, Exchange, Play, in_fixed_order
+from . import AlkortOptions, AlkortState, drawing_order, first_lead_order, showing_to, stack_deck, strength
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
@@ -133,7 +133,7 @@ class AlkortView:
             top = max(
                 (strength(c, options) for c in (own if opener == self.seat else self.shown_by(opener))), default=0
             )
-            order = clockwise(forehand(self.dealer, self.players), self.players)
+            order = first_lead_order(self.dealer, self.players)
             for s in range(self.players):
                 if s != self.seat:
                     before = order.index(s) < order.index(opener)

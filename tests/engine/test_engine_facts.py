@@ -88,3 +88,18 @@ def test_cards_of_one_kind_win_the_same_tricks(options: alkort.AlkortOptions) ->
         swapped = [*trick[:place], rng.choice(alike), *trick[place + 1 :]]
         for won, first in ((False, False), (True, False), (False, True)):
             assert alkort.trick_winner(trick, won, first, options) == alkort.trick_winner(swapped, won, first, options)
+
+
+def test_of_equal_highest_cards_the_first_held_from_forehand_leads() -> None:
+    options, rng = alkort.AlkortOptions(first_lead="highest_card"), random.Random(11)
+    common = [c for c in ALKORT_PACK if alkort.strength(c, options) <= alkort.strength(alkort.card("A♠"), options)]
+    ties = 0
+    for dealer in [0, 1, 2, 3] * 50:  # hands of Aces and lower, where equal highest cards are common
+        cards = rng.sample(common, 12)
+        hands = [cards[i : i + 3] for i in range(0, 12, 3)]
+        best = {s: max(alkort.strength(c, options) for c in hands[s]) for s in range(4)}
+        order = alkort.first_lead_order(dealer, 4)
+        holders = [s for s in order if best[s] == max(best.values())]
+        assert alkort.first_leader(hands, dealer, 4, options) == holders[0] and order[0] == next_seat(dealer, 4)
+        ties += len(holders) > 1
+    assert ties > 20  # the tie-break was put to the test
