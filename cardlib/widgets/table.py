@@ -499,12 +499,11 @@ class Table(widgets.VBox):
             seat, decision = next_move(state, self.seats)
             if seat == LEARNER:
                 return
-            if not state.is_legal(decision.action):
-                raise IllegalAction(
-                    f"player {seat}'s bot chose {action_text(decision.action)}, which the rules "
-                    f"forbid: {state.why_illegal(decision.action)}"
-                )
-            self._apply(seat, decision.action, decision.reason)
+            try:
+                self._apply(seat, decision.action, decision.reason)  # the engine's rules decide, as for the learner
+            except IllegalAction as error:
+                chose = f"player {seat}'s bot chose {action_text(decision.action)}"
+                raise IllegalAction(f"{chose}, which the rules forbid: {error}") from error
 
     def _apply(self, seat: int, action: Action, reason: str = "") -> None:
         """Apply one move to the deal and log it, with the trick's and the deal's explanations."""
