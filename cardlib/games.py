@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .tricks import Action, DealState, Game, RuleOptions
+from .tricks import Action, DealState, Game, RuleOptions, next_seat
 
 # The rooms that come with the course, loaded the first time they are asked for (so that importing the engine
 # of one game never loads the views and advice of every game).
@@ -107,14 +107,51 @@ class GameDescription:
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:
         """A new deal of this game (``players`` defaults to the usual number; seed, dealer, deck as the engine's)."""
+        return self.deal(self.options_from(options), players=self.players_from(players), **kwargs)
+
+    def new_game(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Game:
+        """A whole game to the target score (seed, first_dealer): the room's own (``game``) or, for a game that
+        gives none, deals from fresh shuffles, the deal passing to the next seat."""
+        count, chosen = self.players_from(players), self.options_from(options)
+        if self.game is not None:
+            return self.game(chosen, players=count, **kwargs)
+        return DealsInTurn(self, chosen, players=count, **kwargs)
+
+    def players_from(self, players: int | None) -> int:
+        """How many play: the usual number unless told; a number the game is not played by is refused."""
         count = self.players[0] if players is None else players
         if count not in self.players:
             raise ValueError(f"{self.name} is played by {' or '.join(map(str, self.players))}, not {players!r}")
-        return self.deal(self.options_from(options), players=count, **kwargs)
+        return count
 
     def options_from(self, options: RuleOptions | dict | None) -> RuleOptions:
         """The game's options from None (the defaults), a dict of option names, or an options object."""
         return options if isinstance(options, self.options) else self.options.from_dict(options)
+
+
+class DealsInTurn(Game):
+    """A whole game of a game whose room gives none: deals from the game's shuffles, passing to the next seat."""
+
+    def __init__(
+        self,
+        game: GameDescription,
+        options: RuleOptions,
+        *,
+        players: int,
+        first_dealer: object = None,
+        seed: object = None,
+    ) -> None:
+        self.description, self.options = game, options
+        super().__init__(players, first_dealer, seed)
+
+    def new_deal(self, dealer: int, scores_before: list[int] | None) -> DealState:
+        deal: DealState = self.description.deal(
+            self.options, players=self.players, dealer=dealer, seed=self.rng, scores_before=scores_before
+        )
+        return deal
+
+    def next_dealer(self) -> int:
+        return next_seat(self.deal.dealer, self.players)
 
 
 _registered: dict[str, GameDescription] = {}

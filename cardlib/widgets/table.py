@@ -927,9 +927,7 @@ class GameTable(Table):
         # Each new game of a seeded table is new, and the same from one run to the next.
         seed = None if self.seed is None else self.seed + 1000 * self.games_started
         self.games_started += 1
-        if self.entry.game is None:
-            raise ValueError(f"{self.entry.name} has no whole game to play here: play a deal (GuidedRound) instead")
-        self.match = self.entry.game(self.options, players=self.n_players, seed=seed)
+        self.match = self.entry.new_game(self.options, self.n_players, seed=seed)
         self.deal_number = 0
         self.log.clear()
         self.table_box.layout.display = SHOWN

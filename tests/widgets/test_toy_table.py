@@ -11,11 +11,11 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
-from widget_helpers import play_out, text
+from widget_helpers import play_game, play_out, text
 
 from cardlib import games
 from cardlib.widgets import DealExplorer, DealExplorerApp, GameTable, GuidedRound
-from cardlib.widgets.table import LEARNER
+from cardlib.widgets.table import LEARNER, SHOWN
 
 import toy_game
 
@@ -85,11 +85,20 @@ def test_the_same_toy_deal_is_played_again_with_the_same_cards() -> None:
     assert [list(cards) for cards in g.deal.hands] == hands and not g.deal.is_over and g.errors == []
 
 
-def test_a_whole_game_is_refused_kindly_when_the_registry_does_not_say_how_deals_follow() -> None:
-    games.register(dataclasses.replace(toy_game.DESCRIPTION, game=None))  # deals, but no game to the target score
+def test_a_whole_toy_game_is_played_to_the_target_the_deal_passing_round_the_table() -> None:
+    games.register(dataclasses.replace(toy_game.DESCRIPTION, game=None))  # no game of its own: the registry's
     t = GameTable(toy_game.KEY, seed=1)
-    assert t.match is None and t.state is None and t.errors == []
-    assert "Toy has no whole game to play here: play a deal (GuidedRound) instead" in text(t.message)
+    deals = play_game(t)  # clicking cards, and Next deal between deals
+    assert t.match is not None and t.match.is_over and t.errors == [] and deals == len(t.match.finished) + 1
+    dealers = [deal.dealer for deal in [*t.match.finished, t.deal]]
+    assert all(later == t.deal.opponents(earlier)[0] for earlier, later in zip(dealers, dealers[1:]))
+    winner, loser = t.match.winner, t.deal.game_loser
+    assert winner is not None and loser is not None and t.match.scores[winner] >= 3
+    assert (
+        t.winner_text() in text(t.game_over)
+        and f"{t.match.scores[winner]} to {t.match.scores[loser]}" in t.winner_text()
+    )
+    assert t.new_game_button.layout.display == SHOWN
 
 
 def test_the_deal_explorer_shows_a_toy_hand_and_offers_the_game() -> None:
