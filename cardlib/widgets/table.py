@@ -10,6 +10,11 @@ trick it says who won it and by which rule; at the end, how the deal was scored.
 of that is the engine's: ``legal_actions``, ``why_illegal``, ``explain_trick``,
 ``explain_score``. The table draws and asks; it never decides a rule itself.
 
+The table plays any game the registry knows (``cardlib.games``: Alkort, Écarté, or a game registered by its own
+room): it looks the game up for its name, how many play, its options, its deals and its whole game, and asks the deal
+who is whose partner, how the sides are named, who played each card and who lost. What a game has to say beyond its
+moves (Écarté's trumps, Alkort's first lead) is in ``notes.py``; a game without notes there is played all the same.
+
 Whatever a learner clicks, the answer is a friendly line in the widget: an illegal move
 shows the rule it breaks (``IllegalAction``) and leaves the deal as it was.
 """
