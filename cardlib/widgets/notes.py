@@ -41,6 +41,10 @@ class TableNotes:
         """What is fixed at the first card (said again, if it changed, when the first card is played)."""
         return []
 
+    def drawn(self, state: Any) -> int:
+        """How many cards have been drawn from the stock during play so far (none, in a game without draws)."""
+        return 0
+
     def draws(self, state: Any, since: int, name: Namer) -> list[str]:
         """What the log says of the cards drawn after a trick (the draws made since ``since``)."""
         return []
@@ -98,6 +102,10 @@ class AlkortNotes(TableNotes):
             )
             + "."
         )
+
+    def drawn(self, state: alkort.AlkortState) -> int:
+        """How many cards have been drawn after tricks so far (draw_after_trick)."""
+        return len(state.draws)
 
     def draws(self, state: alkort.AlkortState, since: int, name: Namer) -> list[str]:
         """After a trick (draw_after_trick): who drew first, the learner's card, and what the stock holds now."""

@@ -514,10 +514,11 @@ class Table(widgets.VBox):
         """Apply one move to the deal and log it, with the trick's and the deal's explanations."""
         state = self.deal
         tricks_before = len(state.tricks)
-        draws_before = len(getattr(state, "draws", ()))
+        draws_before = self.notes.drawn(state)
+        # What is shown, and who leads, are fixed at the first card, after any exchange: said again if they changed.
         first_card = isinstance(action, Card) and not state.tricks and not state.trick
-        fixed_now = self._before_play(state) if first_card else []  # what is shown, and who leads, are fixed
-        hand_before = list(state.hands[seat])  # at the first card, after any exchange
+        fixed_now = self._before_play(state) if first_card else []
+        hand_before = list(state.hands[seat])
         state.apply(action)  # the engine's rules decide: an illegal move raises IllegalAction, changing nothing
         for line in fixed_now:
             if line not in self._before_play_said:
