@@ -273,9 +273,9 @@ def position_at(state: DealState, moves: int) -> DealState:
 
 
 # Positions the hindsight column may value in one review, and in one decision: measured by tools/coach_benchmark.py
-# (about 4,000 a second in CPython) to keep a whole review within 5 seconds. The last decisions, the smallest, are
-# valued first; a decision whose search would go beyond what is left says "not computed".
-REVIEW_NODES, DECISION_NODES = 4000, 2000
+# (about 10,000 a second of processor time in CPython) to keep a whole review within 5 seconds. The last decisions,
+# the smallest, are valued first; a decision whose search would go beyond what is left says "not computed".
+REVIEW_NODES, DECISION_NODES = 20_000, 10_000
 
 
 def review(state: DealState, seat: int, seed: int = 0, samples: int | None = None) -> tuple[Reviewed, ...]:

@@ -70,4 +70,21 @@ def distinct_moves(state: AlkortState, moves: Sequence[Action]) -> list[Action]:
             level = strength(move, options)
             kind = ("card", level, "" if level or move.rank not in SPECIAL_RANKS.split() else move.rank)
         seen.setdefault(kind, move)
-    return list(seen.values())
+    return touching(state, list(seen.values()))
+
+
+def touching(state: AlkortState, moves: list[Action]) -> list[Action]:
+    """The moves without a ranked card that does the job of a stronger one in the same hand: no card still in play
+    (in a hand or the trick) ranks between them, so each beats, and falls to, the same cards (the low Eights, with a
+    rule of their own, and rubbish are left alone)."""
+    options = state.options
+    ranked = [m for m in moves if isinstance(m, Card) and strength(m, options) >= 2]
+    live = [strength(c, options) for c in (*state.trick, *(c for h in state.hands for c in h)) if c not in ranked]
+    dropped = set()
+    for low in ranked:
+        for high in ranked:
+            a, b = strength(low, options), strength(high, options)
+            if a < b and high not in dropped and not any(a <= x <= b for x in live):
+                dropped.add(low)
+                break
+    return [m for m in moves if m not in dropped]

@@ -94,9 +94,11 @@ def brute_force(state: DealState, seat: int) -> float:
 
 @pytest.mark.parametrize(
     "key, players, cards_left, seeds",
-    [("ecarte", None, 3, range(6)), ("alkort", 4, 3, range(3)), ("alkort", 2, 4, range(4))],
+    [("ecarte", None, 3, range(8)), ("alkort", 4, 3, range(6)), ("alkort", 2, 4, range(8))],
 )
 def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, cards_left: int, seeds: range) -> None:
+    """Exact however the search was shortened: some of these positions have equivalent cards merged."""
+    merged = 0
     for seed in seeds:
         state = played(key, seed, players, until=lambda s: len(s.hands[s.seat_to_move()]) == cards_left)
         if state.is_over:
@@ -106,6 +108,8 @@ def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, car
         values, note, nodes = doubledummy.option_values(state, seat, legal)
         assert note == "" and 0 < nodes
         assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
+        merged += len(doubledummy.Search(state).ordered(state, legal)) < len(legal)
+    assert merged, "the positions tried had no equivalent cards: try others"
 
 
 def test_double_dummy_says_when_it_is_too_big() -> None:
