@@ -84,7 +84,7 @@ class Search:
             return float(state.returns()[0])
         self.nodes += 1
         if self.nodes > self.budget:
-            raise TooBig(f"more than {self.budget:,} positions")
+            raise TooBig
         key = (self.key(state), passed)
         lower, upper = self.memo.get(key, (-math.inf, math.inf))
         if lower >= beta or lower == upper:
@@ -144,23 +144,27 @@ class Search:
 def option_values(
     position: DealState, seat: int, options: Sequence[Any], budget: int = NODE_BUDGET
 ) -> tuple[dict[Any, float], str, int]:
-    """The exact value of each option of a seat with every card seen, '' (or why it was not computed), and how
-    many positions the search valued. An option that is no legal move of the position (the coach's "wait") lets
-    the player to move choose first."""
+    """The exact value of each option of a seat with every card seen (those the budget allowed, in the order
+    given), '' or which were not computed and why, and how many positions the search valued. An option that is no
+    legal move of the position (the coach's "wait") lets the player to move choose first."""
     if budget <= 0:
         return {}, "not computed: the review's search budget went to later decisions", 0
     search = Search(position, budget)
     legal = position.legal_actions()
     values: dict[Any, float] = {}
-    try:
-        for option in options:
+    missing: list[str] = []
+    for option in options:
+        try:
             if option in legal:
                 values[option] = search.value_for(applied(position, option), seat)
             else:
                 values[option] = waiting_value(search, position, seat)
-    except TooBig as error:
-        return {}, f"not computed: {error} to value", search.nodes
-    return values, "", search.nodes
+        except TooBig:
+            missing.append(str(option))
+    if not missing:
+        return values, "", search.nodes
+    which = "" if not values else f" for {', '.join(missing)}"
+    return values, f"not computed{which}: more than {budget:,} positions to value", search.nodes
 
 
 def waiting_value(search: Search, position: DealState, seat: int) -> float:

@@ -116,4 +116,15 @@ def test_double_dummy_says_when_it_is_too_big() -> None:
     state = games.get("alkort").new_deal(seed=1)
     seat = state.seat_to_move()
     values, note, nodes = doubledummy.option_values(state, seat, state.legal_actions(seat), budget=200)
-    assert values == {} and note.startswith("not computed") and nodes == 201
+    assert values == {} and note.startswith("not computed: more than 200 positions") and nodes > 200
+
+
+def test_double_dummy_values_what_it_can() -> None:
+    """Écarté's first call: standing leads straight to play (small), proposing to every exchange (too big here)."""
+    state = games.get("ecarte").new_deal(seed=3)
+    seat = state.seat_to_move()
+    options = state.legal_actions(seat)
+    values, note, _ = doubledummy.option_values(state, seat, options, budget=10_000)
+    assert set(values) == set(options) - {PROPOSE} and note.startswith("not computed for propose")
+    for card in values:
+        assert values[card] == brute_force(doubledummy.applied(state, card), seat)
