@@ -45,21 +45,23 @@ Policy = Callable[[Any, Sequence[Action]], Action]  # policy(world, legal) -> th
 # Play-outs: the engine's state, moved by the game's policy
 
 
-def value_of(world: DealState, move: Action, seat: int) -> float:
+def value_of(world: DealState, move: Action, seat: int, policy: Policy | None = None) -> float:
     """Make a move in a copy of a world and play it out to the end of the deal: the deal's value for ``seat``."""
-    return deal_value(played_out(world, move).returns()[seat])
+    return deal_value(played_out(world, move, policy).returns()[seat])
 
 
-def played_out(world: DealState, move: Action) -> DealState:
-    """A copy of a world, with the move made and the deal played out to its end by the book (the coach's too)."""
+def played_out(world: DealState, move: Action, policy: Policy | None = None) -> DealState:
+    """A copy of a world, with the move made and the deal played out to its end by the book (the coach's too);
+    ``policy``: the game's (``policy_for``), asked once for many play-outs."""
     world = world.clone()
     world.apply(move)
-    return world.play_out(policy_for(world))
+    return world.play_out(policy or policy_for(world))
 
 
-def policy_for(world: DealState) -> Policy:
-    """The play-out policy of a world's game: the book's move for whoever is to move."""
-    game = games.of(world)
+def policy_for(deal: Any) -> Policy:
+    """The play-out policy of a deal's game (a world, or a seat's view of one): the book's move for whoever is to
+    move."""
+    game = games.of(deal)
     return game.lookahead.playout_policy or rule_bot_policy(game)
 
 
@@ -186,13 +188,13 @@ class MonteCarloBot(InformedPlayer):
         rollouts = self.worlds_for(view, moves, budget) * len(moves)
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
-        imagination = Imagination(view, rng)
+        imagination, policy = Imagination(view, rng), policy_for(view)
         n_worlds = 0
         while len(alive) > 1 and rollouts >= len(alive) and n_worlds < MAX_WORLDS:
             world = imagination.world()
             n_worlds += 1
             for i in alive:
-                values[i].append(value_of(world, moves[i], view.seat))
+                values[i].append(value_of(world, moves[i], view.seat, policy))
             rollouts -= len(alive)
             if n_worlds % PRUNE_EVERY == 0 and len(alive) > 1:
                 alive = still_in_the_race(values, alive, book)
