@@ -6,6 +6,8 @@ exchange, or a whole deal replayed from a stacked deck. The format (every field 
 every kind, every action, the expect keys, the exit statuses) is the page
 *Scenario files* of the book's rules reference, ``book/rules/scenarios.md``.
 The runner prints one line per failing scenario and closes with ``N passed, M failed``.
+It knows no game: each game's kinds of scenario (their fields, expect keys, and how to run them) are its registry
+entry's ``scenarios`` (``cardlib.games.ScenarioKind``), and a whole deal is replayed on the game's own state.
 
 It is strict on purpose, so that a typo in a scenario never passes silently: an
 unknown field, kind, option, action word or card, a value of the wrong type
