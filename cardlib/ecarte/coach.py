@@ -58,6 +58,7 @@ def position_key(state: EcarteState) -> Hashable:
         tuple(state.stock),
         tuple(state.trick),
         len(state.tricks),
+        tuple(state.tricks_by_side()),  # how many each has won: the point and the vole depend on it
         tuple(state.trick_points),
         tuple(state.king_points),
         tuple(state.announced),
