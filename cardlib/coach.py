@@ -180,6 +180,9 @@ def why_of(view: Any, hint: Hint) -> str:
     return sentence(hint, option_text, "wins the deal")
 
 
+SAID_BY_NAME = 4  # options named in a sentence of options as good as each other; the others are counted
+
+
 def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
     """Why the best option is best: its chance and points, ± 95 %, against the next best, or 'as good as' when the
     coach cannot tell them apart. ``phrase`` names an option in the game's words, ``wins`` says what winning is."""
@@ -192,7 +195,9 @@ def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
     if len(hint.options) == 1:
         return f"{capital(name)} is the only choice: it {said}."
     if len(hint.best) > 1:
-        names = [name, *(phrase(a) for a in hint.best[1:])]
+        names = [name, *(phrase(a) for a in hint.best[1:SAID_BY_NAME])]
+        if len(hint.best) > SAID_BY_NAME:
+            names.append(f"{len(hint.best) - SAID_BY_NAME} other options")
         return (
             f"{capital(', '.join(names[:-1]))} and {names[-1]} are as good as each other: over {hint.samples} "
             f"imagined deals their difference is within the noise ({name} {said})."
