@@ -301,7 +301,7 @@ class CoachPanel(widgets.VBox):
         if self.hint_for is not None and self.hint_for != self.position_key():
             self.hint, self.hint_for = None, None
             self.hint_view.value = ""
-            say(self.status, "")
+            self.tell("")
         if deal_over and state is not None and all(d is not state for d in self.deals):
             self.remember(state)
         if not deal_over and self.review_view.value:
@@ -319,23 +319,29 @@ class CoachPanel(widgets.VBox):
         self.deals = self.deals[-DRILL_DEALS:]
 
     # -- asking the coach ------------------------------------------------------------
+    def tell(self, text: str, *, warning: bool = False) -> None:
+        """Put a sentence on the panel's status line, a region screen readers announce ('' clears it)."""
+        say(self.status, text, warning=warning)
+        if text:
+            self.status.value = f'<div role="status">{self.status.value}</div>'
+
     def ask(self, question: Callable[[], Any]) -> Any:
         """Ask the coach (saying it is thinking meanwhile); an error becomes a friendly line, and None."""
-        say(self.status, THINKING)
+        self.tell(THINKING)
         try:
             answer = question()
         except Exception as error:  # noqa: BLE001 - a learner must never see a traceback
             self.errors.append(error)
-            say(self.status, f"The coach could not answer that ({error}). Play on, and ask again later.", warning=True)
+            self.tell(f"The coach could not answer that ({error}). Play on, and ask again later.", warning=True)
             return None
-        say(self.status, "")
+        self.tell("")
         return answer
 
     def show_hint(self) -> None:
         """The coach's estimate of every option of the learner's decision now."""
         state = self.state
         if state is None or not self.learner_to_decide():
-            say(self.status, "You have nothing to decide now: ask for a hint at your next decision.")
+            self.tell("You have nothing to decide now: ask for a hint at your next decision.")
             return
         key = self.position_key()
         if self.hint is not None and self.hint_for == key:
@@ -359,7 +365,7 @@ class CoachPanel(widgets.VBox):
         """The review of the finished deal: a table of the learner's decisions, and a button for each."""
         state = self.state
         if state is None or not state.is_over:
-            say(self.status, "The review comes once the deal is over.")
+            self.tell("The review comes once the deal is over.")
             return
         self.refresh()
         reviews = self.review_of(state)

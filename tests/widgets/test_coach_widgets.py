@@ -1,6 +1,6 @@
 """The coach at the table, driven through the widget API: Hint, the review after the deal, the drill.
 
-The panel stands beside the table here (VBox([table, panel])), as the table's coach_box will hold it. The coach asks
+The panel sits in the table's coach box (``table.coach_box.children = [panel]``), as the apps wire it. The coach asks
 for few samples in these tests (SAMPLES), which keeps them quick; the figures are the coach's, so each test checks
 that the panel shows what ``cardlib.coach`` says, in the panel's words, and never what the learner cannot see.
 """
@@ -22,9 +22,9 @@ SAMPLES = 40  # the coach's fewest: a hint in a fraction of a second
 
 
 def coached(table) -> CoachPanel:
-    """A coach panel beside a table (as the table's coach_box will hold it)."""
+    """A coach panel in a table's coach box, wired in as the apps wire it: one line."""
     panel = CoachPanel(table, samples=SAMPLES)
-    widgets.VBox([table, panel])
+    table.coach_box.children = [panel]
     return panel
 
 
