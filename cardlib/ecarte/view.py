@@ -180,7 +180,7 @@ def observe_ecarte(state: EcarteState, seat: int) -> EcarteView:
     )
 
 
-# A belief about the other player's past (see montecarlo.book_history): given the hand he
+# A belief about the other player's past (see playout.book_history): given the hand he
 # held when play began and the cards free to have been his discards, what he was dealt,
 # drew and threw in each exchange — or None if he would not have played as he did.
 History = tuple[list[Card], list[list[Card]], list[list[Card]]]  # dealt, drawn per round, thrown per round
