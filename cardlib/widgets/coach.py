@@ -183,20 +183,18 @@ def hindsight_text(reviewed: Any) -> str:
     top = max(values.values())
     best = [a for a in in_fixed_order(values) if values[a] == top]
     mine = values.get(reviewed.chosen)
-    yours = f"yours {points(mine)}" if mine is not None else "yours —"
+    yours = f"yours {points(mine)}" if mine is not None else "yours not valued"
     if reviewed.chosen in best:
         return f"{yours}, the best there is"
     return f"{yours}; best {points(top)} ({', '.join(option_name(a) for a in best)})"
 
 
 def thresholds_text() -> str:
-    """The verdicts' thresholds, in words (the coach's own numbers)."""
-    limits = coach.THRESHOLDS
-    if isinstance(limits, dict):
-        parts = [f"{name}: a loss of {value:g} expected points or more" for name, value in limits.items()]
-    else:
-        parts = [str(limits)]
-    return "Verdicts — good: less than that; " + "; ".join(parts) + "."
+    """The verdicts' thresholds, in words (the coach's own numbers): 'Verdicts: inaccuracy: a loss of 0.1 expected
+    points or more; mistake: … ; good: less, or within the noise of the best.'"""
+    limits = sorted(coach.THRESHOLDS.items(), key=lambda item: item[1])
+    parts = [f"{name}: a loss of {value:g} expected points or more" for name, value in limits]
+    return "Verdicts: " + "; ".join(parts) + "; good: less, or within the noise of the coach's best."
 
 
 def position_html(state: DealState, name: Callable[[int], str], heading: str) -> str:

@@ -15,7 +15,7 @@ from widget_helpers import play_out, text
 
 from cardlib import coach
 from cardlib.widgets import GameTable, GuidedRound
-from cardlib.widgets.coach import HINT_NAME, THINKING, CoachPanel, option_name
+from cardlib.widgets.coach import HINT_NAME, THINKING, CoachPanel, option_name, points
 from cardlib.widgets.table import HIDDEN, LEARNER, SHOWN
 
 SAMPLES = 40  # the coach's fewest: a hint in a fraction of a second
@@ -152,7 +152,8 @@ def reviewed_deal(seed: int = 3) -> tuple[GuidedRound, CoachPanel]:
 
 def test_the_review_lists_every_decision_with_the_coachs_best_its_loss_verdict_and_hindsight():
     table, panel = reviewed_deal()
-    reviews = coach.review(table.state, LEARNER, seed=0, samples=SAMPLES)
+    reviews = coach.review(table.deal, LEARNER, seed=0, samples=SAMPLES)
+    assert any(r.chosen in r.hindsight for r in reviews), "a value with hindsight to read"
     shown = panel.review_view.value
     assert "<caption>" in shown and "Had you seen all the cards" in shown and "Loss (expected points)" in shown
     lines = rows(shown)
@@ -161,6 +162,8 @@ def test_the_review_lists_every_decision_with_the_coachs_best_its_loss_verdict_a
         assert line.startswith(f"{number}. {option_name(reviewed.chosen)}")
         assert f"{reviewed.loss:.2f}" in line and reviewed.verdict in line
         assert reviewed.verdict in ("good", "inaccuracy", "mistake")
+        if reviewed.chosen in reviewed.hindsight:  # had the learner seen all the cards: the exact value
+            assert f"yours {points(reviewed.hindsight[reviewed.chosen])}" in line
     for name, limit in coach.THRESHOLDS.items():  # the thresholds are stated under the table
         assert f"{name}: a loss of {limit:g} expected points or more" in text(shown)
     assert panel.errors == []
