@@ -517,7 +517,7 @@ def configure_app_pages() -> None:
 
 def chapters() -> list[Path]:
     """The tutorial chapters, in order."""
-    return sorted((ROOT / "notebooks").glob("0*.ipynb"))
+    return sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 
 def exercises() -> list[Path]:

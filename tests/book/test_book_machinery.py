@@ -69,6 +69,7 @@ def test_the_books_toc_lists_every_chapter_and_exercise_of_the_course():
         "07-ecarte-scoring-and-game",
         "08-variants",
         "09-strategy-lab",
+        "10-how-the-coach-thinks",
     ]
     assert [f"notebooks/{name}" for name in chapters] == [name for name in files if name.startswith("notebooks/")]
     assert [f"exercises/{name}" for name in chapters[1:9]] == [name for name in files if name.startswith("exercises/")]
