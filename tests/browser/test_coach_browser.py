@@ -1,9 +1,9 @@
 """The coach at the table in a real browser (Voilà): Hint, the review and the drill, by keyboard alone, clean by axe.
 
 The page is Play Écarté as the app builds it (a whole game against the rule bot, the rules to choose under it)
-with the coach's panel in the table's coach box (``table.coach_box``), or beside the table while the table has
-none. The notebook is written for the test into ``notebooks/build/`` (git-ignored, and skipped by pytest's
-collection and by the book), served by the course's own Voilà, and removed afterwards. The test presses whatever
+with the coach's panel in the table's coach box (``table.coach_box``), wired in one line as the apps wire it. The
+notebook is written for the test into ``notebooks/build/`` (git-ignored, and skipped by pytest's collection and by
+the book), served by the course's own Voilà, and removed afterwards. The test presses whatever
 the table offers, with Tab and Enter or Space only; the deal is seeded (seed 4), so that the learner's play (the
 first card the table offers) leaves two decisions the coach calls mistakes, for the drill to ask again.
 """
@@ -26,15 +26,10 @@ from voila_harness import REPO, AppPage
 APP_SOURCE = """from cardlib.bots import make_bot
 from cardlib.widgets import GameTable
 from cardlib.widgets.coach import CoachPanel
-import ipywidgets
 
 table = GameTable("ecarte", seed=4, bots=[make_bot("rules", "ecarte", seed=4)], choose_options=True, play_at_once=True)
-if hasattr(table, "coach_box"):
-    table.coach_box.children = [CoachPanel(table)]
-    page = table
-else:
-    page = ipywidgets.VBox([table, CoachPanel(table)])
-page"""
+table.coach_box.children = [CoachPanel(table)]
+table"""
 
 
 def notebook(source: str) -> dict:

@@ -1,8 +1,8 @@
 """The coach at the table in the static site: Python in the browser (Pyodide), no threads, nothing fetched.
 
 The page is an app page of the site (its REPL, code hidden, as apps/play-ecarte.html opens) whose code is Play
-Écarté's table with the coach's panel in the table's coach box (``table.coach_box``), or beside the table while
-the table has none. There the panel asks the coach for fewer samples (``BROWSER_SAMPLES``), so that a hint comes
+Écarté's table with the coach's panel in the table's coach box (``table.coach_box``), wired in one line as the
+apps wire it. There the panel asks the coach for fewer samples (``BROWSER_SAMPLES``), so that a hint comes
 within seconds. A whole deal is played with the keyboard alone (Tab, then Space), with a hint on the
 way and the review at its end; axe finds no violation on the page with the hint, then the review, open.
 """
@@ -23,15 +23,10 @@ from cardlib.widgets.coach import BROWSER_SAMPLES, HINT_NAME
 APP_SOURCE = """from cardlib.bots import make_bot
 from cardlib.widgets import GameTable
 from cardlib.widgets.coach import CoachPanel
-import ipywidgets
 
 table = GameTable("ecarte", bots=[make_bot("rules", "ecarte", seed=None)])
-if hasattr(table, "coach_box"):
-    table.coach_box.children = [CoachPanel(table)]
-    page = table
-else:
-    page = ipywidgets.VBox([table, CoachPanel(table)])
-page"""
+table.coach_box.children = [CoachPanel(table)]
+table"""
 HINT_VIEW, REVIEW_VIEW = ".cardlib-coach-hint-view", ".cardlib-coach-review-view"
 
 
