@@ -172,7 +172,8 @@ def best_text(reviewed: Any) -> str:
     """The coach's best at a decision; 'the same' when the learner's choice was as good as it."""
     if coach.agrees(reviewed.hint, reviewed.chosen):
         return "the same (yours was as good as the best)"
-    return option_name(action_of(reviewed.best))
+    others = len(reviewed.hint.best) - 1
+    return option_name(action_of(reviewed.best)) + (f" (or {others} more as good)" if others else "")
 
 
 def hindsight_text(reviewed: Any) -> str:

@@ -169,6 +169,19 @@ def test_the_review_lists_every_decision_with_the_coachs_best_its_loss_verdict_a
     assert panel.errors == []
 
 
+def test_a_review_of_four_handed_alkort_has_a_row_for_each_decision_of_the_learner():
+    table = GuidedRound("alkort", players=4, seed=1)
+    panel = coached(table)
+    play_out(table)
+    panel.review_button.click()
+    reviews = coach.review(table.deal, LEARNER, seed=0, samples=SAMPLES)
+    lines = rows(panel.review_view.value)
+    assert [line.split(" ")[:3] for line in lines] == [
+        f"{i}. {option_name(r.chosen)}".split(" ") for i, r in enumerate(reviews, 1)
+    ]
+    assert len(panel.decisions.children) == len(reviews) > 1 and panel.errors == []
+
+
 def test_a_decision_of_the_review_shows_its_position_again():
     table, panel = reviewed_deal()
     buttons = panel.decisions.children
