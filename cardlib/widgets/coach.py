@@ -265,6 +265,7 @@ class CoachPanel(widgets.VBox):
         self.position_view = html_view("", "cardlib-coach-position")
 
     def _children(self) -> list[widgets.Widget]:
+        """The panel from top to bottom: heading, buttons, status line, the answers, the drill."""
         return [
             self.heading,
             self.buttons,
@@ -305,7 +306,7 @@ class CoachPanel(widgets.VBox):
             self.remember(state)
         if not deal_over and self.review_view.value:
             self.review_view.value = self.position_view.value = ""
-            self.decisions.children = []
+            self.clear_decisions()
         self.hint_button.layout.display = SHOWN if self.learner_to_decide() else HIDDEN
         self.review_button.layout.display = SHOWN if deal_over else HIDDEN
         self.drill_button.layout.display = SHOWN if self.deals else HIDDEN
@@ -372,9 +373,14 @@ class CoachPanel(widgets.VBox):
             return
         self.review_view.value = review_html(reviews)
         self.position_view.value = ""
+        self.clear_decisions()
+        self.decisions.children = [self.decision_button(i, r) for i, r in enumerate(reviews, 1)]
+
+    def clear_decisions(self) -> None:
+        """Take away the review's decision buttons (closed: the page forgets them too)."""
         for old in self.decisions.children:
             old.close()
-        self.decisions.children = [self.decision_button(i, r) for i, r in enumerate(reviews, 1)]
+        self.decisions.children = []
 
     def decision_button(self, number: int, reviewed: Any) -> widgets.Button:
         """A button that shows one decision's position again."""
