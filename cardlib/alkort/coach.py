@@ -75,11 +75,13 @@ def distinct_moves(state: AlkortState, moves: Sequence[Action]) -> list[Action]:
 
 def touching(state: AlkortState, moves: list[Action]) -> list[Action]:
     """The moves without a ranked card that does the job of a stronger one in the same hand: no card still in play
-    (in a hand or the trick) ranks between them, so each beats, and falls to, the same cards (the low Eights, with a
-    rule of their own, and rubbish are left alone)."""
+    (in a hand, the trick, or a stock still to be drawn) ranks between them, so each beats, and falls to, the same
+    cards (the low Eights, with a rule of their own, and rubbish are left alone)."""
     options = state.options
     ranked = [m for m in moves if isinstance(m, Card) and strength(m, options) >= 2]
-    live = [strength(c, options) for c in (*state.trick, *(c for h in state.hands for c in h)) if c not in ranked]
+    to_come = state.stock if options.draw_after_trick else []  # drawn after the tricks, they will be in play too
+    in_play = (*state.trick, *to_come, *(c for h in state.hands for c in h))
+    live = [strength(c, options) for c in in_play if c not in ranked]
     dropped = set()
     for low in ranked:
         for high in ranked:
