@@ -9,10 +9,16 @@ from cardlib import games
 from cardlib.tricks import DealState
 
 
-def played(key: str, seed: int, players: int | None = None, until: Callable[[Any], bool] | None = None) -> DealState:
+def played(
+    key: str,
+    seed: int,
+    players: int | None = None,
+    until: Callable[[Any], bool] | None = None,
+    options: dict[str, Any] | None = None,
+) -> DealState:
     """A deal of a game played by its rule bots, to its end or until ``until(state)`` is true."""
     game = games.get(key)
-    state = game.new_deal(players=players, seed=seed)
+    state = game.new_deal(options, players=players, seed=seed)
     bots = [game.rule_bot(seat) for seat in range(state.n_players)]
     while not state.is_over and not (until and until(state)):
         seat = state.seat_to_move()

@@ -119,6 +119,26 @@ def test_double_dummy_says_when_it_is_too_big() -> None:
     assert values == {} and note.startswith("not computed: more than 200 positions") and nodes > 200
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"draw_after_trick": True}, {"seven_lead": "as_rubbish"}, {"ranking": "short", "low_eights_ranked": False}],
+)
+def test_double_dummy_agrees_with_brute_force_in_other_rules(options: dict[str, Any]) -> None:
+    """The cards merged and the memo's key hold under Alkort's variants too (drawing after the tricks brings the
+    stock into play)."""
+    tried = 0
+    for seed in range(6):
+        state = played("alkort", seed, 4, lambda s: len(s.hands[s.seat_to_move()]) == 3, options)
+        if state.is_over:  # decided before the last three tricks
+            continue
+        tried += 1
+        seat = state.seat_to_move()
+        legal = state.legal_actions(seat)
+        values, note, _ = doubledummy.option_values(state, seat, legal)
+        assert note == "" and values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
+    assert tried >= 2
+
+
 def test_double_dummy_values_what_it_can() -> None:
     """Écarté's first call: standing leads straight to play (small), proposing to every exchange (too big here)."""
     state = games.get("ecarte").new_deal(seed=3)
