@@ -11,7 +11,7 @@ uncertainty, instead of only acting on it:
    cancels out when two options are compared;
 4. for each option it reports the chance of winning the deal (finishing ahead on the deal's points; a level deal
    is not a win) and the expected points (the seat's side's points minus the other side's), each with its 95 %
-   margin (1.96 standard errors);
+   margin (1.96 standard errors for the points; Wilson's interval for the chance, which is never ± 0);
 5. two options are *as good as* each other when the 95 % interval of their *paired* difference (world by world)
    contains 0: the coach cannot tell them apart, so it never ranks them.
 
@@ -171,8 +171,17 @@ def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]]) -
 def estimate_of(action: Option, points: Sequence[float]) -> Estimate:
     """One option's estimate from its points in each world."""
     mean, margin = mean_and_margin(points)
-    win, win_margin = mean_and_margin([1.0 if p > 0 else 0.0 for p in points])
-    return Estimate(action, win, win_margin, mean, margin, len(points))
+    wins = sum(p > 0 for p in points)
+    return Estimate(action, wins / len(points), win_margin(wins, len(points)), mean, margin, len(points))
+
+
+def win_margin(wins: int, worlds: int) -> float:
+    """The ± of a chance of winning at 95 %, by Wilson's interval: never 0 from a finite sample (won in all 160
+    worlds, the chance is still only known to be above 97.7 %), and as wide as the usual one otherwise."""
+    share = wins / worlds
+    centre = (share + Z95**2 / (2 * worlds)) / (1 + Z95**2 / worlds)
+    half = Z95 * math.sqrt(share * (1 - share) / worlds + Z95**2 / (4 * worlds**2)) / (1 + Z95**2 / worlds)
+    return max(share - (centre - half), (centre + half) - share)
 
 
 def why_of(view: Any, hint: Hint) -> str:
