@@ -7,11 +7,14 @@ Every widget asks the engine for the rules (``legal_actions``, ``why_illegal``,
 ``explain_trick``, ``explain_score``) and only draws the answers. Interactive pieces
 carry stable CSS classes (``cardlib-card``, ``cardlib-card-playable``,
 ``cardlib-card-unplayable``, ``cardlib-action``, ``cardlib-message``, ``cardlib-score``,
-``cardlib-log``, ``cardlib-next-deal`` ...) so browser tests can find them. Everything is
+``cardlib-log``, ``cardlib-next-deal`` ...) so browser tests can find them. Under every table sits the coach
+(``CoachPanel``): a hint at each of the learner's decisions, a review after the deal, the learner's mistakes asked
+again; ``coach=False`` leaves it out. Everything is
 played with the keyboard too (Tab to a card or a button, Enter or Space to press it), and a
 card's name says whether it may be played, and why not, in the engine's words.
 """
 
+from .coach import CoachPanel
 from .explore import AlkortRankLab, DealExplorer, DealExplorerApp, RankComparator
 from .faces import CardFace, card_html
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget
@@ -47,4 +50,5 @@ __all__ = [
     "ScriptedPlayer",
     "preset_bots",
     "option_picker",
+    "CoachPanel",
 ]

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from .. import coach
 from ..tricks import Action, DealState, Discard, in_fixed_order
 from .faces import card_html, escape
-from .parts import html_view, say, seat_html
+from .parts import html_view, say, seat_html, shared
 from .table import HIDDEN, LEARNER, SHOWN, action_label, button
 
 IN_THE_BROWSER = sys.platform == "emscripten"  # the static site's Python (Pyodide)
@@ -44,6 +44,7 @@ HINT_NAME = "Hint: what would the coach do here?"
 
 COACH_CSS = """<style>
 .cardlib-coach { border-top: 2px solid #ddd; margin-top: 8px; padding-top: 4px; }
+.cardlib-coach-buttons { flex-wrap: wrap; }
 .cardlib-coach table { border-collapse: collapse; font-size: 14px; margin: 4px 0; }
 .cardlib-coach caption { text-align: left; font-weight: bold; padding: 2px 0; caption-side: top; }
 .cardlib-coach td, .cardlib-coach th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left;
@@ -225,10 +226,16 @@ def rule_text(state: DealState) -> str:
 
 
 class CoachPanel(widgets.VBox):
-    """The coach's buttons and answers for a table's learner: Hint, Review this deal, Learn from your mistakes."""
+    """The coach's buttons and answers for a table's learner: Hint, Review this deal, Learn from your mistakes.
 
-    def __init__(self, table: Any, *, samples: int | None = None, seed: int = 0) -> None:
+    Every table has one under it (``Table.coach_panel``), so the panel is cheap until asked: its first screen is a
+    heading, three buttons and a status line (ten widgets to send); the views of its answers and the drill are made
+    when the coach is first asked (``answers``). Inside a table (``styled=False``) its style is in the table's
+    stylesheet (``COACH_CSS``)."""
+
+    def __init__(self, table: Any, *, samples: int | None = None, seed: int = 0, styled: bool = True) -> None:
         self.table = table
+        self.styled = styled
         self.samples = samples if samples is not None or not IN_THE_BROWSER else BROWSER_SAMPLES
         self.seed = seed
         self.errors: list[Exception] = []
@@ -236,46 +243,66 @@ class CoachPanel(widgets.VBox):
         self.hint_for: tuple[int, int] | None = None
         self.deals: list[DealState] = []  # the last finished deals seen, oldest first
         self.reviews: dict[int, tuple[Any, ...]] = {}  # id of a deal (kept in self.deals) -> its review
-        self.drill = Drill(self)
+        self._answers: Answers | None = None  # made when first asked for
         self._build()
-        super().__init__(self._children(), _dom_classes=("cardlib", "cardlib-coach"))
+        children = [self.heading, self.buttons, self.status]
+        super().__init__(children, layout=shared(widgets.Layout), _dom_classes=("cardlib", "cardlib-coach"))
         for view in ("prompt", "info"):  # redrawn by the table after every move: the moment to look again
             if isinstance(getattr(table, view, None), widgets.Widget):
                 getattr(table, view).observe(lambda _change: self.refresh(), names="value")
         self.refresh()
 
     def _build(self) -> None:
-        """The buttons, the status line and the views."""
-        self.heading = html_view("<h3 style='margin:4px 0;font-size:1.1em'>The coach</h3>" + COACH_CSS)
+        """The heading, the buttons and the status line."""
+        css = COACH_CSS if self.styled else ""
+        self.heading = html_view("<h3 style='margin:4px 0;font-size:1.1em'>The coach</h3>" + css)
         self.hint_button = button(HINT_NAME, "cardlib-coach-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.review_button = button("Review this deal: how good were your decisions?", "cardlib-coach-review-button")
         self.review_button.on_click(lambda _b: self.show_review())
         self.drill_button = button("Learn from your mistakes", "cardlib-coach-drill-button")
         self.drill_button.on_click(lambda _b: self.drill.start())
-        self.buttons = widgets.HBox(
-            [self.hint_button, self.review_button, self.drill_button], layout=widgets.Layout(flex_flow="row wrap")
+        self.buttons = widgets.HBox(  # they wrap on a narrow screen (COACH_CSS): the shared layout stays as it is
+            [self.hint_button, self.review_button, self.drill_button],
+            layout=shared(widgets.Layout),
+            _dom_classes=("cardlib-coach-buttons",),
         )
         self.status = html_view("", "cardlib-coach-status")
-        self.hint_view = html_view("", "cardlib-coach-hint-view")
-        self.review_view = html_view("", "cardlib-coach-review-view")
-        self.decisions = widgets.HBox(
-            layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-coach-decisions",)
-        )
-        self.position_view = html_view("", "cardlib-coach-position")
 
-    def _children(self) -> list[widgets.Widget]:
-        """The panel from top to bottom: heading, buttons, status line, the answers, the drill."""
-        return [
-            self.heading,
-            self.buttons,
-            self.status,
-            self.hint_view,
-            self.review_view,
-            self.decisions,
-            self.position_view,
-            self.drill,
-        ]
+    # -- the answers' views, made when first asked for --------------------------------
+    @property
+    def answers(self) -> Answers:
+        """The views of the coach's answers (hint, review, a decision's position, the drill), under the status line:
+        made the first time they are needed."""
+        if self._answers is None:
+            self._answers = Answers(self)
+            self.children = [self.heading, self.buttons, self.status, self._answers]
+        return self._answers
+
+    @property
+    def hint_view(self) -> widgets.HTML:
+        """The hint's table."""
+        return self.answers.hint_view
+
+    @property
+    def review_view(self) -> widgets.HTML:
+        """The review's table."""
+        return self.answers.review_view
+
+    @property
+    def decisions(self) -> widgets.HBox:
+        """The review's buttons, one a decision."""
+        return self.answers.decisions
+
+    @property
+    def position_view(self) -> widgets.HTML:
+        """A decision's position, shown again."""
+        return self.answers.position_view
+
+    @property
+    def drill(self) -> Drill:
+        """Learn from your mistakes."""
+        return self.answers.drill
 
     # -- what the table shows now -------------------------------------------------
     @property
@@ -304,7 +331,7 @@ class CoachPanel(widgets.VBox):
             self.tell("")
         if deal_over and state is not None and all(d is not state for d in self.deals):
             self.remember(state)
-        if not deal_over and self.review_view.value:
+        if not deal_over and self._answers is not None and self.review_view.value:
             self.review_view.value = self.position_view.value = ""
             self.clear_decisions()
         self.hint_button.layout.display = SHOWN if self.learner_to_decide() else HIDDEN
@@ -402,6 +429,22 @@ class CoachPanel(widgets.VBox):
                 return []
             everything.extend(reviews)
         return [r for r in coach.worst(everything, DRILL_POSITIONS) if r.verdict != "good"]
+
+
+class Answers(widgets.VBox):
+    """The views of a panel's answers, top to bottom: the hint, the review, its decisions' buttons, a decision's
+    position, the drill."""
+
+    def __init__(self, panel: CoachPanel) -> None:
+        self.hint_view = html_view("", "cardlib-coach-hint-view")
+        self.review_view = html_view("", "cardlib-coach-review-view")
+        self.decisions = widgets.HBox(
+            layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-coach-decisions",)
+        )
+        self.position_view = html_view("", "cardlib-coach-position")
+        self.drill = Drill(panel)
+        views = [self.hint_view, self.review_view, self.decisions, self.position_view, self.drill]
+        super().__init__(views, layout=shared(widgets.Layout), _dom_classes=("cardlib-coach-answers-box",))
 
 
 # ---------------------------------------------------------------------------

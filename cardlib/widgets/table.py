@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
@@ -53,6 +53,9 @@ from ..tricks import (
 from .faces import card_html, escape, stylesheet
 from .notes import LEARNER, TableNotes, notes_for
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
+
+if TYPE_CHECKING:  # for the type checker only: coach.py imports this module (Table._coach_panel says why)
+    from .coach import CoachPanel
 
 # A box is shown by clearing its CSS display: "" rather than None, which a Pyodide kernel (the static
 # site) sends to the page as undefined, so that a hidden box would never come back.
@@ -349,8 +352,10 @@ class Table(widgets.VBox):
 
     What a panel beside the table may read: ``table.state``, the deal being played (a ``DealState``, None until
     the first deal), and ``LEARNER``, the learner's seat (0 at every table); ``table.entry`` is the game's
-    registry entry. A panel goes under the table in ``table.coach_box`` (``table.coach_box.children = [panel]``),
-    which is empty until then and is shown with the table, in JupyterLab as in the apps."""
+    registry entry. Under the table, ``table.coach_box`` holds the coach's panel (``table.coach_panel``, a
+    ``CoachPanel``: Hint, the review after the deal, Learn from your mistakes), or nothing with ``coach=False``; it
+    is shown with the table, in JupyterLab as in the apps. Another panel may take its place
+    (``table.coach_box.children = [panel]``)."""
 
     def __init__(
         self,
@@ -361,6 +366,7 @@ class Table(widgets.VBox):
         bots: Bots | None,
         title: str = "",
         four_colour: bool = False,
+        coach: bool = True,
     ) -> None:
         self.entry = games.get(game)  # the game's registry entry: its name, pack, players, options, deals
         self.game = self.entry.key
@@ -380,9 +386,13 @@ class Table(widgets.VBox):
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
         self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
-        self.coach_box = widgets.VBox([], _dom_classes=("cardlib-coach-box",))  # a panel under the table: the coach's
-        self.table_box = self._lay_out(self._play_column(), self._record_column(four_colour), self.coach_box)
+        play, record = self._play_column(), self._record_column(four_colour)
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
+        self.coach_panel = self._coach_panel() if coach else None  # it watches the play column: made after it
+        self.coach_box = widgets.VBox(
+            [self.coach_panel] if self.coach_panel is not None else [], _dom_classes=("cardlib-coach-box",)
+        )
+        self.table_box = self._lay_out(play, record, self.coach_box)
         super().__init__([self.stylesheet, self.title, self.table_box], _dom_classes=("cardlib", "cardlib-table"))
         self._colour_suits()
 
@@ -421,6 +431,16 @@ class Table(widgets.VBox):
         return widgets.VBox(
             [self.scoreboard, self.footer, self._game_log, self.four_colour], layout=widgets.Layout(flex="2 1 300px")
         )
+
+    def _coach_panel(self) -> CoachPanel:
+        """The coach's panel for this table, its style in the table's one stylesheet. It computes nothing until the
+        learner asks, and makes the widgets of its answers only then."""
+        # Imported here, not at the top: the panel is built from this module's pieces (LEARNER, button, SHOWN...),
+        # so coach.py imports table.py, and a table can only ask for it once both modules are loaded.
+        from .coach import COACH_CSS, CoachPanel
+
+        self.stylesheet.value += COACH_CSS
+        return CoachPanel(self, styled=False)
 
     @staticmethod
     def _lay_out(play: widgets.VBox, record: widgets.VBox, under: widgets.VBox) -> widgets.VBox:
@@ -764,6 +784,7 @@ class GuidedRound(Table):
         dealer: int | None = None,
         deck: Sequence[Card | str] | str | None = None,
         four_colour: bool = False,
+        coach: bool = True,
     ) -> None:
         self.preset = preset
         description = ""
@@ -777,7 +798,8 @@ class GuidedRound(Table):
         if preset is not None and bots is None:
             bots = preset_bots(preset, seed)
         name = games.get(game).name
-        super().__init__(game, players, options, seed, bots, title=f"A guided deal of {name}", four_colour=four_colour)
+        title = f"A guided deal of {name}"
+        super().__init__(game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach)
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -827,9 +849,11 @@ class GameTable(Table):
         four_colour: bool = False,
         *,
         play_at_once: bool = False,
+        coach: bool = True,
     ) -> None:
         name = games.get(game).name
-        super().__init__(game, players, options, seed, bots, title=f"A game of {name}", four_colour=four_colour)
+        title = f"A game of {name}"
+        super().__init__(game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach)
         self.match: Game | None = None
         self.games_started = 0
         # A second click of a double click arrives once the first has done its work: it must do nothing.

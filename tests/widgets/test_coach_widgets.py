@@ -1,6 +1,7 @@
 """The coach at the table, driven through the widget API: Hint, the review after the deal, the drill.
 
-The panel sits in the table's coach box (``table.coach_box.children = [panel]``), as the apps wire it. The coach asks
+Every table has the panel in its coach box (``table.coach_panel``, in ``table.coach_box``), as the apps and the
+tutorials show it; it computes nothing until asked, and makes the widgets of its answers only then. The coach asks
 for few samples in these tests (SAMPLES), which keeps them quick; the figures are the coach's, so each test checks
 that the panel shows what ``cardlib.coach`` says, in the panel's words, and never what the learner cannot see.
 """
@@ -14,17 +15,19 @@ import pytest
 from widget_helpers import play_out, text
 
 from cardlib import coach
+from cardlib import widgets as course_widgets
 from cardlib.widgets import GameTable, GuidedRound
-from cardlib.widgets.coach import HINT_NAME, THINKING, CoachPanel, option_name, points
+from cardlib.widgets.coach import COACH_CSS, HINT_NAME, THINKING, CoachPanel, option_name, points
 from cardlib.widgets.table import HIDDEN, LEARNER, SHOWN
 
 SAMPLES = 40  # the coach's fewest: a hint in a fraction of a second
 
 
 def coached(table) -> CoachPanel:
-    """A coach panel in a table's coach box, wired in as the apps wire it: one line."""
-    panel = CoachPanel(table, samples=SAMPLES)
-    table.coach_box.children = [panel]
+    """The table's own coach panel, asking for SAMPLES imagined deals a hint."""
+    panel = table.coach_panel
+    assert isinstance(panel, CoachPanel) and list(table.coach_box.children) == [panel]
+    panel.samples = SAMPLES
     return panel
 
 
@@ -38,6 +41,44 @@ def row_names(html: str) -> list[str]:
     """The row headers (th scope=row) of the first table in some HTML."""
     table = html.split("</table>")[0]
     return [text(name) for name in re.findall(r'<th scope="row">(.*?)</th>', table)]
+
+
+# -- Every table has a coach -------------------------------------------------------------------------------------
+
+TABLES = {
+    "a guided deal": lambda **kw: GuidedRound("alkort", seed=1, **kw),
+    "a game that plays at once": lambda **kw: GameTable("ecarte", seed=1, choose_options=True, play_at_once=True, **kw),
+    "a game started from its pickers": lambda **kw: GameTable("alkort", seed=1, choose_options=True, **kw),
+}
+
+
+@pytest.mark.parametrize("make", TABLES.values(), ids=list(TABLES))
+def test_every_table_has_the_coachs_panel_under_it_unless_told_not_to(make):
+    table = make()
+    panel = table.coach_panel
+    assert isinstance(panel, course_widgets.CoachPanel) and list(table.coach_box.children) == [panel]
+    assert panel.table is table and list(table.table_box.children)[-1] is table.coach_box
+    assert COACH_CSS in table.stylesheet.value, "its style is in the table's one stylesheet"
+    assert "<style" not in panel.heading.value
+    alone = make(coach=False)
+    assert alone.coach_panel is None and alone.coach_box.children == ()
+    assert COACH_CSS not in alone.stylesheet.value
+
+
+def test_the_coach_computes_nothing_and_makes_no_answer_view_until_asked(monkeypatch):
+    asked: list[str] = []
+    for question in ("hint", "review", "worst"):
+        monkeypatch.setattr(coach, question, lambda *_a, _q=question, **_k: asked.append(_q))
+    table = GameTable("ecarte", seed=4)
+    panel = table.coach_panel
+    play_out(table)
+    table.next_deal_button.click()
+    assert asked == [] and list(panel.children) == [panel.heading, panel.buttons, panel.status]
+    assert panel.hint_button.layout.display == SHOWN and panel.drill_button.layout.display == SHOWN
+    monkeypatch.undo()
+    panel.samples = SAMPLES
+    panel.hint_button.click()
+    assert list(panel.children)[-1] is panel.answers and panel.hint_view.value, "made when first asked"
 
 
 # -- Hint ------------------------------------------------------------------------------------------------------
