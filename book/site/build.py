@@ -94,6 +94,13 @@ APPS = {  # the apps' titles, in the order of the front page
 # The REPL, as an app page: the kernel chosen, no toolbar nor banner, the code of each cell hidden.
 APP_PAGE = "lite/repl/index.html?kernel=python&toolbar=0&showBanner=0&hideCodeInput=1&code={code}"
 APP_STYLE = HERE / "app-page.css"
+# The REPL's console takes an Enter pressed outside its prompt to focus the prompt, and cancels the key: on an app
+# page Enter would press no button of the app. Stopped on its way down (a capturing listener, set before
+# JupyterLab's scripts), it goes on to do what Enter does to the focused button: press it.
+ENTER_FOR_WIDGETS = (
+    '<script>window.addEventListener("keydown", e => { if (e.key === "Enter" && e.target.closest && '
+    'e.target.closest(".jupyter-widgets")) e.stopImmediatePropagation(); }, true);</script>'
+)
 NOTEBOOK_PAGE = "lite/notebooks/index.html?path={path}"
 
 
@@ -497,8 +504,9 @@ def add_favicons() -> None:
 
 
 def configure_app_pages() -> None:
-    """Make the REPL (used only for the app pages) an app page: its style (no prompt, no cell numbers), and no
-    drive (Python starts and imports faster without; course_app reads the notebooks from the site instead)."""
+    """Make the REPL (used only for the app pages) an app page: its style (no prompt, no cell numbers), Enter for
+    the app's buttons, and no drive (Python starts and imports faster without; course_app reads the notebooks from
+    the site instead)."""
     config_path = LITE / "repl" / "jupyter-lite.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
     # Without the service worker, the kernel mounts no drive (it is the drive's only way to the browser's storage).
@@ -508,6 +516,9 @@ def configure_app_pages() -> None:
     shutil.copy2(APP_STYLE, LITE / "repl" / APP_STYLE.name)
     text = page.read_text(encoding="utf-8")
     link = f'<link rel="stylesheet" href="./{APP_STYLE.name}">'
+    if text.count("<head>") != 1:
+        sys.exit("book/site/build.py: the REPL's page should have one <head>, where the Enter listener goes first")
+    text = text.replace("<head>", f"<head>\n{ENTER_FOR_WIDGETS}", 1)
     page.write_text(text.replace("</head>", f"{link}\n</head>", 1), encoding="utf-8")
 
 

@@ -1,65 +1,31 @@
 """The coach at the table in a real browser (Voilà): Hint, the review and the drill, by keyboard alone, clean by axe.
 
-The page is Play Écarté as the app builds it (a whole game against the rule bot, the rules to choose under it)
-with the coach's panel in the table's coach box (``table.coach_box``), wired in one line as the apps wire it. The
-notebook is written for the test into ``notebooks/build/`` (git-ignored, and skipped by pytest's collection and by
-the book), served by the course's own Voilà, and removed afterwards. The test presses whatever
-the table offers, with Tab and Enter or Space only; the deal is seeded (seed 4), so that the learner's play (the
-first card the table offers) leaves two decisions the coach calls mistakes, for the drill to ask again.
+The page is the real app, Play Écarté (``apps/play-ecarte.ipynb``: a whole game against the rule bot, the rules to
+choose under it), whose table shows the coach's panel under it, as every table does. Its deal is the app's own,
+fresh for every visitor, so the test presses whatever the table offers, with Tab and Enter or Space only, and checks
+the coach's answers by their structure: a row and a button for each of the learner's decisions, and a drill that
+asks again each decision the review did not call good.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import Page, expect
-from test_apps import KeyboardPlayer, check_scored, deal_over  # type: ignore[import-not-found]  # beside it, as pytest finds it
+from test_apps import KeyboardPlayer, check_scored, deal_over
 
-from cardlib.widgets.coach import HINT_NAME
+from cardlib.widgets.coach import DRILL_POSITIONS, HINT_NAME
 
-from voila_harness import REPO, AppPage
+from voila_harness import AppPage
 
-APP_SOURCE = """from cardlib.bots import make_bot
-from cardlib.widgets import GameTable
-from cardlib.widgets.coach import CoachPanel
-
-table = GameTable("ecarte", seed=4, bots=[make_bot("rules", "ecarte", seed=4)], choose_options=True, play_at_once=True)
-table.coach_box.children = [CoachPanel(table)]
-table"""
+APP = "apps/play-ecarte.ipynb"
 
 
-def notebook(source: str) -> dict:
-    """A notebook of a heading and one code cell, without outputs."""
-    cells = [
-        {"cell_type": "markdown", "metadata": {}, "source": "# Play Écarté with the coach"},
-        {"cell_type": "code", "metadata": {}, "source": source, "outputs": [], "execution_count": None},
-    ]
-    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-
-
-@pytest.fixture(scope="module")
-def coach_app() -> Iterator[str]:
-    """The app's notebook with the coach, served under notebooks/build/ for this module; its path for Voilà."""
-    folder = REPO / "notebooks" / "build"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"coach-{uuid.uuid4().hex[:8]}.ipynb"
-    path.write_text(json.dumps(notebook(APP_SOURCE)), encoding="utf-8")
-    try:
-        yield f"build/{path.name}"
-    finally:
-        path.unlink()
-        if not any(folder.iterdir()):
-            folder.rmdir()
-
-
-def coach_text(selector: str) -> object:
-    """A reader of one part of the coach's panel, for AppPage.act."""
-    return lambda page: page.locator(selector).first.inner_text()
+def coach_text(selector: str) -> Callable[[Page], str]:
+    """A reader of one part of the coach's panel, for AppPage.act ('' while the panel has not made it: the views of
+    its answers come when the coach is first asked)."""
+    return lambda page: page.locator(selector).first.inner_text() if page.locator(selector).count() else ""
 
 
 def press_hint(player: KeyboardPlayer) -> str:
@@ -72,8 +38,8 @@ def press_hint(player: KeyboardPlayer) -> str:
     return shown
 
 
-def test_hint_review_and_drill_by_keyboard_alone_with_no_axe_violation(app_page: AppPage, coach_app: str):
-    page = app_page.open(coach_app, ready=".cardlib-coach")
+def test_hint_review_and_drill_by_keyboard_alone_with_no_axe_violation(app_page: AppPage):
+    page = app_page.open(APP, ready=".cardlib-coach")
     player = KeyboardPlayer(app_page)
     shown = press_hint(player)
     assert re.search(r"\d+ % ± \d+", shown) and re.search(r"[+−]\d\.\d\d ± \d\.\d\d", shown), shown
@@ -89,24 +55,33 @@ def test_hint_review_and_drill_by_keyboard_alone_with_no_axe_violation(app_page:
 
 
 def review_and_revisit(player: KeyboardPlayer, page: Page) -> None:
-    """Press the review by keyboard, check its table, then press the first decision to see its position again."""
+    """Press the review by keyboard and check its table: a row for each of the learner's decisions, and a button for
+    each; press the first to see its position again."""
     assert deal_over(page)
     review = page.locator(".cardlib-coach-review-button")
     shown = player.press(review, read=coach_text(".cardlib-coach-review-view"))
     expect(page.locator(".cardlib-coach-review-view caption")).to_be_visible()
-    assert "Had you seen all the cards" in shown and re.search(r"\b(good|inaccuracy|mistake)\b", shown), shown
-    assert "mistake: a loss of" in shown, "the thresholds are stated under the table"
+    assert "Had you seen all the cards" in shown and "mistake: a loss of" in shown, "the thresholds under the table"
+    rows = page.locator(".cardlib-coach-review-view tr").all_inner_texts()[1:]  # the header row left out
     decisions = page.locator(".cardlib-coach-decision")
-    assert decisions.count() >= 2, "a button for each decision"
+    assert len(rows) >= 1 and decisions.count() == len(rows), "a row and a button for each decision"
+    for number, row in enumerate(rows, 1):
+        assert row.startswith(f"{number}. ") and re.search(r"\b(good|inaccuracy|mistake)\b", row), row
+        expect(decisions.nth(number - 1)).to_have_accessible_name(re.compile(f"^Show decision {number} again: "))
     position = player.press(decisions.first, read=coach_text(".cardlib-coach-position"))
     assert "Decision 1: you chose" in position and "Your hand:" in position, position
 
 
 def drill_by_keyboard(player: KeyboardPlayer, page: Page) -> None:
-    """Open the drill by keyboard and answer its first position by keyboard; the count says 1 answered."""
+    """Open the drill by keyboard: it asks again each decision the review did not call good (at most
+    DRILL_POSITIONS), or says there is nothing to practise; answer its first position by keyboard."""
+    costly = page.locator(".cardlib-coach-review-view :is(.cardlib-coach-mistake, .cardlib-coach-inaccuracy)").count()
     shown = player.press(page.locator(".cardlib-coach-drill-button"), read=coach_text(".cardlib-coach-drill"))
-    assert "Position 1 of 2" in shown and "Which would you play?" in shown, shown
-    answered = player.press(
-        page.locator(".cardlib-coach-answer").first, read=coach_text(".cardlib-coach-drill-feedback")
-    )
+    if not costly:
+        assert "nothing to practise" in shown and page.locator(".cardlib-coach-answer").count() == 0, shown
+        return
+    assert f"Position 1 of {min(costly, DRILL_POSITIONS)}" in shown and "Which would you play?" in shown, shown
+    answers = page.locator(".cardlib-coach-answer")
+    assert answers.count() >= 2, "the position's options, each a button"
+    answered = player.press(answers.first, read=coach_text(".cardlib-coach-drill-feedback"))
     assert "Answered as the coach would: " in answered and " of 1." in answered, answered
