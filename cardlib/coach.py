@@ -111,7 +111,7 @@ def options_of(view: Any) -> list[Option]:
 
 # Play-outs per hint, shared among the options (so a decision with many options gets fewer worlds), and the
 # bounds on the worlds. Measured by tools/coach_benchmark.py (40 bot-played deals of each game, every decision of
-# seat 0, processor time in CPython): a hint's p95 is 0.40 s in Écarté and 0.50 s in Alkort, leaving room for the
+# seat 0, processor time in CPython): a hint's p95 is 0.37 s in Écarté and 0.47 s in Alkort, leaving room for the
 # static site's Pyodide (2-3 times slower) within 3 s; they buy 133-160 worlds (25 for Écarté's 32 discards), for
 # a typical ± of 0.14 points and 5-7 % on the chance of a win.
 PLAYOUTS = 800
@@ -290,9 +290,10 @@ def position_at(state: DealState, moves: int) -> DealState:
 
 
 # Positions the hindsight column may value in one review, and in one decision (about 10,000 a second of processor
-# time in CPython): with them a whole review took 2.7 s at p95 in Alkort, 2.2 s in Écarté (tools/coach_benchmark.py,
-# 10 deals each), within the 5 s asked. The last decisions, the smallest, are valued first; what the search could not
-# value says "not computed" (every option was valued at 45 % of Alkort's decisions and 60 % of Écarté's).
+# time in CPython): with them a whole review took 3.1 s at p95 in Alkort, 2.1 s in Écarté (tools/coach_benchmark.py,
+# 40 deals each), within the 5 s asked. The last decisions, the smallest, are valued first; what the search could not
+# value says "not computed" (every option was valued at 44 % of Alkort's decisions and 62 % of Écarté's, some at 6 %
+# and 13 % more: Alkort's first tricks and Écarté's exchanges are beyond any such budget in Python).
 REVIEW_NODES, DECISION_NODES = 30_000, 15_000
 
 
