@@ -163,7 +163,8 @@ def test_links_lead_to_files(name: str) -> None:
 
 def test_welcome_maps_every_chapter() -> None:
     text = "".join(c.source for c in read("00-welcome").cells if c.cell_type == "markdown")
-    assert all(f"]({name}.ipynb)" in text for name in CHAPTERS[1:])
+    every = sorted(path.stem for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if path.stem != "00-welcome")
+    assert len(every) >= 10 and all(f"]({name}.ipynb)" in text for name in every)
 
 
 # ---------------------------------------------------------------------------
