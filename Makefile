@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark
+.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,12 @@ site: $(INSTALLED) tools
 ## visit downloads (a benchmark to read, not a test; builds the site if it is not there): tools/site_benchmark.py.
 site-benchmark: $(INSTALLED) tools
 	$(PY) tools/site_benchmark.py --download
+
+## The coach's speed: a hint and a whole deal's review in CPython (40 deals of each game), then a hint in the
+## static site's Pyodide in Chromium (builds the site if it is not there). The README's figures come from these.
+coach-benchmark: $(INSTALLED) tools
+	$(PY) tools/coach_benchmark.py --deals 40
+	$(PY) tools/coach_site_benchmark.py --count 20
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
