@@ -100,8 +100,8 @@ partners, sides, who lost), then one room per game, `alkort` and `ecarte`: each 
 package itself, read top to bottom like a chapter), `view` (all that one seat may know, and the deals that
 agree with it), `advice` (the old books' advice, as a bot) and `description` (the game's entry in the
 registry), and where the game wants them `playout` (how the Monte Carlo bot looks ahead in it) and `coach` (the
-coach's words for its moves). `games` is that registry: each game described once, so that everything else looks a game up
-instead of branching on its name. Then `players` (one interface for people and bots) and `scenarios` (the
+coach's words for its moves). `games` is that registry: each game described once, so that everything else looks a
+game up instead of branching on its name. Then `players` (one interface for people and bots) and `scenarios` (the
 conformance runner that checks the rules against worked examples). On top of the engine sit `widgets` (what
 the notebooks draw), `exercises` (the checker that compares a learner's function with the engine's own) and
 `bots` (players that say why they play what they play).
