@@ -36,8 +36,10 @@ apt_install = { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  else echo "Please install "$(2); exit 1; fi; }
 
 ## The quick loop while you work (about 3 minutes on 2 cores): lint, format, types, and the tests of the
-## engine, scenarios, bots, widgets, exercises and notebooks; not the book, the site or the browser (make test).
-QUICK_TESTS := tests/test_code_quality.py tests/engine tests/bots tests/widgets tests/exercises tests/notebooks
+## engine and its scenarios, the rooms and the registry (a toy game), bots, coach, widgets, exercises and notebooks;
+## not the book, the site or the browser (make test).
+QUICK_TESTS := tests/test_code_quality.py tests/test_rooms.py tests/test_toy_game.py tests/engine tests/bots tests/coach \
+	tests/widgets tests/exercises tests/notebooks
 # ruff and mypy run as steps of their own, so the tests that run them again are left out here.
 RUN_ABOVE := --deselect tests/test_code_quality.py::test_ruff_finds_nothing_to_say \
 	--deselect tests/test_code_quality.py::test_ruff_format_would_change_nothing \
