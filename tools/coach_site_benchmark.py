@@ -41,7 +41,8 @@ from cardlib.players import next_move
 from cardlib.tricks import DealState
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "site"))  # the site tests' browser settings and static server
+# the site tests' browser settings and static server, and the browser harness every browser test shares
+sys.path[:0] = [str(ROOT / "tests" / "site"), str(ROOT / "tests")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from site_pages import CHROMIUM, CHROMIUM_ARGS, START_MS, SitePage  # noqa: E402

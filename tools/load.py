@@ -45,13 +45,12 @@ import websocket
 from playwright.async_api import Browser, async_playwright
 
 # The server and the page are the browser tests' own: one harness for the tests and this tool.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+TESTS = Path(__file__).resolve().parents[1] / "tests"
+sys.path[:0] = [str(TESTS / "browser"), str(TESTS)]
+from browser_harness import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from voila_harness import (  # noqa: E402
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ERROR_TEXT,
-    LOCAL_HOSTS,
     REPO,
     free_port,
     kernel_id_of,

@@ -7,38 +7,20 @@ that it never meets another test's Playwright in this process (the sync API allo
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, sync_playwright
 
 from book_paths import ROOT
+from browser_harness import axe_violations, launch_browser, require_chromium
 from test_book_site import CHAPTERS, PAGES, widget_state
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENSHOTS = ROOT / "test-artifacts" / "book"
 TIMEOUT_MS = 30_000
 # What the widget manager puts in the page for each widget it draws (ipywidgets 8: "jupyter-widgets").
 RENDERED_WIDGET = ".jupyter-widgets"
-# As the Voilà apps' and the static site's tests run axe-core: WCAG 2.1 AA and its best practices.
-AXE_RULES = {
-    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    "resultTypes": ["violations"],
-}
 # Every page a learner reads: the chapters, the exercises and the reference but the API (made by autodoc).
 READING_PAGES = [name for name in PAGES if not name.startswith("api/")]
 
@@ -48,14 +30,13 @@ def in_browser(site_url: str, paths: list[str], check) -> list:
 
     def session() -> list:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            browser = launch_browser(playwright)
             try:
                 return [visit(browser, site_url + path, check) for path in paths]
             finally:
                 browser.close()
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make browser` or set CHROMIUM=/path/to/chromium")
+    require_chromium()
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(session).result()
 
@@ -165,8 +146,7 @@ def test_the_rules_reference_is_in_the_book_and_reachable_from_the_front_page(si
 
 def test_every_page_a_learner_reads_passes_axe(site, site_url):
     def check(page: Page, blocked: list[str], errors: list[str]) -> dict:
-        violations = Axe().run(page, options=AXE_RULES).response["violations"]
-        return {"url": page.url, "violations": [(v["id"], v["nodes"][0]["html"][:120]) for v in violations]}
+        return {"url": page.url, "violations": axe_violations(page)}
 
     results = in_browser(site_url, [f"{name}.html" for name in READING_PAGES], check)
     assert len(results) >= 25

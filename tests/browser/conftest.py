@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
 
-from voila_harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, AppPage, Server, serving
+from browser_harness import launch_profile
+from voila_harness import ARTIFACTS, AppPage, Server, serving
 
 
 @pytest.fixture(scope="session")
@@ -37,17 +38,9 @@ def voila_url(voila_server: Server) -> str:
 
 @pytest.fixture(scope="session")
 def browser_context(tmp_path_factory):
-    """Chromium with a fresh profile, as a Playwright browser context."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make browser` or set CHROMIUM")
+    """Chromium with a fresh profile, as a Playwright browser context (launched by the shared harness)."""
     with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
+        context = launch_profile(playwright, tmp_path_factory.mktemp("chromium-profile"))
         yield context
         context.close()
 

@@ -21,6 +21,7 @@ from cardlib.alkort import AlkortOptions
 from cardlib.widgets.parts import in_sentence
 from cardlib.widgets.table import value_label
 
+from browser_harness import assert_visible_focus_ring, tab_to
 from voila_harness import AppPage
 
 MOVES_PER_DEAL = 60  # an Alkort deal has 9 tricks, an Écarté deal 5 and a few exchanges
@@ -271,14 +272,8 @@ class KeyboardPlayer(Player):
         """Tab to target (at most around the whole page twice), check its focus ring, press it (a button with
         Enter and Space in turn, or the key given); return the kernel's answer."""
         page = self.page
-        for _ in range(400):
-            if target.evaluate("element => element === document.activeElement"):
-                break
-            page.keyboard.press("Tab")
-        else:
-            raise AssertionError(f"Tab never reached {target}")
-        ring = target.evaluate("e => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
-        assert ring[0] != "none" and ring[1] >= 2, f"a visible focus ring, not {ring}"
+        tab_to(page, target)
+        assert_visible_focus_ring(target)
         self.rings_checked += 1
         self.presses += 1
         key = key or ("Enter" if self.presses % 2 else "Space")

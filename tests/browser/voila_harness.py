@@ -1,10 +1,9 @@
 """What the browser tests and the load script share: the course's Voilà server, and a page on it.
 
 The server is the one `make demo` runs (notebooks/apps/serve.py with the repository's
-configuration), on a port of our choosing. The browser is Debian's Chromium driven by
-Playwright (CHROMIUM, default /usr/bin/chromium): Playwright cannot download its own
-browsers here. Every page runs offline: any request to a host other than this machine is
-aborted and remembered, so a test can check that none was even tried.
+configuration), on a port of our choosing. The browser is Debian's Chromium, launched as every
+browser test launches it (tests/browser_harness.py). Every page runs offline: any request to a
+host other than this machine is aborted and remembered, so a test can check that none was even tried.
 """
 
 from __future__ import annotations
@@ -25,25 +24,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+from browser_harness import LOCAL_HOSTS, axe_violations
 
 REPO = Path(__file__).resolve().parents[2]
 SERVE = REPO / "notebooks" / "apps" / "serve.py"
 ARTIFACTS = REPO / "test-artifacts" / "browser"  # git-ignored
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # committed, shown in the README
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 SERVER_START_SECONDS = 90
 PAGE_READY_MS = 90_000  # a page is ready when its kernel has run the notebook and the widgets are drawn
 
@@ -56,15 +44,6 @@ ERROR_TEXT = re.compile(
     r"|There was an error when executing|Cell execution timed out",
     re.MULTILINE,
 )
-
-
-# What axe-core checks on every page: WCAG 2.1 A and AA, and its best practices (headings in order,
-# landmarks, table headers), at every impact. axe-core comes bundled with axe-playwright-python: no CDN.
-AXE_RULES = {
-    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    "resultTypes": ["violations"],
-}
-AXE = Axe()
 
 
 def free_port() -> int:
@@ -251,12 +230,7 @@ class AppPage:
 
     def accessibility_problems(self) -> list[str]:
         """What axe-core finds on the page as it is now (WCAG 2.1 AA and best practices), one line each."""
-        found = AXE.run(self.page, context="body", options=AXE_RULES).response["violations"]
-        return [
-            f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), first: "
-            f"{v['nodes'][0]['html'][:160]} — {v['nodes'][0].get('failureSummary', '')[:300]}"
-            for v in found
-        ]
+        return axe_violations(self.page, "body")
 
     def screenshot(self, name: str, artifacts: Path, *, readme: bool = False) -> None:
         """Save the whole page as test-artifacts/browser/NAME.png; for the README (readme=True) also as

@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
-from site_pages import CHROMIUM, CHROMIUM_ARGS, SitePage
+from site_pages import SitePage
 from site_server import BUILD, ROOT, SITE, serving
+
+from browser_harness import launch_profile
 
 ARTIFACTS = ROOT / "test-artifacts" / "site"  # screenshots, for a person to look at (git-ignored)
 
@@ -60,20 +62,11 @@ def in_browser_thread(function, *args):
 @pytest.fixture(scope="session")
 def chromium(tmp_path_factory) -> Iterator[BrowserContext]:
     """Chromium with a fresh profile for the session, as one visitor's browser."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make tools` or set CHROMIUM=/path/to/chromium")
-    profile = str(tmp_path_factory.mktemp("site-profile"))
+    profile = tmp_path_factory.mktemp("site-profile")
 
     def launch() -> tuple:
         playwright = sync_playwright().start()
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        return playwright, context
+        return playwright, launch_profile(playwright, profile, offline=True)
 
     playwright, context = in_browser_thread(launch)
     yield context

@@ -9,26 +9,17 @@ has started; a click is answered when the table has been drawn anew and then sta
 
 from __future__ import annotations
 
-import os
 import time
 from urllib.parse import quote, urlsplit
 
 from playwright.sync_api import BrowserContext, Locator, Page, Request
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Every host name but this machine's fails to resolve: nothing can leave it.
-    "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {host}" for host in LOCAL_HOSTS),
-]
+from browser_harness import CHROMIUM as CHROMIUM
+from browser_harness import CHROMIUM_ARGS as BROWSER_ARGS
+from browser_harness import LOCAL_HOSTS, OFFLINE_ARGS
+
+# The harness every browser test shares (tests/browser_harness.py), here with every other host unresolvable.
+CHROMIUM_ARGS = [*BROWSER_ARGS, *OFFLINE_ARGS]
 START_MS = 180_000  # Python starting in the tab: seconds alone, much longer on a machine busy with other tests
 ANSWER_S = 60  # a click's answer: well under a second, unless the machine is very busy
 MOVES_PER_DEAL = 60  # an Écarté deal has 5 tricks, a proposal and a discard or two

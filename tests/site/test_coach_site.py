@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 import time
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 from site_pages import ANSWER_S, MOVES_PER_DEAL, SitePage, deal_over, next_move
-from test_site import AXE_RULES
 
 from cardlib.widgets.coach import BROWSER_SAMPLES, HINT_NAME
+
+from browser_harness import axe_violations as violations_on
 
 APP = "apps/play-ecarte.html"
 HINT_VIEW, REVIEW_VIEW = ".cardlib-coach-hint-view", ".cardlib-coach-review-view"
@@ -57,8 +57,7 @@ def press(site_page: SitePage, target: Locator, read: str) -> float:
 def axe_violations(site_page: SitePage) -> list[str]:
     """What axe-core finds in the app's output now (the table and the coach), one line each, with the rules the
     site's other tests run. The REPL's own buttons around it (JupyterLab's) are not the course's to fix."""
-    found = Axe().run(site_page.page, context=".jp-OutputArea-output", options=AXE_RULES).response["violations"]
-    return [f"{v['id']}: {v['help']} — {v['nodes'][0]['html'][:160]}" for v in found]
+    return violations_on(site_page.page, ".jp-OutputArea-output")
 
 
 def play_by_keyboard(site_page: SitePage) -> int:

@@ -16,10 +16,11 @@ from urllib.parse import quote
 from urllib.request import urlopen
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from site_pages import ERROR_OUTPUT, START_MS, SitePage, deal_over, play_deal
 from site_server import BUILD, ROOT
+
+from browser_harness import axe_violations
 
 
 def load_build():
@@ -31,10 +32,6 @@ def load_build():
     return module
 
 
-AXE_RULES = {
-    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
-    "resultTypes": ["violations"],
-}  # as the Voilà apps' tests run it (tests/browser)
 build = load_build()
 NOTEBOOKS = [f"notebooks/{p.name}" for p in build.chapters()] + [f"exercises/{p.name}" for p in build.exercises()]
 
@@ -307,13 +304,13 @@ def test_the_glossary_and_the_history_are_pages_of_the_site(site_page: SitePage,
     assert not re.search(r"\{(doc|ref)\}|^\([\w-]+\)=", tab.locator("main").inner_text(), re.MULTILINE)
     tab.get_by_role("link", name="front page").click()
     expect(tab.get_by_role("heading", name="Alkort and Écarté", level=1)).to_be_visible()
-    assert Axe().run(tab, options=AXE_RULES).response["violations"] == []
+    assert axe_violations(tab) == []
     assert_no_problems(site_page)
 
 
 def test_the_front_page_is_clean_by_axe(site_page: SitePage):
     page = site_page.goto("index.html")
-    assert Axe().run(page, options=AXE_RULES).response["violations"] == []
+    assert axe_violations(page) == []
 
 
 # ---------------------------------------------------------------------------------------------------------
