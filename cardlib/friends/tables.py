@@ -1,0 +1,653 @@
+"""People's tables: a game played by people in different browsers, judged in one place.
+
+A table is a few hundred bytes: the game, its options, the seed, who sits where (a person or the computer), and the
+list of moves made. The engine replays that list to the state (``games.get(key).new_game``), and is the only judge
+of a move (``apply``; its own message when it refuses one, the state unchanged). Nothing here does any I/O, so the
+same code runs in the server, in a kernel and in Pyodide (the static site's pass-the-device mode).
+
+Each person's seat has a secret token (``secrets.token_urlsafe``; only its hash is kept). With it the seat gets its
+*frame*: the seat's view (``games.observe``, written out by ``views.view_to_json``) and the table's public facts —
+whose turn, who is a person, who is connected, the last trick, the score, its own legal moves — never the seed,
+another hand, the stock or the list of moves. Computer seats are played by the game's rule bot; a person's seat
+left empty longer than the table's ``idle_seconds`` is played by the rule bot too, until the person is back.
+
+Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
+``TableService`` protocol says, so a page can be written once against it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from .. import games
+from ..players import Decision, Player, next_move, public_text
+from ..tricks import Action, Game, IllegalAction, OptionError, RuleOptions, action_text, canonical_action
+from .views import view_to_json
+
+PERSON, COMPUTER = "person", "computer"
+WAIT, NEXT_DEAL = "wait", "next deal"  # a person lets an out-of-turn move go by; asks for the next deal
+CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a waiting page is heard every few s)
+MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
+
+
+class TableError(ValueError):
+    """A request the tables refuse, with the HTTP status that says why (the message says it in words)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def refused(status: int, message: str) -> TableError:
+    """A refusal: 400 malformed, 403 wrong token, 404 no table, 409 not now, 410 expired, 422 illegal, 503 full."""
+    return TableError(status, message)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a table server allows (the demo's are in notebooks/apps/voila/friends.json)."""
+
+    max_tables: int = 200
+    table_seconds: float = 6 * 3600  # a table nobody moves at for this long expires
+    token_seconds: float = 24 * 3600  # a seat's link works this long after the table was made
+    max_wait: float = 20.0  # the longest a page's wait for news is held open
+    messages_per_second: float = 10.0  # per client (the server's rate limit)
+    burst: int = 20  # messages a client may send at once before the rate applies
+    max_message_bytes: int = 4096
+    min_idle_seconds: float = 5.0  # the shortest time a creator may leave an empty seat to a person
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Limits:
+        """Limits from a settings file's mapping (unknown names are refused)."""
+        known = cls.__dataclass_fields__
+        unknown = [name for name in values if name not in known]
+        if unknown:
+            raise ValueError(f"no table limit {unknown[0]!r}; the limits are {', '.join(known)}")
+        return cls(**values)
+
+
+# ---------------------------------------------------------------------------
+# The table as stored
+
+
+@dataclass(frozen=True)
+class Record:
+    """A table as stored: how to replay it, who sits where, and the moves made (seat, text), first first."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[str, ...]  # PERSON or COMPUTER, by seat
+    token_hashes: tuple[str, ...]  # by seat; '' for a computer seat
+    idle_seconds: float  # a person's seat empty this long is played by the rule bot (0: never)
+    whole_game: bool  # deals until a side reaches the target score, or one deal
+    created: float
+    touched: float  # the time of the last move
+    expires: float  # the table expires then, unless a move comes first
+    tokens_expire: float
+    actions: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def version(self) -> int:
+        """How many moves have been made: each move makes a new version."""
+        return len(self.actions)
+
+    def to_json(self) -> str:
+        """The record as a line of JSON."""
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """A record back from ``to_json``."""
+        data = json.loads(text)
+        data["seats"], data["token_hashes"] = tuple(data["seats"]), tuple(data["token_hashes"])
+        data["actions"] = tuple((seat, move) for seat, move in data["actions"])
+        return cls(**data)
+
+    def with_moves(self, moves: Sequence[tuple[int, str]], now: float, limits: Limits) -> Record:
+        """The record after these moves, made now."""
+        return replace(self, actions=(*self.actions, *moves), touched=now, expires=now + limits.table_seconds)
+
+    def people(self) -> list[int]:
+        """The seats people sit at."""
+        return [seat for seat, kind in enumerate(self.seats) if kind == PERSON]
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a token: its SHA-256 (a stolen copy of the tables gives no seat away)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_table(
+    game: str,
+    *,
+    seats: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    idle_seconds: float = 60.0,
+    whole_game: bool = True,
+    seed: int | None = None,
+    now: float,
+    limits: Limits = Limits(),
+) -> tuple[Record, dict[int, str]]:
+    """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game."""
+    try:
+        description = games.get(game)
+        players = description.players_from(len(seats))
+        chosen = description.options_from(dict(options or {}))
+    except (ValueError, TypeError) as error:
+        raise refused(400, str(error)) from None
+    check_seats(seats)
+    check_idle(idle_seconds, limits)
+    tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == PERSON}
+    record = Record(
+        id=secrets.token_urlsafe(9),
+        game=description.key,
+        players=players,
+        options=chosen.changed(),
+        seed=secrets.randbits(48) if seed is None else int(seed),
+        seats=tuple(seats),
+        token_hashes=tuple(token_hash(tokens[s]) if s in tokens else "" for s in range(players)),
+        idle_seconds=float(idle_seconds),
+        whole_game=bool(whole_game),
+        created=now,
+        touched=now,
+        expires=now + limits.table_seconds,
+        tokens_expire=now + limits.token_seconds,
+    )
+    Replay(record)  # options that cannot be played by this many players are refused here, by the engine
+    return record, tokens
+
+
+def check_seats(seats: Sequence[str]) -> None:
+    """Every seat is a person's or the computer's, and at least one is a person's."""
+    if isinstance(seats, str) or not all(kind in (PERSON, COMPUTER) for kind in seats):
+        raise refused(400, f"seats must be a list of {PERSON!r} or {COMPUTER!r}, one for each seat")
+    if PERSON not in seats:
+        raise refused(400, "a table for friends needs at least one person's seat")
+
+
+def check_idle(idle_seconds: object, limits: Limits) -> None:
+    """The time an empty seat waits for its person: 0 (for ever) or at least the server's minimum."""
+    if not isinstance(idle_seconds, (int, float)) or isinstance(idle_seconds, bool):
+        raise refused(400, f"idle_seconds must be a number of seconds, not {idle_seconds!r}")
+    if idle_seconds != 0 and not limits.min_idle_seconds <= idle_seconds <= limits.table_seconds:
+        raise refused(
+            400,
+            f"idle_seconds must be 0 (wait for ever) or from {limits.min_idle_seconds:g} "
+            f"to {limits.table_seconds:g} seconds, not {idle_seconds!r}",
+        )
+
+
+def check_token(record: Record, seat: object, token: object, now: float) -> int:
+    """The seat, if the token is its own and still valid; otherwise refused, saying no more than needed."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < record.players:
+        raise refused(403, "No such seat at this table.")
+    if record.seats[seat] != PERSON:
+        raise refused(403, f"Seat {seat} is the computer's: nobody may play it.")
+    if not isinstance(token, str) or not secrets.compare_digest(token_hash(token), record.token_hashes[seat]):
+        raise refused(403, "Wrong token for this seat: use the link you were given for it.")
+    if now > record.tokens_expire:
+        raise refused(410, "This seat's link has expired: ask for a new table.")
+    return seat
+
+
+def check_alive(record: Record | None, now: float) -> Record:
+    """The record, if the table exists and has not expired."""
+    if record is None:
+        raise refused(404, "There is no such table (it may have expired).")
+    if now > record.expires:
+        raise refused(410, "This table has expired: nobody moved for too long.")
+    return record
+
+
+# ---------------------------------------------------------------------------
+# The table replayed
+
+
+class PersonsSeat(Player):
+    """A person's seat: the bot driver stops when it is this seat's turn."""
+
+    name = "person"
+
+    def decide(self, state: Any, seat: int) -> Decision:
+        return Decision(None, "a person decides")  # type: ignore[arg-type]
+
+
+class Replay:
+    """A table's game replayed from its record: the engine's state, and what the table waits for."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        description = games.get(record.game)
+        try:
+            self.game: Game = description.new_game(record.options, record.players, seed=record.seed)
+        except (OptionError, ValueError) as error:
+            raise refused(400, str(error)) from None
+        self.deal_number = 1
+        self.declined: dict[int, set[Action]] = {}  # out-of-turn moves each seat let go by, this deal
+        self.bots = [description.rule_bot((record.seed + seat) % 2**32) for seat in range(record.players)]
+        self.version = 0
+        for seat, move in record.actions:
+            self.make(seat, move)
+
+    @property
+    def state(self) -> Any:
+        """The deal being played."""
+        return self.game.deal
+
+    def make(self, seat: int, move: str) -> None:
+        """Make a move already judged (a record's): the engine applies it."""
+        if move == WAIT:
+            self.declined.setdefault(seat, set()).update(self.state.legal_actions(seat))
+        elif move == NEXT_DEAL:
+            self.game.next_deal()
+            self.deal_number += 1
+            self.declined = {}
+        else:
+            self.state.apply(move)
+        self.version += 1
+
+    def catch_up(self, record: Record) -> bool:
+        """Make the moves a newer record of this table adds; False if it is not this table's continuation."""
+        if record.id != self.record.id or record.actions[: self.version] != self.record.actions[: self.version]:
+            return False
+        for seat, move in record.actions[self.version :]:
+            self.make(seat, move)
+        self.record = record
+        return True
+
+    # -- what a seat may do
+    def offered(self, seat: int) -> list[Action]:
+        """The engine's legal moves for a seat, less the out-of-turn ones it let go by."""
+        legal = self.state.legal_actions(seat)
+        if self.state.current_player == seat:
+            return legal
+        return [a for a in legal if a not in self.declined.get(seat, ())]
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """What a seat may send now, as text: its moves, 'wait' for an out-of-turn offer, 'next deal'."""
+        state = self.state
+        if state.is_over:
+            more = self.record.whole_game and not self.game.is_over and self.record.seats[seat] == PERSON
+            return [NEXT_DEAL] if more else []
+        offered = self.offered(seat)
+        texts = [action_text(a) for a in offered]
+        return texts + [WAIT] if offered and state.current_player != seat else texts
+
+    def judge(self, seat: int, text: object) -> str:
+        """The move as the engine writes it, if this seat may make it now; refused with the rule's words if not."""
+        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+            raise refused(400, f"A move is a short text like 'play K♦', not {str(text)[:40]!r}.")
+        words = text.strip().lower()
+        if words in (WAIT, NEXT_DEAL):
+            if words not in self.legal_texts(seat):
+                raise refused(409, self.why_not_now(seat, words))
+            return words
+        try:
+            move = canonical_action(text)
+        except IllegalAction as error:
+            raise refused(400, str(error)) from None
+        if move not in self.offered(seat):
+            raise refused(422 if self.is_my_turn(seat) else 409, self.why_illegal(seat, move))
+        return action_text(move)
+
+    def is_my_turn(self, seat: int) -> bool:
+        """Whether the seat has something to decide now."""
+        return bool(self.offered(seat))
+
+    def why_not_now(self, seat: int, words: str) -> str:
+        """Why 'wait' or 'next deal' cannot be sent now."""
+        if words == NEXT_DEAL:
+            if not self.state.is_over:
+                return "The deal is not over yet: play it to the end first."
+            return "The game is over." if self.game.is_over or self.record.whole_game else "This table plays one deal."
+        return "There is no move offered to you out of turn: nothing to let go by."
+
+    def why_illegal(self, seat: int, move: Action) -> str:
+        """The engine's reason, unless giving it would tell this seat about cards it may not see."""
+        state = self.state
+        if state.is_over:
+            return "The deal is over: no more moves."
+        if not self.is_my_turn(seat):
+            return f"It is not your turn: {self.waiting_text()}"
+        unheld = [c for c in cards_named(move) if c not in state.hands[seat] and c not in seen_by(state, seat)]
+        if unheld:
+            return f"You do not hold {unheld[0]}."
+        if state.current_player != seat:  # an out-of-turn offer: only the moves offered may be made
+            return f"You may {' or '.join(self.legal_texts(seat))} now, or wait for your turn."
+        return state.why_illegal(move) or f"{action_text(move)} is not allowed now."
+
+    # -- who the table waits for
+    def standing_in(self, presence: Mapping[int, float], now: float) -> set[int]:
+        """People's seats the rule bot plays now: empty longer than the table allows."""
+        idle = self.record.idle_seconds
+        if not idle:
+            return set()
+        return {s for s in self.record.people() if now - presence.get(s, self.record.created) > idle}
+
+    def waiting_for(self, standing_in: Iterable[int] = ()) -> list[int]:
+        """The seats the table waits for now (people's seats with a decision, or any person after a deal)."""
+        if self.state.is_over:
+            return [s for s in self.record.people() if self.legal_texts(s)]
+        by_people = [s for s in self.record.people() if s not in standing_in]
+        return [s for s in by_people if self.offered(s)]
+
+    def advance(self, standing_in: set[int]) -> list[tuple[int, str]]:
+        """Let the computer (and the bot standing in for an absent person) move until a person is to decide."""
+        players = [
+            self.bots[s] if kind == COMPUTER or s in standing_in else PersonsSeat()
+            for s, kind in enumerate(self.record.seats)
+        ]
+        moves: list[tuple[int, str]] = []
+        while not self.state.is_over:
+            current = self.state.current_player
+            if any(s != current and self.offered(s) for s in self.record.people() if s not in standing_in):
+                break  # a person may move out of turn (an exchange, an announcement): asked first
+            seat, decision = next_move(self.state, players)
+            if decision.action is None:
+                break
+            text = action_text(canonical_action(decision.action))
+            self.make(seat, text)
+            moves.append((seat, text))
+        return moves
+
+    def waiting_text(self) -> str:
+        """Who the table waits for, in words."""
+        seats = self.waiting_for()
+        if not seats:
+            return "the deal is over." if self.state.is_over else "the computer is to move."
+        return " and ".join(f"player {s}" for s in seats) + " to move."
+
+
+def cards_named(move: Action) -> list[Any]:
+    """The cards a move names (a card played, kept, announced, claimed, discarded)."""
+    if hasattr(move, "rank"):
+        return [move]
+    named = getattr(move, "cards", None) or [getattr(move, name, None) for name in ("keep", "king")]
+    return sorted(c for c in named if c is not None)
+
+
+def seen_by(state: Any, seat: int) -> set[Any]:
+    """Every card a seat's view shows it (its hand, the cards played, shown or turned up)."""
+    found: set[Any] = set()
+    collect_cards(games.observe(state, seat), found)
+    return found
+
+
+def collect_cards(value: Any, found: set[Any]) -> None:
+    """Every card in a value (a view, its tuples and its small dataclasses), into ``found``."""
+    if type(value).__name__ == "Card":
+        found.add(value)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            collect_cards(item, found)
+    elif hasattr(value, "__dataclass_fields__") and not isinstance(value, RuleOptions):
+        for name in value.__dataclass_fields__:
+            collect_cards(getattr(value, name), found)
+
+
+# ---------------------------------------------------------------------------
+# A seat's frame
+
+
+def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: float) -> dict[str, Any]:
+    """All a seat is sent: its view and the table's public facts (no seed, no other hand, no stock, no move list)."""
+    record, state, game = replay.record, replay.state, replay.game
+    standing_in = replay.standing_in(presence, now)
+    description = games.get(record.game)
+    return {
+        "table": record.id,
+        "game": record.game,
+        "game_name": description.name,
+        "players": record.players,
+        "seat": seat,
+        "version": record.version,
+        "options": state.options.to_dict(),
+        "whole_game": record.whole_game,
+        "idle_seconds": record.idle_seconds,
+        "seats": seats_of(replay, presence, now, standing_in),
+        "turn": state.current_player,
+        "waiting_for": replay.waiting_for(standing_in),
+        "deal_number": replay.deal_number,
+        "dealer": state.dealer,
+        "sides": [state.side_name(side) for side in range(2)],
+        "scores": list(state.scores),
+        "points": list(state.points),
+        "deal_over": state.is_over,
+        "game_over": record.whole_game and game.is_over or (not record.whole_game and state.is_over),
+        "winner": state.game_winner if state.is_over else None,
+        "last_trick": last_trick(state),
+        "moves": public_moves(replay, seat),
+        "legal": replay.legal_texts(seat),
+        "explanation": explanation(state, seat),
+        "message": table_message(replay, seat, standing_in),
+        "view": view_to_json(games.observe(state, seat)),
+    }
+
+
+def seats_of(replay: Replay, presence: Mapping[int, float], now: float, standing_in: set[int]) -> list[dict]:
+    """Each seat: a person's or the computer's, connected or not, and whether the bot plays it for its person."""
+    return [
+        {
+            "seat": seat,
+            "kind": kind,
+            "connected": kind == COMPUTER or now - presence.get(seat, -1e18) <= CONNECTED_SECONDS,
+            "bot_standing_in": seat in standing_in,
+        }
+        for seat, kind in enumerate(replay.record.seats)
+    ]
+
+
+def last_trick(state: Any) -> dict[str, Any] | None:
+    """The last finished trick of this deal, and why it went to whom."""
+    if not state.tricks:
+        return None
+    trick = state.tricks[-1]
+    return {
+        "number": len(state.tricks),
+        "leader": trick.leader,
+        "cards": [str(c) for c in trick.cards],
+        "winner": trick.winner,
+        "explanation": state.explain_trick(),
+    }
+
+
+def public_moves(replay: Replay, seat: int) -> list[dict[str, Any]]:
+    """This deal's moves as this seat saw them: another's discard says how many cards, not which."""
+    deal_moves: list[tuple[int, str]] = []
+    for mover, move in replay.record.actions:
+        if move == NEXT_DEAL:
+            deal_moves = []
+        elif move != WAIT:
+            deal_moves.append((mover, move))
+    return [
+        {"seat": mover, "text": move if mover == seat else public_text(canonical_action(move))}
+        for mover, move in deal_moves
+    ]
+
+
+def explanation(state: Any, seat: int) -> str:
+    """The rule behind this seat's choice when it is to move, or how the deal was scored once it is over."""
+    if state.is_over:
+        return str(state.explain_score())
+    return str(state.explain_choices()) if state.current_player == seat else ""
+
+
+def table_message(replay: Replay, seat: int, standing_in: set[int]) -> str:
+    """What the table says to this seat now: whose turn, and which absent people the computer plays for."""
+    parts = [
+        f"Player {s} is away: the computer plays for them until they come back." for s in sorted(standing_in - {seat})
+    ]
+    if replay.state.is_over:
+        parts.append("The game is over." if replay.game.is_over else "The deal is over.")
+    elif seat in replay.waiting_for(standing_in):
+        parts.append("Your turn.")
+    else:
+        parts.append(f"Waiting for {replay.waiting_text()}")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Where tables are kept, and the service
+
+
+class Store(Protocol):
+    """Where records live: in memory, in SQLite, in Redis. ``save`` is a compare-and-set on the version."""
+
+    def get(self, table: str) -> Record | None: ...
+    def add(self, record: Record) -> None: ...
+    def save(self, record: Record, expected_version: int) -> bool: ...
+    def count(self) -> int: ...
+    def purge(self, now: float) -> int: ...
+    def touch(self, table: str, seat: int, now: float) -> None: ...
+    def presence(self, table: str) -> dict[int, float]: ...
+
+
+class MemoryStore:
+    """Records in a dict: for one page (pass the device) and the tests."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, Record] = {}
+        self.seen: dict[str, dict[int, float]] = {}
+
+    def get(self, table: str) -> Record | None:
+        """The record of a table, or None."""
+        return self.records.get(table)
+
+    def add(self, record: Record) -> None:
+        """Keep a new table."""
+        self.records[record.id] = record
+
+    def save(self, record: Record, expected_version: int) -> bool:
+        """Keep a newer record, if the stored one is still at the version it was read at."""
+        stored = self.records.get(record.id)
+        if stored is None or stored.version != expected_version:
+            return False
+        self.records[record.id] = record
+        return True
+
+    def count(self) -> int:
+        """How many tables are kept."""
+        return len(self.records)
+
+    def purge(self, now: float) -> int:
+        """Forget the expired tables; how many."""
+        old = [table for table, record in self.records.items() if now > record.expires]
+        for table in old:
+            del self.records[table]
+            self.seen.pop(table, None)
+        return len(old)
+
+    def touch(self, table: str, seat: int, now: float) -> None:
+        """A seat was heard from now."""
+        self.seen.setdefault(table, {})[seat] = now
+
+    def presence(self, table: str) -> dict[int, float]:
+        """When each seat was last heard from."""
+        return dict(self.seen.get(table, {}))
+
+
+class TableService(Protocol):
+    """What a page needs of the tables, wherever they are: in memory, behind HTTP, on one device."""
+
+    def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]: ...
+    def frame(self, table: str, seat: int, token: str) -> dict[str, Any]: ...
+    def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]: ...
+    def wait(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict[str, Any]: ...
+
+
+@dataclass
+class Tables:
+    """The tables service over a store: creates tables, judges moves, lets the computer play, serves frames."""
+
+    store: Store = field(default_factory=MemoryStore)
+    limits: Limits = Limits()
+    clock: Callable[[], float] = time.time
+    sleep: Callable[[float], None] = time.sleep
+    replays: dict[str, Replay] = field(default_factory=dict)  # the tables replayed lately, kept to skip a replay
+
+    def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
+        """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
+        now = self.clock()
+        unknown = set(settings) - {"options", "idle_seconds", "whole_game", "seed"}
+        if unknown:
+            raise refused(400, f"a table has no setting {sorted(unknown)[0]!r}")
+        self.store.purge(now)
+        if self.store.count() >= self.limits.max_tables:
+            raise refused(503, f"The server holds its limit of {self.limits.max_tables} tables: try again later.")
+        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, **settings)
+        self.store.add(record)
+        return {"table": record.id, "tokens": {str(seat): token for seat, token in tokens.items()}}
+
+    def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """The seat's frame now (the computer having moved first, if it is its turn)."""
+        replay, presence, now = self.seated(table, seat, token)
+        return frame_of(replay, seat, presence, now)
+
+    def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
+        """Make a person's move, judged by the engine, then the computer's; kept before the answer says so."""
+        replay, _, now = self.seated(table, seat, token)
+        if version != replay.record.version:
+            raise refused(
+                409, f"The table has moved on (version {replay.record.version}, not {version!r}): look again."
+            )
+        move = replay.judge(seat, action)
+        record = replay.record
+        replay.make(seat, move)
+        presence = self.store.presence(table)
+        moves = [(seat, move), *replay.advance(replay.standing_in(presence, now))]
+        self.keep(replay, record, record.with_moves(moves, now, self.limits))
+        return frame_of(replay, seat, presence, now)
+
+    def wait(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict[str, Any]:
+        """The seat's frame as soon as the table is past ``since_version`` or its seats change, or at the timeout."""
+        deadline = self.clock() + max(0.0, min(float(timeout), self.limits.max_wait))
+        first = self.frame(table, seat, token)
+        while first["version"] <= since_version and self.clock() < deadline:
+            self.sleep(min(0.05, max(0.0, deadline - self.clock())))
+            latest = self.frame(table, seat, token)
+            if latest["version"] != first["version"] or latest["seats"] != first["seats"]:
+                return latest
+        return first
+
+    # -- shared steps
+    def seated(self, table: str, seat: int, token: str) -> tuple[Replay, dict[int, float], float]:
+        """The table replayed up to date, the seat checked and heard from, and the computer moved if it may."""
+        now = self.clock()
+        record = check_alive(self.store.get(str(table)), now)
+        check_token(record, seat, token, now)
+        self.store.touch(record.id, seat, now)
+        replay = self.replayed(record)
+        presence = self.store.presence(record.id)
+        moves = replay.advance(replay.standing_in(presence, now))
+        if moves:
+            try:
+                self.keep(replay, record, record.with_moves(moves, now, self.limits))
+            except TableError:  # another server let the computer move first: show what it stored
+                replay = self.replayed(check_alive(self.store.get(record.id), now))
+        return replay, presence, now
+
+    def replayed(self, record: Record) -> Replay:
+        """The record's game replayed, from the one kept if it can catch up."""
+        kept = self.replays.get(record.id)
+        if kept is None or not kept.catch_up(record):
+            kept = self.replays[record.id] = Replay(record)
+            if len(self.replays) > 2 * self.limits.max_tables:
+                self.replays.pop(next(iter(self.replays)))
+        return kept
+
+    def keep(self, replay: Replay, before: Record, after: Record) -> None:
+        """Store the new record (written before anyone hears of the move); refused if another server moved first."""
+        if not self.store.save(after, before.version):
+            self.replays.pop(before.id, None)  # what was replayed here is not what is stored
+            raise refused(409, "Another move was made at this table at the same moment: look again.")
+        replay.record = after
