@@ -1,0 +1,620 @@
+"""The people's table: one seat at a table where people play each other (and the computer fills the other seats).
+
+``FriendsTable(service, table, token)`` is what one person sees. It holds no deal: everything it draws comes from
+the *frames* the table's service sends that seat (``cardlib.friends``: each frame built from ``games.observe(state,
+seat)`` alone), so no other hand, no stock and no seed ever reaches the page. A move is sent to the service, which
+alone judges it; a refused move comes back with the engine's reason, said here as a friendly line, and nothing
+changes. While others play, the table asks the service again on the kernel's own event loop (a timer, never a
+thread, never a blocking wait), so the page stays live and the kernel free.
+
+``PassTheDevice(service, table, tokens)`` is the static site's table: two (or more) people on one screen, one seat
+at a time; between turns the hand is hidden behind a "hand the device to player 2" screen.
+
+The pieces are the normal table's (``parts.py``, ``table.py``'s buttons and words): the trick, the last trick, the
+hand whose cards say why they may not be played, the score board, the log; the coach's review after the deal works
+from the seat's own views, as at a computer table (``cardlib.coach.advise``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import coach, games
+from ..cards import Card
+from ..cards import card as parse_card
+from ..friends.tables import COMPUTER, NEXT_DEAL, WAIT, TableService
+from ..friends.views import view_from_json
+from ..tricks import Action, Discard, action_text, parse_action
+from .coach import COACH_CSS, review_html
+from .faces import escape, stylesheet
+from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
+from .table import HIDDEN, SHOWN, action_kind, action_label, button, choices_text
+
+Frame = Mapping[str, Any]  # one seat's frame, as JSON gives it
+POLL_SECONDS = 0.25  # how often a waiting table asks the service again: a move reaches the others within it
+
+
+# ---------------------------------------------------------------------------
+# Reading a frame (``cardlib.friends.tables.frame_of``): the seat's view under "view" (``views.view_to_json``: the
+# fields of the game's view, cards and moves as text), and around it the table's public facts: who sits where
+# ("seats"), whose turn, the moves of the deal as this seat heard them, the last trick, the score, what the seat may
+# send ("legal": its moves as text, 'wait' for an out-of-turn offer, 'next deal'), and the engine's explanation.
+
+
+def view_of(frame: Frame) -> Mapping[str, Any]:
+    """The seat's view in a frame (its fields by the view's own names)."""
+    view = frame.get("view")
+    return view if isinstance(view, Mapping) else {}
+
+
+def seat_of(frame: Frame) -> int:
+    """The seat this frame is for."""
+    return int(frame.get("seat", 0))
+
+
+def cards_of(texts: Sequence[Any]) -> list[Card]:
+    """Cards from their text in a frame ('K♦')."""
+    return [parse_card(str(text)) for text in texts]
+
+
+def legal_of(frame: Frame) -> list[Action]:
+    """The seat's legal moves now, as the engine's actions (read from their text; 'wait' and 'next deal' apart)."""
+    return [parse_action(str(text)) for text in frame.get("legal", ()) if text not in (WAIT, NEXT_DEAL)]
+
+
+def may_send(frame: Frame, words: str) -> bool:
+    """Whether the seat may send 'wait' or 'next deal' now."""
+    return words in frame.get("legal", ())
+
+
+def plays_of(frame: Frame) -> list[tuple[int, Card, int]]:
+    """Every card played in the deal: (seat, card, trick), from the view's plays."""
+    return [(int(p["seat"]), parse_card(str(p["card"])), int(p["trick"])) for p in view_of(frame).get("plays", ())]
+
+
+def seats_of(frame: Frame) -> list[Mapping[str, Any]]:
+    """Who sits where: for each seat, a person's or the computer's, connected, the computer standing in."""
+    return list(frame.get("seats", ()))
+
+
+def to_move_of(frame: Frame) -> int | None:
+    """The seat whose turn it is (None once the deal is over)."""
+    seat = frame.get("turn")
+    return None if seat is None or frame.get("deal_over") else int(seat)
+
+
+def deal_over(frame: Frame) -> bool:
+    """Whether the frame's deal is over."""
+    return bool(frame.get("deal_over"))
+
+
+def version_of(frame: Frame) -> int:
+    """How many moves the table has made: a later frame has a higher number."""
+    return int(frame.get("version", 0))
+
+
+def deal_number(frame: Frame) -> int:
+    """Which deal of the game a frame shows (1 for the first)."""
+    return int(frame.get("deal_number", 1))
+
+
+def place_of(frame: Frame, seat: int | None) -> Mapping[str, Any]:
+    """What the frame says of who plays a seat (nothing for None)."""
+    return next((place for place in seats_of(frame) if place.get("seat") == seat), {})
+
+
+def game_name(frame: Frame) -> str:
+    """The game's name in prose: 'Alkort'."""
+    return str(frame.get("game_name") or games.get(frame.get("game", "alkort")).name)
+
+
+# ---------------------------------------------------------------------------
+# Naming seats, from one seat's point of view
+
+
+def seat_name(frame: Frame, seat: int) -> str:
+    """How this seat's table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
+    if seat == seat_of(frame):
+        return "You"
+    partner = view_of(frame).get("partner")
+    return f"player {seat} (partner)" if partner is not None and int(partner) == seat else f"player {seat}"
+
+
+def who_sits(place: Mapping[str, Any]) -> str:
+    """Who plays a seat, in words: 'a person, connected', 'the computer', 'the computer, standing in for …'."""
+    if place.get("kind") == COMPUTER:
+        return "the computer"
+    if place.get("bot_standing_in"):
+        return "the computer, standing in until its person comes back"
+    return "a person, connected" if place.get("connected") else "a person, not connected"
+
+
+def seats_html(frame: Frame) -> str:
+    """The seats at a glance, as a table: each seat's name, who plays it, dealer and turn, how many cards."""
+    sizes, to_move = list(view_of(frame).get("hand_sizes", ())), to_move_of(frame)
+    rows = []
+    for place in seats_of(frame):
+        seat = int(place["seat"])
+        marks = [m for m, on in (("dealer", seat == frame.get("dealer")), ("to move", seat == to_move)) if on]
+        cells = [who_sits(place), ", ".join(marks), f"{sizes[seat]} cards" if seat < len(sizes) else ""]
+        css = ' class="cardlib-friends-to-move"' if seat == to_move else ""
+        row = "".join(f"<td>{escape(c)}</td>" for c in cells)
+        rows.append(f'<tr{css}><th scope="row">{escape(seat_name(frame, seat))}</th>{row}</tr>')
+    head = "".join(f'<th scope="col">{word}</th>' for word in ("seat", "played by", "now", "holds"))
+    caption = f"{game_name(frame)}, deal {deal_number(frame)}: you are player {seat_of(frame)}"
+    return (
+        f'<table class="cardlib-friends-seats"><caption>{escape(caption)}</caption><tr>{head}</tr>'
+        f"{''.join(rows)}</table>"
+    )
+
+
+def trick_now(frame: Frame) -> tuple[list[tuple[str, Card]], list[tuple[str, Card]], int | None, str]:
+    """The trick on the table and the last trick (its cards, its winner's place among them, its caption)."""
+    done = len(view_of(frame).get("trick_winners", ()))
+    now = [(seat_name(frame, seat), card) for seat, card, trick in plays_of(frame) if trick == done]
+    last = frame.get("last_trick")
+    if not last:
+        return now, [], None, ""
+    leader, count, winner = int(last["leader"]), int(frame.get("players", 2)), int(last["winner"])
+    seats = [(leader + i) % count for i in range(len(last["cards"]))]  # the cards in order, from the leader
+    cards = [(seat_name(frame, seat), parse_card(str(c))) for seat, c in zip(seats, last["cards"])]
+    caption = f"(trick {last['number']}) — won by {seat_name(frame, winner)}"
+    return now, cards, seats.index(winner) if winner in seats else None, caption
+
+
+def side_names(frame: Frame) -> list[str]:
+    """The score board's sides from this seat: 'your team (you and player 2)', 'the other team (players 1 and 3)',
+    or 'you' and 'player 1' when each plays alone."""
+    sides, mine = sides_of(frame), seat_of(frame)
+    names = []
+    for side in sorted(set(sides)):
+        seats = [seat for seat, s in enumerate(sides) if s == side]
+        if len(seats) == 1:
+            names.append("you" if seats[0] == mine else f"player {seats[0]}")
+        elif mine in seats:
+            names.append(f"your team (you and player {[s for s in seats if s != mine][0]})")
+        else:
+            names.append(f"the other team (players {' and '.join(map(str, seats))})")
+    return names
+
+
+def sides_of(frame: Frame) -> list[int]:
+    """The side each seat plays for (the view's, in a game of partnerships; each seat its own otherwise)."""
+    sides = view_of(frame).get("sides")
+    return [int(s) for s in sides] if sides else list(range(int(frame.get("players", 2))))
+
+
+def score_rows(frame: Frame) -> list[tuple[str, int, int, int]]:
+    """The score board's rows: each side's tricks this deal, points this deal and game score."""
+    sides, names = sides_of(frame), side_names(frame)
+    order = sorted(set(sides))
+    tricks = [0] * len(order)
+    for winner in view_of(frame).get("trick_winners", ()):
+        tricks[order.index(sides[int(winner)])] += 1
+    points, scores = list(frame.get("points", ())), list(frame.get("scores", ()))
+    return [(names[i], tricks[i], int(points[i]), int(scores[i])) for i in range(min(len(names), len(points)))]
+
+
+def target_of(frame: Frame) -> int | None:
+    """The score a side must reach to win the game (None at a table of one deal)."""
+    options = frame.get("options") or {}
+    return int(options["target_score"]) if frame.get("whole_game") and "target_score" in options else None
+
+
+def winner_text(frame: Frame) -> str:
+    """Who won the game, from this seat ('' while it goes on)."""
+    if not frame.get("game_over") or frame.get("winner") is None:
+        return ""
+    winner, names = int(frame["winner"]), side_names(frame)
+    order = sorted(set(sides_of(frame)))
+    name = names[order.index(winner)] if winner in order else f"side {winner}"
+    mine = sides_of(frame)[seat_of(frame)] == winner
+    return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (" 🎉" if mine else "")
+
+
+def refusal_of(answer: Any) -> str:
+    """The service's reason for refusing a move ('' if it took it): a frame with an error, or an error's words."""
+    if isinstance(answer, Mapping):
+        return str(answer.get("error") or answer.get("refused") or "")
+    return ""
+
+
+# ---------------------------------------------------------------------------
+# The table
+
+
+FRIENDS_CSS = """<style>
+.cardlib-friends-seats { border-collapse: collapse; margin: 4px 0; font-size: 14px; }
+.cardlib-friends-seats caption { text-align: left; font-weight: bold; caption-side: top; }
+.cardlib-friends-seats th, .cardlib-friends-seats td { padding: 2px 10px; border-bottom: 1px solid #ddd;
+  text-align: left; }
+.cardlib-friends-to-move th, .cardlib-friends-to-move td { background: #f1f8e9; font-weight: bold; }
+.cardlib-friends-cover { border: 2px solid #1550a8; border-radius: 8px; padding: 12px; margin: 8px 0;
+  background: #f5f8ff; }
+</style>"""
+
+
+class FriendsTable(widgets.VBox):
+    """One seat at a people's table, drawn from the frames the service sends that seat, and nothing else."""
+
+    def __init__(
+        self,
+        service: TableService,
+        table: str,
+        seat: int,
+        token: str,
+        *,
+        poll_seconds: float | None = POLL_SECONDS,
+        coach_samples: int | None = None,
+        title: str = "",
+    ) -> None:
+        self.service, self.table_id, self.seat, self.token = service, table, int(seat), token
+        self.poll_seconds = poll_seconds
+        self.frame: Frame = {}
+        self.frames: list[Frame] = []  # every frame drawn, in order: all this seat was ever shown
+        self.errors: list[Exception] = []
+        self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
+        self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
+        self._timer: Any = None
+        self.message = message_line()
+        self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
+        self.stylesheet = stylesheet()
+        self.stylesheet.value += FRIENDS_CSS + COACH_CSS
+        self.reviewer = SeatReview(self, coach_samples)
+        play, record = self._play_column(), self._record_column()
+        columns = widgets.HBox([play, record], layout=widgets.Layout(flex_flow="row wrap"))
+        self.table_box = widgets.VBox([columns, self.reviewer])
+        super().__init__(
+            [self.stylesheet, self.title, self.table_box], _dom_classes=("cardlib", "cardlib-table", "cardlib-friends")
+        )
+        self.refresh()
+        self.wait_for_others()
+
+    def _play_column(self) -> widgets.VBox:
+        """The seats, the trick, the prompt, the hand, the moves, the message."""
+        self.seats_view = html_view("", "cardlib-info", "cardlib-friends-seats-view")
+        self.trick = TrickWidget(styled=False)
+        self.prompt = html_view("", "cardlib-prompt")
+        self.hand = HandWidget(
+            on_play=self.send, message=self.message, title="Your hand", styled=False, refuse_unplayable=False
+        )
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"), _dom_classes=("cardlib-actions",))
+        self.action_buttons: list[widgets.Button] = []
+        return widgets.VBox(
+            [self.seats_view, self.trick, self.prompt, self.hand, self.actions, self.message],
+            layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"),
+        )
+
+    def _record_column(self) -> widgets.VBox:
+        """The score board, the game's end, and the log."""
+        self.scoreboard = ScoreBoard(styled=False)
+        self.game_over = html_view("", "cardlib-game-over")
+        self.game_log = GameLog(styled=False)
+        return widgets.VBox([self.scoreboard, self.game_over, self.game_log], layout=widgets.Layout(flex="2 1 300px"))
+
+    # -- frames ---------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Ask the service for this seat's frame and draw it if it is new; True if it was."""
+        try:
+            frame = self.service.frame(self.table_id, self.seat, self.token)
+        except ValueError as error:  # refused: a wrong link, a table expired
+            say(self.message, str(error), warning=True)
+            return False
+        except Exception as error:  # noqa: BLE001 - the table says so, and asks again later
+            self.errors.append(error)
+            say(self.message, f"The table cannot be reached just now ({error}). It will ask again.", warning=True)
+            return False
+        return self.show(frame)
+
+    def show(self, frame: Frame) -> bool:
+        """Draw a frame (one older than the frame shown, or the same, is left aside); True if it was drawn."""
+        if self.frame and (version_of(frame) < version_of(self.frame) or frame == self.frame):
+            return False
+        self._log_news(frame)
+        self.frame = frame
+        self.frames.append(frame)
+        self._draw()
+        if self.on_frame is not None:
+            self.on_frame(frame)
+        return True
+
+    def switch(self, seat: int, token: str) -> None:
+        """Sit at another seat of the same table (pass the device): its frame from the start, its log afresh."""
+        self.seat, self.token, self.frame = int(seat), token, {}
+        self.game_log.clear()
+        say(self.message, "")
+        self.refresh()
+
+    def _log_news(self, new: Frame) -> None:
+        """Log what happened since the frame shown: a new deal, the moves as this seat heard them, the tricks won,
+        the deal's end (the engine's explanations, as the service sent them)."""
+        old = self.frame if self.frame and deal_number(self.frame) == deal_number(new) else {}
+        if not old:
+            self.game_log.add(f"Deal {deal_number(new)}: player {new.get('dealer')} deals.", "info")
+        for move in list(new.get("moves", ()))[len(old.get("moves", ())) :]:
+            self.game_log.add(f"{seat_name(new, int(move['seat']))}: {move['text']}.", "move")
+        trick = new.get("last_trick") or {}
+        if trick and trick != old.get("last_trick"):
+            self.game_log.add(f"Trick {trick['number']}: {trick['explanation']}", "trick")
+        if new.get("deal_over") and not old.get("deal_over"):
+            self.game_log.add(f"The deal is over. {new.get('explanation', '')}".strip(), "score")
+            if winner_text(new):
+                self.game_log.add(winner_text(new), "score")
+
+    # -- drawing --------------------------------------------------------------
+    def _draw(self) -> None:
+        """Draw the frame: the seats, the trick, the prompt, the hand, the moves and the score."""
+        frame = self.frame
+        self.seats_view.value = seats_html(frame)
+        self.trick.game = self.hand.game = str(frame.get("game") or "") or None
+        now, last, winner, caption = trick_now(frame)
+        self.trick.show(now, last=last, last_winner=winner, last_caption=caption)
+        legal = legal_of(frame)
+        selecting = any(isinstance(a, Discard) for a in legal)
+        hand = cards_of(view_of(frame).get("hand", ()))
+        self.hand.show(hand, {} if selecting else self.card_reasons(hand, legal), selecting=selecting)
+        self.hand.set_turn(bool(legal))
+        self.prompt.value = self._prompt_html(legal)
+        self._draw_actions(legal, selecting)
+        self.scoreboard.show(score_rows(frame), target_of(frame))
+        self.game_over.value = escape(winner_text(frame))
+        self.reviewer.refresh()
+
+    def card_reasons(self, hand: list[Card], legal: list[Action]) -> dict[Card, str]:
+        """Why each card of the hand may not be played now ('' if it may). On this seat's turn, the engine's reason,
+        asked of a deal drawn from this seat's view (a card's reason depends only on what the seat can see: its
+        hand, the trick, the rules); otherwise whose turn it is."""
+        to_move = to_move_of(self.frame)
+        if to_move is None:
+            return {c: "the deal is over" for c in hand}
+        if to_move != self.seat or not legal:
+            return {c: "" if c in legal else f"it is {seat_name(self.frame, to_move)}'s turn" for c in hand}
+        world = self.world()
+        return {c: "" if c in legal else world.why_illegal(c) for c in hand}
+
+    def world(self) -> Any:
+        """A full deal that agrees with this seat's view (``games.sample_world``): to ask the engine for the words
+        of a rule about the seat's own cards, never for a hidden card."""
+        view = view_from_json(str(self.frame["game"]), dict(view_of(self.frame)))
+        return games.sample_world(view, random.Random(0))
+
+    def _prompt_html(self, legal: list[Action]) -> str:
+        """Whose turn it is, and when it is this seat's, the rule that binds the move and the legal choices."""
+        frame = self.frame
+        said = escape(str(frame.get("message", "")))
+        if frame.get("deal_over"):
+            return f"<b>The deal is over.</b> {escape(str(frame.get('explanation', '')))} {said}"
+        to_move = to_move_of(frame)
+        if not legal:
+            who = "nobody" if to_move is None else f"{seat_name(frame, to_move)}, {who_sits(place_of(frame, to_move))}"
+            return f"Waiting for {escape(who)}… <small>{said}</small>"
+        choices = escape(choices_text(legal))
+        if to_move != self.seat:
+            return f"<b>Before play goes on, you may:</b> {choices}. Or press <i>No thanks</i>."
+        rule = str(frame.get("explanation", ""))
+        if any(isinstance(a, Discard) for a in legal):
+            rule += " Click the cards to throw away, then press Discard."
+        return (
+            f'<span style="color:#2e7d32;font-weight:bold">▶ Your turn.</span> {escape(rule)}'
+            f"<br><small>Your legal choices: {choices}.</small>"
+        )
+
+    def _draw_actions(self, legal: list[Action], selecting: bool) -> None:
+        """A button for each legal move that is not a card; Discard when choosing cards; No thanks out of turn;
+        Next deal once a deal of the game is over."""
+        for old in self.action_buttons:
+            old.close()
+        pairs: list[tuple[widgets.Button, Callable[[], None]]] = []
+        for action in legal:
+            if not isinstance(action, (Card, Discard)):
+                words = (action_label(action), f"cardlib-action-{action_kind(action)}")
+                pairs.append((button(*words), functools.partial(self.send, action)))
+        if selecting:
+            pairs.append((button("Discard the chosen cards", "cardlib-action-discard"), self.discard_selected))
+        if may_send(self.frame, WAIT):
+            no_thanks = button("No thanks", "cardlib-action-pass", tooltip="Let this chance pass; play goes on")
+            pairs.append((no_thanks, functools.partial(self.send, WAIT)))
+        if may_send(self.frame, NEXT_DEAL):
+            pairs.append((button("Next deal", "cardlib-next-deal"), functools.partial(self.send, NEXT_DEAL)))
+        for b, act in pairs:
+            b.on_click(lambda _b, act=act: act())
+        self.action_buttons = [b for b, _ in pairs]
+        self.actions.children = self.action_buttons
+
+    # -- moves ----------------------------------------------------------------
+    def send(self, action: Action | str) -> None:
+        """Send a move to the service, which alone judges it; a refusal is said in its words and changes nothing."""
+        before = self.frame
+        text = action if isinstance(action, str) else action_text(action)
+        try:
+            answer = self.service.move(self.table_id, self.seat, self.token, text, version_of(before))
+        except ValueError as error:  # refused: an illegal move, not this seat's turn, the table moved on
+            say(self.message, friendly_refusal(str(error)), warning=True)
+            self.refresh()  # the table may have moved on meanwhile: show where it is
+            return
+        except Exception as error:  # noqa: BLE001 - a person must never see a traceback
+            self.errors.append(error)
+            say(self.message, f"The move could not be sent ({error}). Nothing changed; try again.", warning=True)
+            return
+        if not isinstance(action, str) and len(legal_of(before)) + may_send(before, WAIT) > 1:
+            self.decisions.append((before, action))
+        say(self.message, f"You: {text}.")
+        self.show(answer)
+
+    def discard_selected(self) -> None:
+        """Discard the cards chosen in the hand."""
+        self.send(Discard(tuple(self.hand.selected)))
+
+    def click_card(self, text: Card | str) -> None:
+        """Click a card of the hand, as a person would ('K♦' or 'KD')."""
+        self.hand.click(text)
+
+    def click_action(self, text: str) -> None:
+        """Click the button whose words these are ('Propose an exchange', 'No thanks', 'Next deal')."""
+        for b in self.action_buttons:
+            if b.description.lower() == text.strip().lower():
+                b.click()
+                return
+        raise KeyError(f"no button {text!r}: the buttons are {[b.description for b in self.action_buttons]}")
+
+    # -- waiting for the others ---------------------------------------------------
+    def wait_for_others(self) -> None:
+        """Ask the service again in a moment, on the kernel's own event loop (no thread, nothing blocked), for as
+        long as the table is on the page; with no loop running (a script, a test), or told not to poll, the table
+        waits to be asked (``refresh``)."""
+        if self.poll_seconds is None or self.comm is None or self.frame.get("game_over"):
+            return
+        with contextlib.suppress(RuntimeError):  # no running loop
+            self._timer = asyncio.get_running_loop().call_later(self.poll_seconds, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.comm is None:  # closed: the page has gone
+            return
+        self.refresh()
+        self.wait_for_others()
+
+    def close(self) -> None:
+        """Stop asking the service, and close the table's widgets."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        super().close()
+
+
+def friendly_refusal(reason: str) -> str:
+    """A refusal as the table says it: the engine's (or the service's) reason, and that nothing changed."""
+    reason = reason.strip().rstrip(".")
+    return f"{reason[:1].upper()}{reason[1:]}. Nothing changed."
+
+
+# ---------------------------------------------------------------------------
+# The coach's review, from this seat's views alone
+
+NO_HINDSIGHT = "not shown at a people's table: it would need the cards you did not see"
+
+
+class SeatReview(widgets.VBox):
+    """After a deal, the coach's review of this seat's decisions, each worked out from the view the seat had when it
+    decided (the frame's view, rebuilt: ``cardlib.friends.views``), exactly as at a computer table but for the
+    'had you seen all the cards' column, which would need the other hands."""
+
+    def __init__(self, table: FriendsTable, samples: int | None = None, seed: int = 0) -> None:
+        self.table, self.samples, self.seed = table, samples, seed
+        self.errors: list[Exception] = []
+        self.reviewed_deal: int | None = None
+        self.heading = html_view("<h3 style='margin:4px 0;font-size:1.1em'>The coach</h3>")
+        self.review_button = button("Review this deal: how good were your decisions?", "cardlib-coach-review-button")
+        self.review_button.on_click(lambda _b: self.show_review())
+        self.status = html_view("", "cardlib-coach-status")
+        self.review_view = html_view("", "cardlib-coach-review-view")
+        children = [self.heading, self.review_button, self.status, self.review_view]
+        super().__init__(children, layout=shared(widgets.Layout), _dom_classes=("cardlib", "cardlib-coach"))
+
+    def decisions(self) -> list[tuple[Frame, Action]]:
+        """This seat's decisions in the deal the table shows."""
+        now, seat = deal_number(self.table.frame), self.table.seat
+        found = self.table.decisions
+        return [(frame, action) for frame, action in found if deal_number(frame) == now and seat_of(frame) == seat]
+
+    def refresh(self) -> None:
+        """Offer the review once the deal is over; forget a review of an earlier deal."""
+        frame = self.table.frame
+        over = bool(frame) and deal_over(frame)
+        self.review_button.layout.display = SHOWN if over else HIDDEN
+        if self.reviewed_deal is not None and (not over or self.reviewed_deal != deal_number(frame)):
+            self.review_view.value, self.reviewed_deal = "", None
+            say(self.status, "")
+
+    def show_review(self) -> None:
+        """Each decision beside the coach's best, what the difference was worth, and the verdict."""
+        if not deal_over(self.table.frame):
+            say(self.status, "The review comes once the deal is over.")
+            return
+        if self.reviewed_deal == deal_number(self.table.frame):
+            return  # shown already (a second click of a double click)
+        say(self.status, "The coach is thinking…")
+        try:
+            reviews = [self.reviewed(number, frame, action) for number, (frame, action) in enumerate(self.decisions())]
+        except Exception as error:  # noqa: BLE001 - a person must never see a traceback
+            self.errors.append(error)
+            say(self.status, f"The coach could not answer that ({error}).", warning=True)
+            return
+        self.review_view.value = review_html(reviews)
+        self.reviewed_deal = deal_number(self.table.frame)
+        say(self.status, "")
+
+    def reviewed(self, number: int, frame: Frame, chosen: Action) -> coach.Reviewed:
+        """One decision reviewed from the view the seat had (its frame's), with no hindsight column."""
+        view = view_from_json(str(frame["game"]), dict(view_of(frame)))
+        advice = coach.advise(view, self.samples, self.seed)
+        return coach.reviewed(view, number, chosen, advice, {}, NO_HINDSIGHT)
+
+
+# ---------------------------------------------------------------------------
+# Pass the device: two people at one screen
+
+
+class PassTheDevice(widgets.VBox):
+    """Two (or more) people at one screen, each in turn: the table of the seat to move; between two people's turns
+    the hand is taken off the page and a screen asks to hand the device over ("Hand the device to player 2")."""
+
+    def __init__(self, service: TableService, table: str, tokens: Mapping[int, str], *, title: str = "") -> None:
+        self.service, self.table_id, self.tokens = service, table, dict(tokens)
+        first = min(self.tokens)
+        self.table = FriendsTable(service, table, first, self.tokens[first], poll_seconds=None, title=title)
+        self.table.on_frame = self._after_frame  # the seats' frames come from moves here: no need to poll
+        self.waiting_for: int | None = None
+        self.cover_text = html_view("", "cardlib-friends-cover-text")
+        self.cover_button = button("Show my cards", "cardlib-friends-show")
+        self.cover_button.on_click(lambda _b: self.uncover())
+        self.cover = widgets.VBox([self.cover_text, self.cover_button], _dom_classes=("cardlib-friends-cover",))
+        self.cover.layout.display = HIDDEN
+        super().__init__([self.cover, self.table], _dom_classes=("cardlib", "cardlib-pass-the-device"))
+        self._after_frame(self.table.frame)
+
+    @property
+    def covered(self) -> bool:
+        """Whether the hand-over screen is up (and no hand on the page)."""
+        return self.waiting_for is not None
+
+    def person_to_move(self, frame: Frame) -> int | None:
+        """The person at this screen whose move it is (None: the computer's, or the deal is over)."""
+        seat = to_move_of(frame)
+        return seat if seat in self.tokens else None
+
+    def _after_frame(self, frame: Frame) -> None:
+        """After every frame: when another person at this screen is to move, cover the table for the hand-over."""
+        seat = self.person_to_move(frame)
+        if seat is not None and seat != seat_of(frame):
+            self.hand_over(seat)
+
+    def hand_over(self, seat: int) -> None:
+        """Take the hand off the page and ask to hand the device to the seat's person."""
+        self.waiting_for = seat
+        self.table.hand.show([])
+        self.table.actions.children = []
+        self.table.layout.display = HIDDEN
+        self.cover_text.value = (
+            f'<p role="status"><b>Hand the device to player {seat}.</b> Player {seat_of(self.table.frame)}\'s cards '
+            f"are hidden. Player {seat}, press the button when only you can see the screen.</p>"
+        )
+        self.cover_button.description = self.cover_button.tooltip = f"I am player {seat}: show my cards"
+        self.cover.layout.display = SHOWN
+
+    def uncover(self) -> None:
+        """The next person has the device: their seat's table, from their frame."""
+        seat = self.waiting_for
+        if seat is None:
+            return
+        self.waiting_for = None
+        self.table.switch(seat, self.tokens[seat])
+        self.cover.layout.display = HIDDEN
+        self.table.layout.display = SHOWN
