@@ -508,7 +508,7 @@ class Store(Protocol):
     def save(self, record: Record, expected_version: int) -> bool: ...
     def count(self) -> int: ...
     def purge(self, now: float) -> int: ...
-    def touch(self, table: str, seat: int, now: float) -> None: ...
+    def touch(self, table: str, seat: int, now: float) -> bool: ...
     def presence(self, table: str) -> dict[int, float]: ...
 
 
@@ -547,9 +547,12 @@ class MemoryStore:
             self.seen.pop(table, None)
         return len(old)
 
-    def touch(self, table: str, seat: int, now: float) -> None:
-        """A seat was heard from now."""
-        self.seen.setdefault(table, {})[seat] = now
+    def touch(self, table: str, seat: int, now: float) -> bool:
+        """A seat was heard from now; True if it was not connected before."""
+        seen = self.seen.setdefault(table, {})
+        before = seen.get(seat)
+        seen[seat] = now
+        return before is None or now - before > CONNECTED_SECONDS
 
     def presence(self, table: str) -> dict[int, float]:
         """When each seat was last heard from."""
@@ -574,6 +577,7 @@ class Tables:
     clock: Callable[[], float] = time.time
     sleep: Callable[[float], None] = time.sleep
     replays: dict[str, Replay] = field(default_factory=dict)  # the tables replayed lately, kept to skip a replay
+    on_change: Callable[[str], None] = lambda table: None  # told of every change a waiting seat must hear of
 
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
@@ -625,7 +629,8 @@ class Tables:
         now = self.clock()
         record = check_alive(self.store.get(str(table)), now)
         check_token(record, seat, token, now)
-        self.store.touch(record.id, seat, now)
+        if self.store.touch(record.id, seat, now):
+            self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
         presence = self.store.presence(record.id)
         moves = replay.advance(replay.standing_in(presence, now))
@@ -651,3 +656,4 @@ class Tables:
             self.replays.pop(before.id, None)  # what was replayed here is not what is stored
             raise refused(409, "Another move was made at this table at the same moment: look again.")
         replay.record = after
+        self.on_change(after.id)

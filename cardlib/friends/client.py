@@ -1,0 +1,107 @@
+"""A page's kernel reaching the table server over HTTP (stdlib ``urllib``): the ``TableService`` of a people's table.
+
+A table's page is opened by a seat's link, ``…/play-with-friends.ipynb?table=…&seat=…&token=…``; Voilà hands its
+query string to the page's kernel (``QUERY_STRING``), which ``seat_from_query`` reads. The kernel runs on the
+server's machine and finds the server at ``CARDLIB_FRIENDS_URL`` (set by notebooks/apps/serve.py for its kernels)
+or, failing that, on loopback at the port and base URL Voilà tells its kernels (``SERVER_PORT``,
+``VOILA_BASE_URL``).
+
+    >>> service = HTTPTables()                                  # doctest: +SKIP
+    >>> table, seat, token = seat_from_query()                  # doctest: +SKIP
+    >>> frame = service.wait(table, seat, token, since_version=-1, timeout=0)  # doctest: +SKIP
+
+A refusal comes back as ``TableError`` with the server's status and message, as the in-memory ``Tables`` raises it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs, quote, urlencode
+
+from .tables import TableError
+
+
+def server_url() -> str:
+    """The table server's base URL, as a kernel of the demo finds it."""
+    url = os.environ.get("CARDLIB_FRIENDS_URL")
+    if url:
+        return url if url.endswith("/") else url + "/"
+    port = os.environ.get("SERVER_PORT") or os.environ.get("VOILA_APP_PORT")
+    if not port:
+        raise RuntimeError("no table server known: set CARDLIB_FRIENDS_URL (make demo sets it for its pages)")
+    base = os.environ.get("VOILA_BASE_URL") or "/"
+    return f"http://127.0.0.1:{port}{base if base.endswith('/') else base + '/'}"
+
+
+def seat_from_query(query: str | None = None) -> tuple[str, int, str]:
+    """The table, seat and token a seat's link gives (from Voilà's ``QUERY_STRING`` unless given)."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    try:
+        table, seat, token = (values[name][0] for name in ("table", "seat", "token"))
+        return table, int(seat), token
+    except (KeyError, IndexError, ValueError):
+        raise ValueError("this page needs a seat's link: …?table=…&seat=…&token=…") from None
+
+
+class HTTPTables:
+    """The tables of a table server, over HTTP; each call waits at most ``timeout`` seconds more than asked."""
+
+    def __init__(self, base_url: str | None = None, timeout: float = 10.0) -> None:
+        base = base_url or server_url()
+        self.api = (base if base.endswith("/") else base + "/") + "friends/api/tables"
+        self.timeout = timeout
+
+    def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
+        """A new table: its id, each person's seat's token and link."""
+        return self.request("POST", self.api, {"game": game, "seats": list(seats), **settings})
+
+    def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """The seat's frame now."""
+        return self.wait(table, seat, token, since_version=-1, timeout=0)
+
+    def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
+        """Send the seat's move, made at this version of the table; the frame after it."""
+        url = f"{self.seat_url(table, seat)}/moves"
+        return self.request("POST", url, {"token": token, "action": action, "version": version})
+
+    def wait(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict[str, Any]:
+        """The seat's frame once the table is past ``since_version`` (or at the timeout)."""
+        query = urlencode({"since": since_version, "timeout": timeout})
+        url = f"{self.seat_url(table, seat)}?{query}"
+        return self.request("GET", url, None, {"X-Seat-Token": token}, extra_wait=timeout)
+
+    def seat_url(self, table: str, seat: int) -> str:
+        """The URL of a seat at a table."""
+        return f"{self.api}/{quote(str(table), safe='')}/seats/{int(seat)}"
+
+    def request(
+        self,
+        method: str,
+        url: str,
+        body: dict[str, Any] | None,
+        headers: dict[str, str] | None = None,
+        extra_wait: float = 0.0,
+    ) -> dict[str, Any]:
+        """Send a request and read its JSON answer; a refusal raises TableError with the server's message."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+        request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout + extra_wait) as response:
+                answer: dict[str, Any] = json.loads(response.read())
+                return answer
+        except urllib.error.HTTPError as error:
+            raise TableError(error.code, error_message(error)) from None
+
+
+def error_message(error: urllib.error.HTTPError) -> str:
+    """The server's message for a refusal (its JSON 'error'), or the HTTP reason."""
+    try:
+        return str(json.loads(error.read())["error"])
+    except (ValueError, KeyError, TypeError):
+        return f"{error.code} {error.reason}"

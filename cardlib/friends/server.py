@@ -1,0 +1,291 @@
+"""The table server's HTTP side: Tornado handlers the demo's Voilà server (notebooks/apps/serve.py) serves.
+
+    POST {base}friends/api/tables                          {"game", "seats", "options"?, "idle_seconds"?, ...}
+         -> 201 {"table", "tokens": {seat: token}, "links": {seat: page link}}
+    GET  {base}friends/api/tables/<table>/seats/<seat>?since=<version>&timeout=<s>   (header X-Seat-Token)
+         -> 200 the seat's frame, at once, or held until the table is past ``since`` (a long poll)
+    POST {base}friends/api/tables/<table>/seats/<seat>/moves  {"token", "action": "play K♦", "version"}
+         -> 200 the seat's frame after the move (and the computer's)
+
+Every answer is JSON; a refusal is ``{"error": "..."}`` with its status (400 malformed, 403 wrong token, 404 no such
+table, 409 out of turn or stale, 410 expired, 413 too large, 422 illegal, 429 too many, 503 full), and leaves the
+table as it was. The limits (tables, messages a second a client, message size) are the demo's settings,
+notebooks/apps/voila/friends.json. The tables are in SQLite, or in Redis when ``CARDLIB_FRIENDS_REDIS`` (or the
+settings' ``redis_url``) names one: then several demo servers share them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+from urllib.parse import quote, urlencode
+
+from tornado.web import HTTPError, RequestHandler
+
+from .stores import RedisStore, SQLiteStore
+from .tables import Limits, TableError, Tables, refused
+
+DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
+DEFAULT_PAGE = "apps/play-with-friends.ipynb"
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket per client: ``burst`` messages at once, then ``rate`` a second."""
+
+    rate: float
+    burst: int
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[Any, tuple[float, float]] = field(default_factory=dict)  # client -> (tokens, when)
+
+    def allow(self, client: Any) -> bool:
+        """Whether this client may send a message now (and count it)."""
+        now = self.clock()
+        tokens, when = self.buckets.get(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - when) * self.rate)
+        if len(self.buckets) > 10_000:  # forget the clients that are full again
+            self.buckets = {c: b for c, b in self.buckets.items() if b[0] + (now - b[1]) * self.rate < self.burst}
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return False
+        self.buckets[client] = (tokens - 1, now)
+        return True
+
+
+class Waiters:
+    """The seats waiting for news of a table, woken when it changes (on this server, or on another via Redis)."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, asyncio.Event] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def event(self, table: str) -> asyncio.Event:
+        """The event the next change of this table sets."""
+        self.loop = asyncio.get_running_loop()
+        return self.events.setdefault(table, asyncio.Event())
+
+    def notify(self, table: str) -> None:
+        """Wake every seat waiting for this table (called on the server's loop)."""
+        event = self.events.pop(table, None)
+        if event is not None:
+            event.set()
+
+    def notify_from_thread(self, table: str) -> None:
+        """Wake them from another thread (Redis's listener)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.notify, table)
+
+
+@dataclass
+class FriendsServer:
+    """The tables, their limits, the rate limiter and the waiting seats of one HTTP server."""
+
+    tables: Tables
+    page: str = DEFAULT_PAGE
+    waiters: Waiters = field(default_factory=Waiters)
+    stop_listening: Callable[[], None] = lambda: None
+
+    def __post_init__(self) -> None:
+        limits = self.tables.limits
+        self.limiter = RateLimiter(limits.messages_per_second, limits.burst)
+        self.tables.on_change = self.waiters.notify
+        listen = getattr(self.tables.store, "listen", None)
+        if listen is not None:
+            self.stop_listening = listen(self.waiters.notify_from_thread)
+
+    async def wait(self, table: str, seat: int, token: str, since: int, timeout: float) -> dict[str, Any]:
+        """The seat's frame once the table is past ``since`` or its seats change, or at the timeout."""
+        clock = time.monotonic
+        deadline = clock() + max(0.0, min(timeout, self.tables.limits.max_wait))
+        first = self.tables.frame(table, seat, token)
+        while first["version"] <= since and clock() < deadline:
+            event = self.waiters.event(table)
+            try:  # woken by a change, or every two seconds to see who came and went (and let a bot stand in)
+                await asyncio.wait_for(event.wait(), timeout=min(2.0, max(0.0, deadline - clock())))
+            except TimeoutError:
+                pass
+            latest = self.tables.frame(table, seat, token)
+            if latest["version"] != first["version"] or latest["seats"] != first["seats"]:
+                return latest
+        return first
+
+    def links(self, base_url: str, created: dict[str, Any]) -> dict[str, str]:
+        """The page link of each person's seat, with its token."""
+        page = f"{base_url}voila/render/{quote(self.page)}"
+        return {
+            seat: f"{page}?{urlencode({'table': created['table'], 'seat': seat, 'token': token})}"
+            for seat, token in created["tokens"].items()
+        }
+
+
+def read_settings(path: str | Path | None) -> dict[str, Any]:
+    """The server's settings file (JSON), or none."""
+    if path is None or not Path(path).exists():
+        return {}
+    settings: dict[str, Any] = json.loads(Path(path).read_text())
+    return settings
+
+
+def friends_server(settings_path: str | Path | None = None) -> FriendsServer:
+    """The demo's table server: SQLite by default, Redis when CARDLIB_FRIENDS_REDIS or the settings name one."""
+    settings = read_settings(settings_path)
+    limits = Limits.from_dict(settings.get("limits", {}))
+    redis_url = os.environ.get("CARDLIB_FRIENDS_REDIS") or settings.get("redis_url")
+    store: Any
+    if redis_url:
+        store = RedisStore(redis_url)
+    else:
+        store = SQLiteStore(os.environ.get("CARDLIB_FRIENDS_DB") or settings.get("sqlite_path") or DEFAULT_DB)
+    return FriendsServer(Tables(store, limits), page=settings.get("page", DEFAULT_PAGE))
+
+
+# ---------------------------------------------------------------------------
+# The handlers
+
+
+class FriendsHandler(RequestHandler):
+    """What every table request shares: limits first, JSON answers, refusals as {"error": ...}."""
+
+    friends: FriendsServer
+
+    def initialize(self, friends: FriendsServer) -> None:
+        self.friends = friends
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie is read here: a seat's token, sent in the request, is what proves who asks."""
+
+    def prepare(self) -> None:
+        """Refuse a flood and an oversized message before reading it."""
+        limits = self.friends.tables.limits
+        if not self.friends.limiter.allow(self.client_key()):
+            raise_http(refused(429, "Too many messages: wait a moment before sending more."))
+        size = int(self.request.headers.get("Content-Length") or len(self.request.body or b""))
+        if size > limits.max_message_bytes or len(self.request.body or b"") > limits.max_message_bytes:
+            raise_http(refused(413, f"A message may be at most {limits.max_message_bytes} bytes."))
+
+    def client_key(self) -> tuple[Any, ...]:
+        """Who is sending: the address, and the seat asked for (several players may share an address)."""
+        return (self.request.remote_ip, *self.path_args)
+
+    def body(self) -> dict[str, Any]:
+        """The request's JSON object, or a clear refusal."""
+        try:
+            data = json.loads(self.request.body or b"")
+        except (ValueError, UnicodeDecodeError):
+            raise_http(refused(400, "The message is not JSON."))
+        if not isinstance(data, dict):
+            raise_http(refused(400, "The message must be a JSON object."))
+        return data
+
+    def answer(self, data: dict[str, Any], status: int = 200) -> None:
+        """Send JSON."""
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(data, ensure_ascii=False))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A refusal as JSON: the table's own message, or a plain one."""
+        error = kwargs.get("exc_info", (None, None))[1]
+        message = getattr(error, "log_message", None) or self._reason
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"error": message}, ensure_ascii=False))
+
+
+def raise_http(error: TableError) -> NoReturn:
+    """Raise a Tornado HTTPError carrying the table's message (never its traceback)."""
+    raise HTTPError(error.status, log_message=str(error), reason=short_reason(error.status))
+
+
+def short_reason(status: int) -> str:
+    """The HTTP reason phrase of a refusal."""
+    return {
+        400: "Bad Request",
+        403: "Forbidden",
+        404: "Not Found",
+        409: "Conflict",
+        410: "Gone",
+        413: "Payload Too Large",
+        422: "Unprocessable Entity",
+        429: "Too Many Requests",
+        503: "Service Unavailable",
+    }.get(status, "Refused")
+
+
+class CreateHandler(FriendsHandler):
+    """POST: a new table."""
+
+    def post(self) -> None:
+        data = self.body()
+        settings = {k: data[k] for k in ("options", "idle_seconds", "whole_game") if k in data}
+        try:
+            created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), **settings)
+        except TableError as error:
+            raise_http(error)
+        base = f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
+        self.answer({**created, "links": self.friends.links(base, created)}, 201)
+
+
+class SeatHandler(FriendsHandler):
+    """GET: a seat's frame, at once or when the table moves on."""
+
+    async def get(self, table: str, seat: str) -> None:
+        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
+        try:
+            since = int(self.get_query_argument("since", "-1"))
+            timeout = float(self.get_query_argument("timeout", "0"))
+        except ValueError:
+            raise_http(refused(400, "since must be a version number and timeout a number of seconds."))
+        try:
+            frame = await self.friends.wait(table, seat_number(seat), token, since, timeout)
+        except TableError as error:
+            raise_http(error)
+        self.answer(frame)
+
+
+class MoveHandler(FriendsHandler):
+    """POST: a seat's move."""
+
+    def post(self, table: str, seat: str) -> None:
+        data = self.body()
+        version, action, token = data.get("version"), data.get("action"), data.get("token")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise_http(refused(400, "A move must say the version of the table it was made at."))
+        if not isinstance(action, str) or not isinstance(token, str):
+            raise_http(refused(400, "A move must give the seat's token and the action as text, like 'play K♦'."))
+        try:
+            frame = self.friends.tables.move(table, seat_number(seat), token, action, version)
+        except TableError as error:
+            raise_http(error)
+        self.answer(frame)
+
+
+def seat_number(text: str) -> int:
+    """A seat number from the URL."""
+    if not text.isdigit() or len(text) > 2:
+        raise refused(403, "No such seat at this table.")
+    return int(text)
+
+
+def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[RequestHandler], dict[str, Any]]]:
+    """The table server's URL rules, for a Tornado application served at ``base_url``."""
+    api = base_url.rstrip("/") + "/friends/api/tables"
+    table, seat = r"/([A-Za-z0-9_-]{1,40})", r"/seats/([0-9]{1,2})"
+    options = {"friends": friends}
+    return [
+        (api, CreateHandler, options),
+        (api + table + seat, SeatHandler, options),
+        (api + table + seat + "/moves", MoveHandler, options),
+    ]
+
+
+def kernel_url(ip: str, port: int, base_url: str) -> str:
+    """The address a kernel on this machine reaches the server at (loopback when the server listens on all)."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::") else ip
+    return f"http://{host}:{port}{base_url}"
