@@ -99,6 +99,17 @@ class FriendsServer:
         if listen is not None:
             self.stop_listening = listen(self.waiters.notify_from_thread)
 
+    def handlers(self, base_url: str) -> list[tuple[str, type[RequestHandler], dict[str, Any]]]:
+        """This server's URL rules, for a Tornado application served at ``base_url``."""
+        return handlers(base_url, self)
+
+    def close(self) -> None:
+        """Stop listening for other servers' news and close the store."""
+        self.stop_listening()
+        close = getattr(self.tables.store, "close", None)
+        if close is not None:
+            close()
+
     async def wait(self, table: str, seat: int, token: str, since: int, timeout: float) -> dict[str, Any]:
         """The seat's frame once the table is past ``since`` or its seats change, or at the timeout."""
         clock = time.monotonic

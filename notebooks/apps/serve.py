@@ -17,6 +17,9 @@ This is plain Voilà serving the folder ``notebooks/``, with these things added:
 * a kernel that no browser ever connects to (a plain GET, a crawler) is stopped after
   a minute, and the server runs at most ``max_kernels`` kernels (the pre-heated ones
   included): beyond that a visitor gets a friendly "the demo is full" page;
+* the table server of "Play with friends" (``cardlib/friends/server.py``): its API under
+  ``/friends/api/tables``, its tables in SQLite (or in Redis when ``CARDLIB_FRIENDS_REDIS`` names one), its limits
+  in ``notebooks/apps/voila/friends.json``; the pages' kernels find it at ``CARDLIB_FRIENDS_URL``;
 * a class can come at once: kernels are forked from a warm Python that has already
   imported the kernel and the course (Linux; see kernel_forks.py, which also says why),
   new kernels run their notebook a few at a time, so that the first visitors of a crowd
@@ -49,6 +52,8 @@ from traitlets.config.loader import DeferredConfig
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
+
+from cardlib.friends.server import FriendsServer, friends_server, kernel_url
 
 from kernel_forks import KernelForks
 
@@ -347,6 +352,7 @@ class CourseVoila(Voila):
 
     name = "voila"  # so the configuration file is voila.json, as for plain Voilà
     forks: KernelForks | None = None
+    friends: FriendsServer | None = None
 
     @default("config_file_paths")
     def _course_config_paths(self) -> list[str]:
@@ -377,7 +383,12 @@ class CourseVoila(Voila):
             (rule[0], CourseVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
             for rule in super().init_handlers()
         ]
-        return [(self.server_url, RedirectHandler, {"url": landing}), *handlers]
+        self.friends = friends_server(CONFIG_DIR / "friends.json")
+        return [
+            (self.server_url, RedirectHandler, {"url": landing}),
+            *self.friends.handlers(self.server_url),
+            *handlers,
+        ]
 
     def start(self) -> None:
         """Start the warm Python (unless told not to fork), serve until stopped, then stop the warm Python."""
@@ -389,6 +400,8 @@ class CourseVoila(Voila):
         finally:
             if self.forks is not None:
                 self.forks.close()
+            if self.friends is not None:
+                self.friends.close()
 
     def forks_kernels(self) -> bool:
         """Will the kernel manager fork kernels (CourseKernelManager.fork_kernels, from the file or command line)?"""
@@ -400,6 +413,7 @@ class CourseVoila(Voila):
     def announce(self) -> None:
         """Say where the course is, once the port is known."""
         url = f"http://{self.ip}:{self.port}{self.base_url}"
+        os.environ["CARDLIB_FRIENDS_URL"] = kernel_url(self.ip, self.port, self.base_url)  # for the pages' kernels
         print(
             f"\nThe course is served at {url}  (landing page: {url}{LANDING_PAGE})\nStop it with Ctrl-C.\n", flush=True
         )
