@@ -300,3 +300,36 @@ def kernel_url(ip: str, port: int, base_url: str) -> str:
     """The address a kernel on this machine reaches the server at (loopback when the server listens on all)."""
     host = "127.0.0.1" if ip in ("", "0.0.0.0", "::") else ip
     return f"http://{host}:{port}{base_url}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve the table API alone (no pages), on loopback: for the benchmark and for trying the API by hand."""
+    import argparse
+
+    from tornado.httpserver import HTTPServer
+    from tornado.netutil import bind_sockets
+    from tornado.web import Application
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, default=0, help="0: a free port (the port is printed)")
+    parser.add_argument("--settings", default=None, help="a settings file like notebooks/apps/voila/friends.json")
+    args = parser.parse_args(argv)
+    friends = friends_server(args.settings)
+
+    async def serve() -> None:
+        """Listen, say where, and serve until stopped."""
+        sockets = bind_sockets(args.port, "127.0.0.1")
+        HTTPServer(Application(handlers("/", friends))).add_sockets(sockets)
+        print(f"http://127.0.0.1:{sockets[0].getsockname()[1]}/", flush=True)
+        await asyncio.Event().wait()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        friends.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -27,7 +27,16 @@ from typing import Any, Protocol
 
 from .. import games
 from ..players import Decision, Player, next_move, public_text
-from ..tricks import Action, Game, IllegalAction, OptionError, RuleOptions, action_text, canonical_action
+from ..tricks import (
+    Action,
+    Game,
+    IllegalAction,
+    OptionError,
+    RuleOptions,
+    action_text,
+    as_whole_number,
+    canonical_action,
+)
 from .views import view_to_json
 
 PERSON, COMPUTER = "person", "computer"
@@ -189,8 +198,10 @@ def check_idle(idle_seconds: object, limits: Limits) -> None:
 
 def check_token(record: Record, seat: object, token: object, now: float) -> int:
     """The seat, if the token is its own and still valid; otherwise refused, saying no more than needed."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < record.players:
+    number = as_whole_number(seat)  # a numpy integer will do; True, 1.0 and '1' will not
+    if number is None or not 0 <= number < record.players:
         raise refused(403, "No such seat at this table.")
+    seat = number
     if record.seats[seat] != PERSON:
         raise refused(403, f"Seat {seat} is the computer's: nobody may play it.")
     if not isinstance(token, str) or not secrets.compare_digest(token_hash(token), record.token_hashes[seat]):
@@ -594,21 +605,25 @@ class Tables:
 
     def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
         """The seat's frame now (the computer having moved first, if it is its turn)."""
-        replay, presence, now = self.seated(table, seat, token)
+        replay, seat, presence, now = self.seated(table, seat, token)
         return frame_of(replay, seat, presence, now)
 
     def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
         """Make a person's move, judged by the engine, then the computer's; kept before the answer says so."""
-        replay, _, now = self.seated(table, seat, token)
+        replay, seat, _, now = self.seated(table, seat, token)
         if version != replay.record.version:
             raise refused(
                 409, f"The table has moved on (version {replay.record.version}, not {version!r}): look again."
             )
         move = replay.judge(seat, action)
         record = replay.record
-        replay.make(seat, move)
-        presence = self.store.presence(table)
-        moves = [(seat, move), *replay.advance(replay.standing_in(presence, now))]
+        presence = self.store.presence(record.id)
+        try:
+            replay.make(seat, move)
+            moves = [(seat, move), *replay.advance(replay.standing_in(presence, now))]
+        except Exception:
+            self.replays.pop(record.id, None)  # half made: replay it from the record next time
+            raise
         self.keep(replay, record, record.with_moves(moves, now, self.limits))
         return frame_of(replay, seat, presence, now)
 
@@ -624,11 +639,11 @@ class Tables:
         return first
 
     # -- shared steps
-    def seated(self, table: str, seat: int, token: str) -> tuple[Replay, dict[int, float], float]:
+    def seated(self, table: str, seat: object, token: str) -> tuple[Replay, int, dict[int, float], float]:
         """The table replayed up to date, the seat checked and heard from, and the computer moved if it may."""
         now = self.clock()
         record = check_alive(self.store.get(str(table)), now)
-        check_token(record, seat, token, now)
+        seat = check_token(record, seat, token, now)
         if self.store.touch(record.id, seat, now):
             self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
@@ -639,7 +654,7 @@ class Tables:
                 self.keep(replay, record, record.with_moves(moves, now, self.limits))
             except TableError:  # another server let the computer move first: show what it stored
                 replay = self.replayed(check_alive(self.store.get(record.id), now))
-        return replay, presence, now
+        return replay, seat, presence, now
 
     def replayed(self, record: Record) -> Replay:
         """The record's game replayed, from the one kept if it can catch up."""
