@@ -184,6 +184,7 @@ words: `K♦` is `'King of diamonds'`, `A♠` is `'Ace of spades'`, `J♣` is `'
 `'Queen of hearts'`, and a number card keeps its number: `10♥` is `'10 of hearts'`, `7♣` is
 `'7 of clubs'`. Write `card_name(c)`. A card's parts are `c.rank` and `c.suit`.""",
     oracle=lambda c: c.name,
+    library=(vars(Card)["name"].fget,),  # the card's own name, c.name: a property
     expects=expect_str,
     fixed=[
         (card("K♦"),),

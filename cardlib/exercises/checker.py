@@ -17,12 +17,14 @@ shipped, whatever the learner's code has changed in it (``shipped``); and the
 library's own function is not accepted as the learner's, nor a function that only
 calls it. The learner's function is given lists of its own, and a function that
 changes them is told so ("your function emptied the deck it was given — the caller
-still needs it"). A check of the printed solution, run as it is, is correct, and
-marked so in the progress.
+still needs it"). A check of the printed solution, run as it is after the learner asked
+to see it (``solution()``), is correct and marked so in the progress; an answer typed
+before the reveal is the learner's own, whatever it looks like.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import dis
 import functools
 import html
@@ -45,7 +47,7 @@ from .. import cards
 from ..cards import RANKS, SUITS, Card, CardError, Table, show, why_not_a_card
 from . import running
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
-from .shipped import SHIPPED, library_function
+from .shipped import SHIPPED, Call, Watch, asked_functions, library_function, qualified
 
 CORRECT, NOT_YET, NOT_ATTEMPTED = "correct", "not yet", "not attempted"
 
@@ -110,14 +112,27 @@ def short(value: Any, limit: int = 120) -> str:
 
 
 def plain(value: Any) -> Any:
-    """numpy's numbers and arrays as Python's own: ``numpy.int64(2)`` is 2, ``numpy.True_`` is True, an array a list;
-    text in Unicode's composed form (NFC), so that 'mu' + '◌́' + 'k', as some keyboards type it, is 'múk'."""
-    if type(value) is str:
+    """An answer as Python's own values, inside any container: numpy's numbers and arrays as Python's
+    (``numpy.int64(2)`` is 2, an array a list); a named tuple or tuple subclass as a tuple, a dataclass as the
+    tuple of its fields; text in Unicode's composed form (NFC), so that 'mu' + U+0301 + 'k', as some keyboards
+    type it, is 'múk'. Cards stay cards (a Card of another class is refused as such, by ``card_problem``)."""
+    kind = type(value)
+    if kind is str:
         return unicodedata.normalize("NFC", value)
-    if type(value).__module__ == "numpy" and callable(getattr(value, "tolist", None)):
-        return value.tolist()
-    if type(value) in (list, tuple):
-        return type(value)(plain(item) for item in value)
+    if kind.__module__ == "numpy" and callable(getattr(value, "tolist", None)):
+        return plain(value.tolist())
+    if kind is list:
+        return [plain(item) for item in value]
+    if isinstance(value, tuple) and not isinstance(value, Card):
+        return tuple(plain(item) for item in value)
+    if kind is dict:
+        return {plain(k): plain(v) for k, v in value.items()}
+    if kind in (set, frozenset):
+        return kind(plain(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, str) and not isinstance(value, Card):  # a str subclass: its text
+        return unicodedata.normalize("NFC", str(value))
     return value
 
 
@@ -388,6 +403,7 @@ class Text:
 # Progress: the last status of every exercise checked in this session, and the ones solved in any.
 
 PROGRESS: dict[str, str] = {}  # exercise key ("3.2") -> last status
+REVEALED: set[str] = set()  # exercises whose solution was shown in this session (also kept in the progress file)
 CATALOGUE: dict[str, Exercise] = {}  # exercise key -> exercise, filled as chapters are imported
 SOLVED_EARLIER = "solved earlier"
 WITH_THE_SOLUTION = "correct with the printed solution"
@@ -419,35 +435,57 @@ def progress_file() -> Path | None:
 MOVED = Table("checker.MOVED", {"2.3": "4.6", "2.4": "4.7"})
 
 
-def solved_earlier() -> set[str]:
-    """The exercises solved in any session, as remembered in the progress file (nothing if it cannot be read)."""
+def saved_progress() -> dict[str, set[str]]:
+    """What the progress file remembers: the exercises solved, and those whose solution was shown (nothing if it
+    cannot be read)."""
     path = progress_file()
     try:
-        saved = set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
-    except (OSError, ValueError, KeyError, TypeError):
-        return set()
-    return {MOVED.get(key, key) for key in saved}
+        saved = json.loads(path.read_text(encoding="utf-8")) if path else {}
+        return {kind: {MOVED.get(key, key) for key in saved.get(kind, [])} for kind in ("solved", "revealed")}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {"solved": set(), "revealed": set()}
 
 
-def remember_solved(key: str) -> None:
-    """Add an exercise to the progress file; a file that cannot be written is quietly left alone."""
+def solved_earlier() -> set[str]:
+    """The exercises solved in any session, as remembered in the progress file (nothing if it cannot be read)."""
+    return saved_progress()["solved"]
+
+
+def revealed() -> set[str]:
+    """The exercises whose solution the learner has asked to see, in this session or an earlier one."""
+    return REVEALED | saved_progress()["revealed"]
+
+
+def remember(kind: str, key: str) -> None:
+    """Add an exercise to the progress file's list ('solved' or 'revealed'); a file that cannot be written is
+    quietly left alone."""
     path = progress_file()
     if path is None:
         return
+    saved = saved_progress()
+    saved[kind].add(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"solved": sorted(solved_earlier() | {key})}, indent=1), encoding="utf-8")
+        kept = {name: sorted(keys) for name, keys in saved.items() if keys or name == "solved"}
+        path.write_text(json.dumps(kept, indent=1), encoding="utf-8")
     except OSError:
         pass
 
 
-def standing(key: str, earlier: set[str]) -> str:
+def remember_solved(key: str) -> None:
+    """Add an exercise to the progress file's solved ones."""
+    remember("solved", key)
+
+
+def standing(key: str, earlier: set[str], shown: frozenset[str] | set[str] = frozenset()) -> str:
     """How an exercise stands: its last check in this session — unless that only found the stub of one solved before."""
     status = PROGRESS.get(key)
     if status in (None, NOT_ATTEMPTED) and key in earlier:
         return SOLVED_EARLIER
     if status == NOT_YET and key in earlier:
         return NOT_YET_SOLVED_BEFORE
+    if status not in (CORRECT, WITH_THE_SOLUTION) and key not in earlier and key in shown:
+        return f"{status or 'not checked yet'} (solution shown)"
     return status or "not checked yet"
 
 
@@ -500,7 +538,8 @@ def progress(chapter: int | None = None) -> ProgressReport:
     active = {CATALOGUE[key].chapter for key in [*PROGRESS, *earlier] if key in CATALOGUE}
     chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in active)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
-    return ProgressReport([(e.key, e.title, standing(e.key, earlier)) for e in chosen])
+    shown = revealed()
+    return ProgressReport([(e.key, e.title, standing(e.key, earlier, shown)) for e in chosen])
 
 
 # ---------------------------------------------------------------------------
@@ -584,6 +623,7 @@ class Exercise:
     runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots)
     setup: str = ""  # the imports the notebook's setup cell makes
     changes_input: bool = False  # the exercise asks the function to change its arguments
+    library: tuple[Callable[..., Any], ...] | None = None  # the library's functions it asks for (default: the oracle's)
 
     def __post_init__(self) -> None:
         CATALOGUE[self.key] = self
@@ -617,7 +657,11 @@ class Exercise:
         return Text(f"Hint {step} of {len(self.hints)}{more}", self.hints[step - 1])
 
     def solution(self) -> Text:
-        """A correct solution, as source text to read (or paste into the starter cell)."""
+        """A correct solution, as source text to read (or paste into the starter cell); the reveal is remembered:
+        the printed solution, checked afterwards as it is, is not counted as the learner's own."""
+        if PROGRESS.get(self.key) != CORRECT and self.key not in solved_earlier():
+            REVEALED.add(self.key)
+            remember("revealed", self.key)
         return Text(f"A solution to {self.heading}", self.solution_source.strip(), code=True)
 
     def solution_function(self) -> Callable:
@@ -635,17 +679,26 @@ class Exercise:
             result = self.result(NOT_YET, "the check was interrupted before it finished: run it again")
         if result.status == NOT_ATTEMPTED and (PROGRESS.get(self.key) == CORRECT or self.key in solved_earlier()):
             result.headline += " (You have solved this exercise before: that is remembered.)"
-        printed_solution = result.status == CORRECT and self.is_printed_solution(fn)
+        printed_solution = result.status == CORRECT and self.seen_before_solving() and self.is_printed_solution(fn)
         if printed_solution:
             result.headline += (
-                " This is the printed solution, run as it is: your progress says so, and counts the "
-                "exercise solved when a function of your own passes."
+                " This is the printed solution you asked to see, run as it is: your progress says so, and counts "
+                "the exercise solved when a function of your own passes."
             )
         if result.status != NOT_ATTEMPTED or self.key not in PROGRESS:
             PROGRESS[self.key] = WITH_THE_SOLUTION if printed_solution else result.status
         if result.status == CORRECT and not printed_solution:
             remember_solved(self.key)
         return result
+
+    def asked(self) -> tuple[Any, ...]:
+        """The library's functions this exercise asks the learner to write (and their engine twins), as shipped."""
+        with SHIPPED.engine_as_shipped():
+            return self.library if self.library is not None else asked_functions(self.oracle)
+
+    def seen_before_solving(self) -> bool:
+        """Whether the learner asked to see the solution before any function of theirs passed this check."""
+        return self.key in revealed() and PROGRESS.get(self.key) != CORRECT and self.key not in solved_earlier()
 
     def is_printed_solution(self, fn: Any) -> bool:
         """Whether a function is this exercise's printed solution, run as it is (wherever, on whatever lines)."""
@@ -709,24 +762,66 @@ class Exercise:
         oracle = self.oracle
         assert oracle is not None, f"exercise {self.key} needs an oracle, or a runner of its own"
         all_cases = self.cases()
-        printed = False
+        printed, unwritten = False, None
+        raised: list[Case] = []  # the cases that raised NotImplementedError, and those answered
+        answered: list[Case] = []
+        watch = Watch(self.asked())  # the library's function this exercise asks for: is every answer its answer?
+        passed_on = "?" if watch.functions else ""  # the function every answer so far came from ('?': none yet)
         for tried, case in enumerate(all_cases, 1):
             if budget_spent():
                 return self.result(NOT_YET, out_of_time(tried - 1, len(all_cases)), cases=tried - 1)
             right = oracle(*fresh(case))
             given = fresh(case)  # the learner's own lists, to see whether the function changed them
-            outcome = run_learners(fn, given)
+            with watch.watching() as calls:
+                outcome = run_learners(fn, given)
             printed = printed or bool(outcome.printed)
+            if isinstance(outcome.raised, NotImplementedError):  # a part not written yet: see what else is
+                unwritten = unwritten or (case, right, outcome, tried)
+                raised.append(case)
+                continue
+            answered.append(case)
             found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
             if found is None:
                 found = self._verdict(case, right, outcome, tried, len(all_cases))
             if found is not None:
                 return found
+            passed_on = passed_on and delegation(calls, case, outcome.value)
+        if unwritten is not None:
+            return self._unwritten(unwritten, raised, answered)
+        if passed_on:
+            return self.result(
+                NOT_YET,
+                f"that is the library's own function ({passed_on}, only called) — write your own {self.name} in "
+                f"the starter cell, run it, then check it: on every case, yours answered what "
+                f"{passed_on.rsplit('.', 1)[1]} answered for the same arguments.",
+                cases=len(all_cases),
+            )
         note = " (Your function printed something; output is hidden during the check.)" if printed else ""
         return self.result(
             CORRECT,
             f"your {self.name} agrees with the engine on all {len(all_cases)} cases." + note,
             cases=len(all_cases),
+        )
+
+    def _unwritten(
+        self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: list[Case]
+    ) -> CheckResult:
+        """Not attempted when every case raised NotImplementedError; else not yet, with a case that still raises
+        and, when one argument's value marks them all, that value ('must_trump=False is not written yet')."""
+        if not answered:
+            return self.result(
+                NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: write its body, then check again."
+            )
+        case, right, outcome, tried = unwritten
+        call = self.call_text(case)
+        part = unwritten_part(self.params, raised)
+        which = f"the case {part}" if part else f"part of {self.name}"
+        return self.result(
+            NOT_YET,
+            f"{which} is not written yet: {call} raises NotImplementedError (the {len(answered)} cases it "
+            f"answered agree with the engine).",
+            advice="write the part that still raises NotImplementedError, then check again",
+            **self._seen(case, right, outcome, tried),
         )
 
     def _verdict(self, case: Case, right: Any, outcome: Outcome, tried: int, total: int) -> CheckResult | None:
@@ -777,10 +872,6 @@ class Exercise:
                 stopped_headline(outcome, tried - 1, total, given=case_size(self.params, case)),
                 advice=stopped_advice(outcome, tried - 1),
                 **self._seen(case, right, outcome, tried),
-            )
-        if outcome.error.startswith("your code raised NotImplementedError") and tried == 1:
-            return self.result(
-                NOT_ATTEMPTED, f"{self.name} still raises NotImplementedError: write its body, then check again."
             )
         return self.result(NOT_YET, self._error_text(outcome), **self._seen(case, right, outcome, tried))
 
@@ -833,6 +924,54 @@ class Exercise:
             cases=tried,
             advice="work this case by hand with the rule, then ask for a hint() if stuck",
         )
+
+
+def delegation(calls: list[Call], args: Case, value: Any) -> str:
+    """'cardlib.alkort.trick_winner' if the answer is what a watched call of the library's function returned (or a
+    part of it: ``judge_trick(...)[0]``) for the learner's arguments, passed on as they came; else ''."""
+    for function, passed, returned in reversed(calls):  # the outermost call, the one the learner made, first
+        if passes_on(args, passed) and comes_from(value, returned):
+            return qualified(function)
+    return ""
+
+
+def passes_on(args: Case, passed: dict[str, Any]) -> bool:
+    """Whether each of the learner's arguments is among those of a library call (or inside its options)."""
+    given = list(passed.values())
+    given += [getattr(v, f.name) for v in passed.values() if dataclasses.is_dataclass(v) for f in dataclasses.fields(v)]
+    return all(any(same_value(a, g) for g in given) for a in args)
+
+
+def comes_from(value: Any, returned: Any) -> bool:
+    """Whether an answer is a library call's answer, a part of it, or its first items."""
+    value, returned = plain(value), plain(returned)
+    candidates = [returned]
+    if type(returned) in (tuple, list):
+        candidates += [*returned, *(tuple(returned[:k]) for k in range(1, len(returned)))]
+    return any(same_value(value, c) for c in candidates)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """The same value (lists and tuples alike), judged without running any learner code: True is not 1."""
+    if a is b:
+        return True
+    if not (only_pythons_own(a) and only_pythons_own(b)):
+        return False
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(map(same_value, a, b))
+    return type(a) is type(b) and a == b
+
+
+def unwritten_part(params: Sequence[str], raised: list[Case]) -> str:
+    """'must_trump=False' when every case that raised NotImplementedError (two or more) has the same value of one
+    argument that is a flag or an option (a bool, a str, None), else ''."""
+    for i, param in enumerate(params):
+        values = [case[i] for case in raised]
+        if len(values) < 2 or not all(isinstance(v, (bool, str, type(None))) for v in values):
+            continue
+        if len({(type(v), v) for v in values}) == 1:
+            return f"{param}={values[0]!r}"
+    return ""
 
 
 def same_code(a: CodeType, b: CodeType) -> bool:

@@ -28,8 +28,10 @@ import functools
 import importlib
 import inspect
 import operator
+import os
+import sys
 from collections.abc import Iterator
-from types import CodeType, FunctionType, ModuleType
+from types import CodeType, FrameType, FunctionType, ModuleType
 from typing import Any
 
 from ..cards import Table
@@ -187,9 +189,10 @@ SHIPPED = Snapshot(ENGINE_MODULES)
 
 
 def library_function(fn: Any) -> str:
-    """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes, wraps one, or only passes
-    its arguments on to one (a lambda, a one-line def: the library's own function in disguise), else ''."""
-    return own_function(fn) or passes_on_to(fn)
+    """'cardlib.alkort.trick_winner' if fn is one of cardlib's own functions or classes, or wraps one (a partial, a
+    method, a decorated function), else ''. A function of the learner's that only passes its arguments on to the
+    library's is found by what it does during the check (``Watch``), whatever its code looks like."""
+    return own_function(fn)
 
 
 def own_function(fn: Any) -> str:
@@ -210,62 +213,94 @@ def own_function(fn: Any) -> str:
     return ""
 
 
-# What a function that only passes its arguments on is made of: loading names and values, calling, keeping the
-# answer in a variable, returning it.
-PASSING_ON = frozenset(
+# ---------------------------------------------------------------------------
+# Delegation, judged by behaviour: during the check, every call of the library's function the exercise asks for
+# (or of its engine twin) is watched; a learner's function whose every answer is such a call's, made with the
+# learner's arguments, is that function in disguise (a lambda, a partial, a def that only passes them on).
+
+# The engine's functions that answer the same question as another under another name: its twin.
+TWINS = Table(
+    "shipped.TWINS",
     {
-        "RESUME",
-        "NOP",
-        "CACHE",
-        "COPY_FREE_VARS",
-        "MAKE_CELL",
-        "LOAD_FAST",
-        "LOAD_FAST_LOAD_FAST",
-        "LOAD_DEREF",
-        "LOAD_CLOSURE",
-        "LOAD_CONST",
-        "LOAD_GLOBAL",
-        "LOAD_NAME",
-        "LOAD_ATTR",
-        "LOAD_METHOD",
-        "PUSH_NULL",
-        "KW_NAMES",
-        "PRECALL",
-        "CALL",
-        "CALL_KW",
-        "BUILD_LIST",
-        "BUILD_TUPLE",
-        "BINARY_SUBSCR",
-        "RETURN_VALUE",
-        "RETURN_CONST",
-        "STORE_FAST",
-        "LOAD_FAST_CHECK",
-        "STORE_FAST_LOAD_FAST",
-        "STORE_FAST_STORE_FAST",
-    }
+        "cardlib.alkort.trick_winner": ("cardlib.alkort.judge_trick",),
+        "cardlib.ecarte.legal_plays": ("cardlib.ecarte.play_duty",),
+    },
 )
 
 
-def passes_on_to(fn: Any, depth: int = 0) -> str:
-    """The library's function a learner's function only calls ('cardlib.alkort.trick_winner, only called'), with
-    Python's conversions around it at most (list(...), sorted(...)); '' if it does anything of its own."""
-    code = getattr(fn, "__code__", None)
-    if not isinstance(code, CodeType) or depth > 3 or in_cardlib(code.co_filename):
-        return ""
-    instructions = list(dis.get_instructions(code))
-    if any(i.opname not in PASSING_ON for i in instructions) or not any(
-        i.opname.startswith("CALL") for i in instructions
-    ):
-        return ""
-    found = ""
-    for value in loaded_values(fn, code, instructions):
-        if not callable(value) or inspect.isclass(value) or value is sorted:  # a value, a conversion, a card made
-            continue
-        own = own_function(value) or passes_on_to(value, depth + 1)
-        if not own:
-            return ""  # it calls something of the learner's own
-        found = found or own
-    return f"{found.removesuffix(', only called')}, only called" if found else ""
+def qualified(fn: Any) -> str:
+    """A function's full name: 'cardlib.alkort.trick_winner'."""
+    return f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', getattr(fn, '__name__', '?'))}"
+
+
+def engine_function(value: Any) -> bool:
+    """Whether a value is one of the engine's Python functions (not the exercises' own helpers)."""
+    code = getattr(value, "__code__", None)
+    return (
+        isinstance(value, FunctionType)
+        and code is not None
+        and in_cardlib(code.co_filename)
+        and f"{os.sep}exercises{os.sep}" not in code.co_filename
+    )
+
+
+def asked_functions(oracle: Any) -> tuple[FunctionType, ...]:
+    """The engine's functions an exercise asks the learner to write: its oracle, if the oracle is one, else those
+    the oracle's code calls by name — and their twins."""
+    if oracle is None:
+        return ()
+    if engine_function(oracle):
+        found = [oracle]
+    else:
+        code = getattr(oracle, "__code__", None)
+        if not isinstance(code, CodeType):
+            return ()
+        found = [v for v in loaded_values(oracle, code, list(dis.get_instructions(code))) if engine_function(v)]
+    modules = {f.__module__: importlib.import_module(f.__module__) for f in found}
+    twins = [
+        getattr(modules[f.__module__], name.rsplit(".", 1)[1]) for f in found for name in TWINS.get(qualified(f), ())
+    ]
+    return tuple(dict.fromkeys([*found, *twins]))
+
+
+# One call of a watched function: (the function, its arguments by name, what it returned).
+Call = tuple[FunctionType, dict[str, Any], Any]
+
+
+class Watch:
+    """Records every call of some functions (by their code, however the learner reached them) made inside it."""
+
+    def __init__(self, functions: tuple[FunctionType, ...]) -> None:
+        self.functions = {f.__code__: f for f in functions}
+        self.calls: list[Call] = []
+        self._arguments: dict[int, dict[str, Any]] = {}
+
+    def profile(self, frame: FrameType, event: str, arg: Any) -> None:
+        """sys.setprofile's hook: note a watched function's arguments as it starts and its answer as it returns."""
+        function = self.functions.get(frame.f_code)
+        if function is None:
+            return
+        if event == "call":
+            code = frame.f_code
+            names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+            self._arguments[id(frame)] = {name: frame.f_locals.get(name) for name in names}
+        elif event == "return":
+            self.calls.append((function, self._arguments.pop(id(frame), {}), arg))
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[list[Call]]:
+        """Inside, the calls are recorded (a profiler set by someone else is put back after)."""
+        self.calls = []
+        if not self.functions:
+            yield self.calls
+            return
+        previous = sys.getprofile()
+        sys.setprofile(self.profile)
+        try:
+            yield self.calls
+        finally:
+            sys.setprofile(previous)
+            self._arguments.clear()
 
 
 def loaded_values(fn: Any, code: CodeType, instructions: list[dis.Instruction]) -> list[Any]:

@@ -20,8 +20,9 @@ def short_time_limit(monkeypatch: pytest.MonkeyPatch) -> float:
 
 @pytest.fixture(autouse=True)
 def clean_progress(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    """Each test starts with nothing checked yet, and remembers what it solves in its own temporary file."""
+    """Each test starts with nothing checked or revealed, and remembers what it solves in its own temporary file."""
     monkeypatch.setattr(checker, "PROGRESS", {})
+    monkeypatch.setattr(checker, "REVEALED", set())
     monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
 
 

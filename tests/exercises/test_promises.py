@@ -279,7 +279,7 @@ def test_a_function_that_does_work_of_its_own_around_the_librarys_is_the_learner
 
 def test_running_the_printed_solution_is_marked_in_the_progress_not_counted_as_solved():
     result = chapter6.q3.check(define(chapter6.q3.solution().body, "king_of_trumps", chapter6.SETUP))
-    assert result.status == CORRECT and "This is the printed solution, run as it is" in result.headline
+    assert result.status == CORRECT and "This is the printed solution you asked to see" in result.headline
     assert checker.PROGRESS["6.3"] == "correct with the printed solution" and checker.solved_earlier() == set()
     report = progress(6)
     assert report.solved == 0 and ("6.3", "the King of trumps", "correct with the printed solution") in report.rows
