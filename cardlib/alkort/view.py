@@ -8,8 +8,10 @@ what the others showed it before play (the partner reveal: a highest card, the w
 "nothing" means the partner holds no ranked card; with partner_reveal = table every player's highest card; with
 first_lead = highest_card the first leader's, which nobody outranks).
 
-A *world* is a full deal that agrees with a view: the unseen cards dealt at random to the hidden hands and the
-stock, within what each seat showed, and the deal's public log replayed on it. A test checks the circle:
+A *world* is a full deal that agrees with a view: the unseen cards dealt at random to the hidden hands, the draws
+after tricks and the stock, within what each seat showed and played, and the deal's public log replayed on it.
+Every arrangement that agrees with the view is drawn as often as a shuffled deck would deal it (``cardlib.worlds``;
+tests/coach/test_worlds_uniform.py holds the draws to an exact count). A test checks the circle:
 ``observe(world, seat) == view`` for every world drawn from a view.
 """
 
@@ -17,11 +19,22 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import ALKORT_PACK, Card
 from ..tricks import Action, Exchange, Play, in_fixed_order
-from . import AlkortOptions, AlkortState, drawing_order, first_lead_order, showing_to, stack_deck, strength
+from ..worlds import Holder, Holdings, Worlds
+from . import (
+    AlkortOptions,
+    AlkortState,
+    drawing_order,
+    first_lead_order,
+    may_lead_seven,
+    showing_to,
+    stack_deck,
+    strength,
+)
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
@@ -142,6 +155,18 @@ class AlkortView:
             caps.pop(s, None)
         return caps
 
+    def hidden_deal(self) -> Worlds:
+        """The hidden cards and the places they may be (``build_hidden_deal``), worked out once per view."""
+        return self._hidden_deal
+
+    @functools.cached_property
+    def _hidden_deal(self) -> Worlds:
+        return build_hidden_deal(self)
+
+    def world_from(self, holdings: Holdings) -> AlkortState:
+        """The full deal with the hidden cards where ``holdings`` puts them (``cardlib.worlds.every_world``)."""
+        return world_from(self, holdings)
+
     def key(self) -> str:
         """A text that names this information set (used to seed a bot's thinking reproducibly)."""
         return (
@@ -182,18 +207,28 @@ def observe_alkort(state: AlkortState, seat: int) -> AlkortView:
 
 
 def alkort_world(view: AlkortView, rng: random.Random, template: AlkortState | None = None) -> AlkortState:
-    """Deal the unseen cards at random to the hidden hands (within what each seat showed) and the stock.
+    """Deal the unseen cards at random among the places they may be (``hidden_deal``), each arrangement that agrees
+    with the view as likely as a shuffled deck makes it (``cardlib.worlds``).
 
     As in Écarté (``ecarte_world``), a world is a stacked deck with the log replayed on it, or,
     given a ``template`` built from this same view, a copy of it with the new hidden cards.
     """
-    holding, stock_rest = hidden_hands(view, rng)
-    caps = view.strength_caps()
-    began: dict[int, list[Card]] = {}  # each seat's hand when play began
+    return world_from(view, hidden_deal(view).draw(rng), template)
+
+
+def world_from(view: AlkortView, holdings: Holdings, template: AlkortState | None = None) -> AlkortState:
+    """The world with the hidden cards where ``holdings`` (an arrangement of ``hidden_deal``) puts them."""
+    began: dict[int, list[Card]] = {}  # each seat's hand when play began (after any exchange)
     drawn: dict[int, list[Card]] = {}  # and the cards it drew after tricks, in order
+    fixed = fixed_dealt(view)
     for s in range(view.players):
-        drawn[s] = draws_of(view, s, holding[s] + view.played_by(s), caps.get(s), rng)
-        began[s] = as_shown(view, s, [c for c in holding[s] + view.played_by(s) if c not in drawn[s]])
+        if s == view.seat:
+            drawn[s] = list(view.drawn)
+            began[s] = as_shown(view, s, [c for c in (*view.hand, *view.played_by(s)) if c not in view.drawn])
+        else:
+            drawn[s] = [holdings[("draw", s, r)][0] for r in range(1, len(view.drawn) + 1)]
+            began[s] = as_shown(view, s, [*holdings[("dealt", s)], *fixed[s]])
+    stock_rest = list(holdings[STOCK])
     if template is not None:
         return refilled_alkort(template, view, began, drawn, stock_rest)
     dealt, taken = hands_dealt(view, began)
@@ -221,71 +256,114 @@ def refilled_alkort(
     for s in range(view.players):
         world.hands[s][:] = [c for c in (*began[s], *drawn[s]) if c not in played]
     world.draws[:] = draw_order(view, drawn)
-    if world.hands_at_first_card is not None:
-        world.hands_at_first_card = [list(began[s]) for s in range(view.players)]
+    if world.hands_at_first_card is not None:  # a seat that took the stock in the first trick showed its dealt hand
+        dealt = hands_dealt(view, began)[0]
+        first = {s: dealt[s] if s in view.exchanged_in_play else began[s] for s in range(view.players)}
+        world.hands_at_first_card = [list(first[s]) for s in range(view.players)]
     world.stock[:] = stock_rest
     return world
 
 
-NO_CAP = 99  # stronger than any card
+# ---------------------------------------------------------------------------
+# Where the hidden cards may be
+#
+# Each other seat's cards of the deal are those it held when play began (after any exchange: its *dealt* part)
+# and one card a round of draws after tricks (draw_after_trick). What the view knows bounds them:
+# - the dealt part holds what the seat showed, nothing stronger than its cap (``strength_caps``), and, of the cards
+#   as strong as the one it showed, the engine shows the first in hand order: a hand with m of them shows a given
+#   one with chance 1/m, so such a hand weighs 1/m;
+# - a card it played in trick j (counted from 0) was dealt, or drawn in a round r <= j (round r follows trick r-1);
+# - a Seven it led before a win, when a Seven may not be led then, says its hand held only Sevens: every other card
+#   of its came later (drawn in a round after that trick) or had been played before it;
+# - the stock holds as many cards as the view says, in any order.
+
+STOCK = ("stock",)
 
 
-def hidden_hands(view: AlkortView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Each seat's cards now (the unseen dealt at random, within what each seat showed), and the stock left.
-
-    The seats the most bounded by what they showed are dealt first: the cards that fit a tighter bound fit a
-    looser one too, so none is left short."""
-    known, caps = view.known_holdings(), view.strength_caps()
-    unseen = view.unseen()
-    rng.shuffle(unseen)
-    holding: dict[int, list[Card]] = {view.seat: list(view.hand)}
-    for seat in sorted((s for s in range(view.players) if s != view.seat), key=lambda s: caps.get(s, NO_CAP)):
-        held = list(known.get(seat, []))
-        chosen = within_cap(view, seat, unseen, view.hand_size(seat) - len(held), caps.get(seat))
-        holding[seat] = held + chosen
-        taken = set(chosen)
-        unseen = [c for c in unseen if c not in taken]
-    return holding, unseen
+def hidden_deal(view: AlkortView) -> Worlds:
+    """The hidden cards of a view and the places they may be: each other seat's dealt part and draws, the stock."""
+    return view.hidden_deal()
 
 
-def within_cap(view: AlkortView, seat: int, unseen: list[Card], need: int, cap: int | None) -> list[Card]:
-    """The first ``need`` unseen cards a seat may hold now: none stronger than its cap, but for what its draws
-    after tricks may have brought it (the stronger cards it has already played were drawn too)."""
-    if cap is None:
-        return unseen[:need]
-    options = view.options
-    spare = len(view.drawn) - sum(strength(c, options) > cap for c in view.played_by(seat))
-    chosen: list[Card] = []
-    for c in unseen:
-        if len(chosen) == need:
-            break
-        if strength(c, options) <= cap or spare > 0:
-            spare -= strength(c, options) > cap
-            chosen.append(c)
-    return chosen if len(chosen) == need else unseen[:need]  # too few only if the view lies
+def fixed_dealt(view: AlkortView) -> dict[int, list[Card]]:
+    """The cards known to be in each other seat's dealt part: its kept card, what it showed, and (with no draws
+    after tricks, which leave no doubt) the cards it played."""
+    known = view.known_holdings()
+    fixed: dict[int, list[Card]] = {}
+    for s in range(view.players):
+        if s != view.seat:
+            cards = list(known.get(s, []))
+            shown = [] if s in view.exchanged_in_play else list(view.shown_by(s))
+            played = view.played_by(s) if not view.drawn else [c for c in view.played_by(s) if c in shown]
+            fixed[s] = cards + [c for c in played if c not in cards]
+    return fixed
 
 
-def draws_of(view: AlkortView, seat: int, cards: list[Card], cap: int | None, rng: random.Random) -> list[Card]:
-    """Which of a seat's cards of the deal (held now, or played) it drew after each trick, in order: its own draws
-    it knows; another's are any cards it did not show, a card drawn after trick k played (if at all) after it,
-    and every card stronger than its cap among them."""
-    rounds = len(view.drawn)
-    if seat == view.seat or not rounds:
-        return list(view.drawn) if seat == view.seat else []
-    played_in = {p.card: p.trick for p in view.plays if p.seat == seat}  # drawn after trick k: played in k+1 on
-    latest = {c: min(played_in.get(c, rounds), rounds) for c in cards if c not in view.shown_by(seat)}
-    owed = {c for c in latest if cap is not None and strength(c, view.options) > cap}
-    free = list(latest)
-    rng.shuffle(free)
-    draws: list[Card] = []
-    for k in range(rounds, 0, -1):  # the last round first: the fewest cards may have come from it
-        fits = [c for c in free if latest[c] >= k]
-        if len(owed & set(free)) >= k:  # the rounds left must bring the stronger cards
-            fits = [c for c in fits if c in owed]
-        c = fits[0] if fits else free[0]  # no fit only if the view lies
-        draws.append(c)
-        free.remove(c)
-    return draws[::-1]
+def seat_holders(view: AlkortView, s: int, items: list[Card], fixed: list[Card]) -> list[Holder]:
+    """The places of one other seat's hidden cards: its dealt part, then a card per round of draws."""
+    options, rounds = view.options, len(view.drawn)
+    cap = view.strength_caps().get(s)
+    own_played = {p.card: p.trick for p in view.plays if p.seat == s and p.card not in fixed}
+    late = sevens_only_until(view, s)  # a card not a Seven, unplayed by then, came in a round after this trick
+    foreign = {p.card for p in view.plays if p.seat != s or p.card in fixed}
+
+    def may(c: Card, round_: int) -> bool:  # round 0: the dealt part
+        if c in foreign or (round_ == 0 and cap is not None and strength(c, options) > cap):
+            return False
+        if c in own_played and own_played[c] < round_:
+            return False
+        return late is None or c.rank == "7" or round_ > late or own_played.get(c, late) < late
+
+    count = view.hand_size(s) + len(view.played_by(s)) - rounds - len(fixed)
+    dealt = Holder(("dealt", s), count, frozenset(c for c in items if may(c, 0)), *shown_weight(view, s, items, fixed))
+    draws = [Holder(("draw", s, r), 1, frozenset(c for c in items if may(c, r))) for r in range(1, rounds + 1)]
+    return [dealt, *draws]
+
+
+def shown_weight(
+    view: AlkortView, s: int, items: list[Card], fixed: list[Card]
+) -> tuple[frozenset[Card], Callable[[int], float] | None]:
+    """The cards as strong as the one a seat showed of its best, and the weight of a hand holding m of them: the
+    engine shows the first of equal cards in hand order, so a given one with chance 1/(those known + m). None when
+    nothing was shown, the whole hand was, or the seat's kept card (first in its hand) was as strong."""
+    cards = view.shown_by(s)
+    whole = view.options.partner_reveal == "hand" and s == view.partner
+    if len(cards) != 1 or whole or s in view.exchanged_in_play:
+        return frozenset(), None
+    options, tier = view.options, strength(cards[0], view.options)
+    keep = [k for seat, k, _ in view.exchanges if seat == s]
+    if keep and strength(keep[0], options) == tier:
+        return frozenset(), None
+    known = sum(strength(c, options) == tier for c in fixed if c not in keep)
+    return frozenset(c for c in items if strength(c, options) == tier), functools.partial(one_in, known)
+
+
+def one_in(known: int, marked: int) -> float:
+    """The chance that a given one of ``known + marked`` equal cards is the first in a random order."""
+    return 1.0 / (known + marked)
+
+
+def sevens_only_until(view: AlkortView, s: int) -> int | None:
+    """The first trick a seat led a Seven it could lead only from a hand of Sevens (None if none)."""
+    options, won = view.options, False
+    for j, winner in enumerate((*view.trick_winners, None)):
+        lead = next((p for p in view.plays if p.trick == j), None)
+        if lead is not None and lead.seat == s and lead.card.rank == "7":
+            if not may_lead_seven(won, j == 0, options):
+                return j
+        won = won or winner == s
+    return None
+
+
+def build_hidden_deal(view: AlkortView) -> Worlds:
+    """The hidden cards of a view (the unseen, and with draws after tricks the others' played cards, which may have
+    been dealt or drawn) and their places (``seat_holders``, the stock)."""
+    fixed = fixed_dealt(view)
+    played = [p.card for p in view.plays if p.seat != view.seat and p.card not in fixed[p.seat]]
+    items = [*view.unseen(), *played]
+    holders = [h for s in sorted(fixed) for h in seat_holders(view, s, items, fixed[s])]
+    unseen = frozenset(view.unseen())
+    return Worlds(items, [*holders, Holder(STOCK, view.stock_size, unseen, ordered=True)])
 
 
 def as_shown(view: AlkortView, seat: int, cards: list[Card]) -> list[Card]:

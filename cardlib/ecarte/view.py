@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import ECARTE_PACK, Card
 from ..tricks import Action, Discard, Play, in_fixed_order
+from ..worlds import Holder, Holdings, Worlds
 from . import EcarteOptions, EcarteState, Phase, beats_in_suit, discarder, stack_deck
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
@@ -135,6 +136,18 @@ class EcarteView:
         king = Card("K", self.trump)
         return {king} if self.announced[self.opponent] and king not in self.played_by(self.opponent) else set()
 
+    def hidden_deal(self) -> Worlds:
+        """The unseen cards and the places they may be (``hidden_deal``), worked out once per view."""
+        return self._hidden_deal
+
+    @functools.cached_property
+    def _hidden_deal(self) -> Worlds:
+        return hidden_deal(self)
+
+    def world_from(self, holdings: Holdings) -> EcarteState:
+        """The full deal with the hidden cards where ``holdings`` puts them (``cardlib.worlds.every_world``)."""
+        return world_from(self, holdings)
+
     def key(self) -> str:
         """A text that names this information set (used to seed a bot's thinking reproducibly)."""
         return (
@@ -192,7 +205,8 @@ Belief = Callable[[EcarteView, random.Random, list[Card], list[Card]], History |
 def ecarte_world(
     view: EcarteView, rng: random.Random, belief: Belief | None = None, template: EcarteState | None = None
 ) -> EcarteState | None:
-    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock.
+    """Deal the unseen cards at random to the other hand (respecting its voids), its discards and the stock: every
+    arrangement that agrees with the view as likely as a shuffled deck makes it (``hidden_deal``).
 
     With a ``belief`` — a model of the other player — his past (what he was dealt,
     drew and threw away) is drawn by the belief instead of at random, and a world where
@@ -204,6 +218,8 @@ def ecarte_world(
     hidden cards (the other hand, his discards, the stock), and this is much faster.
     Such a copy keeps the template's deck and log, so it must not be replayed.
     """
+    if belief is None:
+        return world_from(view, view.hidden_deal().draw(rng), template, rng)
     me, opp = view.seat, view.opponent
     opp_hand = opponents_hand(view, rng)
     held = set(opp_hand)
@@ -211,6 +227,26 @@ def ecarte_world(
     past = opponents_past(view, rng, at_play[opp], [c for c in view.unseen() if c not in held], belief)
     if past is None:
         return None
+    return built_world(view, opp_hand, past, template)
+
+
+def world_from(
+    view: EcarteView, holdings: Holdings, template: EcarteState | None = None, rng: random.Random | None = None
+) -> EcarteState:
+    """The world with the hidden cards where ``holdings`` (an arrangement of ``hidden_deal``) puts them; which of
+    his cards the other player drew at each exchange is drawn with ``rng`` (a fixed choice without: the past does
+    not change the future)."""
+    opp_hand = list(holdings[HAND])
+    thrown = [list(holdings[("discard", r)]) for r in range(len(view.discards_of(view.opponent)))]
+    dealt, drawn = unwind_exchanges(opp_hand + view.played_by(view.opponent), thrown, rng)
+    return built_world(view, opp_hand, ((dealt, drawn, thrown), list(holdings[STOCK])), template)
+
+
+def built_world(
+    view: EcarteView, opp_hand: list[Card], past: tuple[History, list[Card]], template: EcarteState | None
+) -> EcarteState:
+    """The world of the other player's hand now and his past (and the stock left): a template's copy, or replayed."""
+    me, opp = view.seat, view.opponent
     (dealt, drawn, thrown), stock_left = past
     mine = [sorted(d.cards) for d in view.own_discards()]
     if template is not None:
@@ -219,20 +255,34 @@ def ecarte_world(
         world.stock[:] = stock_left
         world.discards[:] = [c for d in mine + thrown for c in d]
         return world
-    my_dealt, my_drawn = unwind_exchanges(at_play[me], mine, None)
+    my_dealt, my_drawn = unwind_exchanges(list(view.hand) + view.played_by(me), mine, None)
     return replayed_ecarte(view, {me: my_dealt, opp: dealt}, {me: my_drawn, opp: drawn}, stock_left, thrown)
 
 
+HAND, STOCK = ("hand",), ("stock",)
+
+
+def hidden_deal(view: EcarteView) -> Worlds:
+    """The unseen cards and their places: the other hand (none it cannot hold, with an announced King), each of his
+    discards, the stock (its order counts while exchanges may still draw from it)."""
+    unseen, must = view.unseen(), view.opponent_must_hold()
+    may_hold = frozenset(c for c in unseen if c not in view.opponent_cannot_hold())
+    elsewhere = frozenset(c for c in unseen if c not in must)
+    counts = list(map(discard_count, view.discards_of(view.opponent)))
+    exchanging = view.phase not in (Phase.PLAY, Phase.CLAIM, Phase.OVER) and view.stock_size > 0
+    return Worlds(
+        unseen,
+        [
+            Holder(HAND, view.hand_sizes[view.opponent], may_hold),
+            *(Holder(("discard", r), count, elsewhere) for r, count in enumerate(counts)),
+            Holder(STOCK, view.stock_size, elsewhere, ordered=exchanging),
+        ],
+    )
+
+
 def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
-    """The other player's hand now, drawn from the unseen cards he may hold (an announced King among them)."""
-    unseen = view.unseen()
-    must = sorted(view.opponent_must_hold())
-    barred = view.opponent_cannot_hold() | set(must)
-    size = view.hand_sizes[view.opponent]
-    allowed = [c for c in unseen if c not in barred]
-    if len(allowed) < size - len(must):  # only if the view lies: fall back to ignoring the inferences
-        allowed = [c for c in unseen if c not in must]
-    return must + rng.sample(allowed, size - len(must))
+    """The other player's hand now, uniform among the hands he may hold (an announced King among them)."""
+    return view.hidden_deal().draw(rng)[HAND]
 
 
 def opponents_past(
