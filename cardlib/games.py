@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
+from .contracts import CoachWords, Dealer, Observer, PlainCoach, RuleBotMaker, WorldDealer
 from .tricks import Action, DealState, Game, RuleOptions, next_seat
 
 # The rooms that come with the course, loaded the first time they are asked for (so that importing the engine
@@ -94,13 +95,13 @@ class GameDescription:
     players: tuple[int, ...]  # how many may play, the usual number first
     options: type[RuleOptions]
     state: type[DealState]
-    deal: Callable[..., DealState]  # deal(options, *, players, dealer, seed, deck, scores_before) -> a new deal
-    observe: Callable[[Any, int], Any]  # observe(state, seat) -> all that seat may know (a view)
-    world: Callable[[Any, random.Random], Any]  # world(view, rng) -> a full deal that agrees with the view
-    rule_bot: Callable[[int | None], Any]  # rule_bot(seed) -> a Player that follows the old books' advice
+    deal: Dealer  # deal(options, *, players, dealer, seed, deck, scores_before) -> a new deal
+    observe: Observer  # observe(state, seat) -> all that seat may know (a view: contracts.SeatView)
+    world: WorldDealer  # world(view, rng) -> a full deal that agrees with the view
+    rule_bot: RuleBotMaker  # rule_bot(seed) -> a Player that follows the old books' advice
     description: str = ""  # one line for menus: 'Icelandic, 4 players in partnerships or 2'
     lookahead: Lookahead = Lookahead()  # how the Monte Carlo bot looks ahead in this game
-    coach: Any = None  # the coach's words for this game and its search hints (the room's coach.py); None: plain
+    coach: CoachWords = PlainCoach()  # the coach's words for this game and its search hints (the room's coach.py)
     scenarios: dict[str, ScenarioKind] = field(default_factory=dict)  # the kinds of rule scenario, by name: 'trick'
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
     card_name: Callable[[Card], str | None] = lambda card: None  # its own name in the game: 'karlinn — the old man'

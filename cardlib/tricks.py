@@ -295,6 +295,9 @@ def positive_whole_number(default: int, doc: str) -> Any:
     return field(default=default, metadata={"choices": None, "doc": doc, "words": Table("the words of a number", {})})
 
 
+_DEFAULTS: dict[type, RuleOptions] = {}  # each game's default options, made on first use
+
+
 @dataclass(frozen=True)
 class RuleOptions:
     """The rule variants of a game; every field is an option of the rulebook, validated here."""
@@ -322,6 +325,8 @@ class RuleOptions:
         """Options from a mapping of names to values; unknown names are refused."""
         if isinstance(values, cls):
             return values
+        if values is None or isinstance(values, Mapping) and not values:  # the defaults, checked once per game
+            return cls.defaults()
         if isinstance(values, RuleOptions):  # another game's options: their names are refused below
             values = {f.name: getattr(values, f.name) for f in dataclasses.fields(values)}
         elif values is not None and not isinstance(values, Mapping):
@@ -336,6 +341,14 @@ class RuleOptions:
             raise OptionError(f"{cls.game} has no option {unknown[0]!r}; its options are {', '.join(names)}")
         return cls(**values)
 
+    @classmethod
+    def defaults(cls) -> Self:
+        """The options with every rule at its default, validated once (options are frozen, so one serves all)."""
+        made = _DEFAULTS.get(cls)
+        if made is None:
+            made = _DEFAULTS[cls] = cls()  # type: ignore[call-arg]  # every game's option fields have defaults
+        return made  # type: ignore[return-value]  # _DEFAULTS holds each class's own instance
+
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON-ready values."""
         return {
@@ -344,7 +357,7 @@ class RuleOptions:
 
     def changed(self) -> dict[str, Any]:
         """Only the options that differ from the defaults."""
-        default = type(self).from_dict({}).to_dict()
+        default = type(self).defaults().to_dict()
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
 
     @classmethod

@@ -63,6 +63,12 @@ ALLOWED = (
         "once, for every game",
     ),
     Allowance(
+        "cardlib/plain.py",
+        frozenset({SEATS}),
+        "the helpers of a plain trick game state the common seating once (four in two partnerships, or each alone) "
+        "for the rooms that choose it; the rooms and everything above them ask side_of and partner",
+    ),
+    Allowance(
         "cardlib/games.py",
         frozenset({NAMES}),
         "the registry: it names the course's own rooms, and reads a game's name as a learner writes it",

@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardlib import games
+from cardlib import games, plain
 from cardlib.cards import Card, hand
+from cardlib.contracts import PlainCoach
 from cardlib.players import Decision, InformedPlayer
-from cardlib.tricks import Action, DealState, Play, RuleOptions, in_fixed_order, next_seat, positive_whole_number
+from cardlib.tricks import Action, DealState, RuleOptions, next_seat, positive_whole_number
 
 KEY = "toy"
 PACK = tuple(hand("A♠ K♠ Q♠ A♥ K♥ Q♥"))
@@ -44,14 +45,12 @@ class ToyOptions(RuleOptions):
 
 def legal_plays(cards_in_hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
     """Follow the suit led if you can; otherwise play any card."""
-    following = [c for c in cards_in_hand if trick and c.suit == trick[0].suit]
-    return following or list(cards_in_hand)
+    return plain.following(cards_in_hand, trick)
 
 
 def trick_winner(cards: Sequence[Card]) -> int:
-    """Which card wins a trick: the highest of the suit led."""
-    led = [i for i, c in enumerate(cards) if c.suit == cards[0].suit]
-    return max(led, key=lambda i: ORDER.index(cards[i].rank))
+    """Which card wins a trick: the highest of the suit led (no trumps)."""
+    return plain.trick_winner(cards, ORDER)
 
 
 class Trick(NamedTuple):
@@ -79,8 +78,7 @@ class ToyState(DealState):
         scores_before: Sequence[int] | None = None,
     ) -> None:
         dealer = self._set_up(ToyOptions.from_dict(options), PLAYERS, dealer, deck, seed, scores_before, PACK)
-        self.hands = [list(self.deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(PLAYERS)]
-        self.stock = list(self.deck[PLAYERS * HAND_SIZE :])
+        self.hands, self.stock = plain.deal_in_order(self.deck, PLAYERS, HAND_SIZE)
         self.tricks, self.trick, self.log = [], [], []
         self.leader = self.current_player = next_seat(dealer, PLAYERS)
         self.is_over, self._legal = False, None
@@ -136,71 +134,21 @@ class ToyState(DealState):
 # A seat's view, the worlds that agree with it, and a rule bot
 
 
-@dataclass(frozen=True)
-class ToyView:
-    """All that one seat of the toy game may know: its hand, the cards played, its legal moves."""
-
-    options: ToyOptions
-    seat: int
-    dealer: int
-    scores_before: tuple[int, ...]
-    hand: tuple[Card, ...]
-    plays: tuple[Play, ...]
-    trick: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    log: tuple[Action, ...]
-    legal: tuple[Action, ...]
-
-    def unseen(self) -> list[Card]:
-        """The cards this seat has not seen: the other hand and the two left aside."""
-        seen = {*self.hand, *(p.card for p in self.plays)}
-        return [c for c in PACK if c not in seen]
-
-    def key(self) -> str:
-        """A text that names this information set (to seed a bot's thinking)."""
-        return f"T{self.seat}{self.dealer}{self.scores_before}|{' '.join(map(str, self.hand))}|{self.log}"
+# A plain trick game's view is all its seat needs: its hand, the cards played, the legal moves, whose turn it is;
+# the worlds that agree with it put the unseen cards where they may be (no card of a suit a seat did not follow),
+# each arrangement as likely as the shuffle makes it, and replay the moves (cardlib.plain, cardlib.worlds).
+observe = plain.observe
+world = plain.world
 
 
-def observe(state: ToyState, seat: int) -> ToyView:
-    """What a seat of the toy game knows."""
-    return ToyView(
-        state.options,
-        seat,
-        state.dealer,
-        tuple(state.scores_before),
-        tuple(sorted(state.hands[seat])),
-        state.plays(),
-        tuple(state.trick),
-        tuple(map(len, state.hands)),
-        tuple(state.log),
-        in_fixed_order(state.legal_actions(seat)),
-    )
+class ToyCoach(PlainCoach):
+    """The coach's words for the toy game: its options named as cards played, winning as taking both tricks or
+    more than the other (the hindsight search keeps every detail and tries every card: PlainCoach's own)."""
 
+    wins = "wins the deal (more tricks than the other)"
 
-def voids(view: ToyView, seat: int) -> set[str]:
-    """The suits a seat is known to hold no more of: those led to it that it did not follow."""
-    led: dict[int, str] = {}
-    for p in view.plays:
-        led.setdefault(p.trick, p.card.suit)  # the first card of each trick is the one led
-    return {led[p.trick] for p in view.plays if p.seat == seat and p.card.suit != led[p.trick]}
-
-
-def world(view: ToyView, rng: random.Random) -> ToyState:
-    """A deal that agrees with the view: the unseen cards shuffled into the other hand (none of a suit it did not
-    follow) and aside, the log replayed."""
-    unseen = view.unseen()
-    rng.shuffle(unseen)
-    dealt: list[list[Card]] = []
-    for seat in range(PLAYERS):
-        played = [p.card for p in view.plays if p.seat == seat]
-        held = list(view.hand) if seat == view.seat else [c for c in unseen if c.suit not in voids(view, seat)]
-        held = held[: view.hand_sizes[seat]]
-        unseen = [c for c in unseen if c not in held]
-        dealt.append(held + played)
-    state = ToyState(view.options, dealer=view.dealer, deck=[*dealt[0], *dealt[1], *unseen])
-    for action in view.log:
-        state.apply(action)
-    return state
+    def phrase(self, option: Any) -> str:
+        return f"playing {option}" if isinstance(option, Card) else "waiting"
 
 
 class ToyRuleBot(InformedPlayer):
@@ -243,6 +191,7 @@ DESCRIPTION = games.GameDescription(
     world=world,
     rule_bot=ToyRuleBot,
     description="a two-card duel, for the tests",
+    coach=ToyCoach(),
     scenarios={
         "trick": games.ScenarioKind(frozenset({"cards"}), expect=frozenset({"winner"}), run=trick_scenario),
         "legal": games.ScenarioKind(frozenset({"hand", "trick"}), expect=frozenset({"legal"}), run=legal_scenario),

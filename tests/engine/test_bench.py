@@ -1,8 +1,22 @@
-"""The benchmark runs and prints one line per game in the promised form (its speed is measured, not tested)."""
+"""The benchmark runs and prints one line per game in the promised form (its speed is measured, not tested), and
+measures two checkouts side by side against the toy yardstick."""
 
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+from cardlib import bench, games
+
+TOY = Path(__file__).resolve().parents[1] / "toy_game.py"
+
+
+def registry_labels() -> list[str]:
+    """What the bench should name: each game the registry knows, with its key and, when several numbers may play
+    it, the number."""
+    return [
+        game.key if len(game.players) == 1 else f"{game.key}{count}" for game in games.every() for count in game.players
+    ]
 
 
 def test_bench_prints_a_line_per_game() -> None:
@@ -11,8 +25,32 @@ def test_bench_prints_a_line_per_game() -> None:
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    assert [line.split()[0] for line in lines] == ["alkort4", "alkort2", "ecarte"]  # each game the registry knows
+    assert [line.split()[0] for line in lines] == registry_labels()
     for line in lines:
         assert re.fullmatch(r"\w+ deals/s=\d+ moves/s=\d+", line)
         deals, moves = map(int, re.findall(r"=(\d+)", line))
         assert 0 < deals < moves
+
+
+def test_a_game_loaded_from_a_file_is_benched_too() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardlib.bench", "--seconds", "0.1", "--load", str(TOY), bench.YARDSTICK],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.fullmatch(r"toy deals/s=\d+ moves/s=\d+", result.stdout.strip())
+
+
+def test_two_trees_side_by_side_against_the_toy() -> None:
+    label = registry_labels()[-1]
+    old, new = bench.side_by_side(bench.HERE, [label], rounds=2, seconds=0.05, load=str(TOY))
+    assert len(old[label]) == len(new[label]) == len(new[bench.YARDSTICK]) == 2
+    assert bench.YARDSTICK not in old  # the yardstick is measured in this tree only
+    (line,) = bench.report(old, new)
+    assert re.fullmatch(
+        rf"{label}: old best \d+ median \d+ deals/s; new best \d+ median \d+ deals/s; new/old [\d.]+; "
+        r"against the toy \(\d+\): old [\d.]+x, new [\d.]+x",
+        line,
+    )
