@@ -89,6 +89,7 @@ APPS = {  # the apps' titles, in the order of the front page
     "play-alkort": "Play Alkort",
     "rank-lab": "Rank lab",
     "deal-explorer": "Deal explorer",
+    "play-with-friends": "Play with friends",  # on the site: two people at one screen, passing the device
     "index": "All the apps",
 }
 # The REPL, as an app page: the kernel chosen, no toolbar nor banner, the code of each cell hidden.

@@ -20,22 +20,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import html
+import os
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
 from .. import coach, games
 from ..cards import Card
 from ..cards import card as parse_card
-from ..friends.tables import COMPUTER, NEXT_DEAL, WAIT, TableService
+from ..friends.client import HTTPTables, seat_from_query
+from ..friends.tables import COMPUTER, NEXT_DEAL, PERSON, WAIT, Tables, TableService
 from ..friends.views import view_from_json
 from ..tricks import Action, Discard, action_text, parse_action
 from .coach import COACH_CSS, review_html
 from .faces import escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
-from .table import HIDDEN, SHOWN, action_kind, action_label, button, choices_text
+from .table import (
+    HIDDEN,
+    SHOWN,
+    action_kind,
+    action_label,
+    button,
+    choices_text,
+    option_picker,
+    players_choices,
+    style_picker,
+    whole_number,
+)
 
 Frame = Mapping[str, Any]  # one seat's frame, as JSON gives it
 POLL_SECONDS = 0.25  # how often a waiting table asks the service again: a move reaches the others within it
@@ -555,7 +571,11 @@ class SeatReview(widgets.VBox):
         """One decision reviewed from the view the seat had (its frame's), with no hindsight column."""
         view = view_from_json(str(frame["game"]), dict(view_of(frame)))
         advice = coach.advise(view, self.samples, self.seed)
-        return coach.reviewed(view, number, chosen, advice, {}, NO_HINDSIGHT)
+        # The cost of the choice is measured on fresh worlds, as at a computer table; from a deal drawn from the
+        # seat's view, which the coach observes back into that very view (the worlds' circle), never a hidden card.
+        position = games.sample_world(view, random.Random(self.seed))
+        loss = coach.measured_loss(position, view.seat, advice, chosen, self.seed)
+        return coach.reviewed(position, number, chosen, advice, loss, {}, NO_HINDSIGHT)
 
 
 # ---------------------------------------------------------------------------
@@ -618,3 +638,156 @@ class PassTheDevice(widgets.VBox):
         self.table.switch(seat, self.tokens[seat])
         self.cover.layout.display = HIDDEN
         self.table.layout.display = SHOWN
+
+
+# ---------------------------------------------------------------------------
+# The page: make a table, or sit at one by its link
+
+IDLE_CHOICES = [("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("never: wait for the person", 0)]
+IN_THE_BROWSER = sys.platform == "emscripten"  # the static site's Python (Pyodide): no server, pass the device
+
+
+class TableMaker(widgets.VBox):
+    """Make a table for friends: the game, its rules, which seats are people and which the computer, how long an
+    empty seat waits before the computer stands in; then one link per person's seat (each with its own secret
+    token), or, with ``pass_the_device``, the table itself for the people at this screen."""
+
+    def __init__(self, service: TableService, *, pass_the_device: bool = False) -> None:
+        self.service, self.pass_the_device = service, pass_the_device
+        self.made: dict[str, Any] | None = None  # what the service answered for the table made
+        self.game_picker = widgets.Dropdown(options=[(g.name, g.key) for g in games.every()], description="Game")
+        self.players_picker = widgets.Dropdown(description="Players")
+        self.idle_picker = widgets.Dropdown(
+            options=IDLE_CHOICES, value=60, description="An empty seat is played by the computer after"
+        )
+        for picker in (self.game_picker, self.players_picker, self.idle_picker):
+            style_picker(picker)
+        self.seats_box = widgets.VBox(_dom_classes=("cardlib-friends-seat-pickers",))
+        self.rules_box = widgets.VBox(_dom_classes=("cardlib-options",))
+        self.option_pickers: dict[str, widgets.ValueWidget] = {}
+        self.create_button = button("Create the table", "cardlib-friends-create")
+        self.create_button.on_click(lambda _b: self.create())
+        self.message = message_line("cardlib-options-message")
+        self.links = html_view("", "cardlib-friends-links")
+        self.game_picker.observe(lambda _change: self._game_chosen(), names="value")
+        self.players_picker.observe(lambda _change: self._seat_pickers(), names="value")
+        self.form = widgets.VBox(self._form_rows())
+        self.stylesheet = stylesheet()
+        super().__init__([self.stylesheet, self.form, self.links], _dom_classes=("cardlib", "cardlib-friends-maker"))
+        self._game_chosen()
+
+    def _form_rows(self) -> list[widgets.Widget]:
+        """The form, top to bottom."""
+        seats = "<b>Who plays each seat</b>" + (
+            " (the people take turns at this screen)" if self.pass_the_device else " (each person gets a link)"
+        )
+        rows: list[widgets.Widget] = [self.game_picker, self.players_picker, html_view(seats), self.seats_box]
+        if not self.pass_the_device:
+            rows.append(self.idle_picker)
+        return [
+            *rows,
+            html_view("<b>Rules</b> (the defaults follow the historical sources)"),
+            self.rules_box,
+            self.create_button,
+            self.message,
+        ]
+
+    def _game_chosen(self) -> None:
+        """A game chosen: how many may play it, and its rule pickers."""
+        entry = games.get(self.game_picker.value)
+        self.players_picker.options = players_choices(entry)
+        self.players_picker.value = entry.players[0]
+        kind = entry.options
+        self.option_pickers = {name: option_picker(kind, name) for name in kind.describe()}
+        self.rules_box.children = list(self.option_pickers.values())
+        self._seat_pickers()
+
+    def _seat_pickers(self) -> None:
+        """A picker a seat: a person or the computer (people at the first seats, the computer at the others when
+        the device is passed between two)."""
+        count = int(self.players_picker.value or 2)
+        people = 2 if self.pass_the_device else count
+        self.seat_pickers = [
+            widgets.Dropdown(
+                options=[("a person", PERSON), ("the computer", COMPUTER)],
+                value=PERSON if seat < people else COMPUTER,
+                description=f"Player {seat}",
+            )
+            for seat in range(count)
+        ]
+        self.seats_box.children = self.seat_pickers
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The rules the pickers show, as option names and values (the engine judges them when the table is made)."""
+        return {
+            name: whole_number(p.value) if isinstance(p, widgets.Text) else p.value
+            for name, p in self.option_pickers.items()
+        }
+
+    def create(self) -> None:
+        """Make the table; show a link per person's seat (or, passing the device, the table)."""
+        seats = [picker.value for picker in self.seat_pickers]
+        settings = {
+            "options": self.chosen_options(),
+            "idle_seconds": 0 if self.pass_the_device else self.idle_picker.value,
+        }
+        try:
+            self.made = self.service.create(self.game_picker.value, seats, **settings)
+        except ValueError as error:  # the service's refusal, in the engine's words
+            say(self.message, str(error), warning=True)
+            return
+        say(self.message, "")
+        tokens = {int(seat): token for seat, token in self.made["tokens"].items()}
+        if self.pass_the_device:
+            device = PassTheDevice(
+                self.service,
+                self.made["table"],
+                tokens,
+                title=f"{games.get(self.game_picker.value).name} at one screen",
+            )
+            self.children = [self.stylesheet, device]
+            return
+        self.links.value = links_html(self.made, tokens)
+
+
+def links_html(made: Mapping[str, Any], tokens: Mapping[int, str]) -> str:
+    """One link per person's seat, each with its token: the service's own links, or this page's with the query."""
+    given = made.get("links") or {}
+    items = []
+    for seat, token in sorted(tokens.items()):
+        link = given.get(str(seat)) or "?" + urlencode({"table": made["table"], "seat": seat, "token": token})
+        items.append(
+            f'<li>Player {seat}: <a href="{html.escape(link)}" target="_blank" rel="noopener">'
+            f"{html.escape(link)}</a></li>"
+        )
+    return (
+        '<h3 style="font-size:1.1em">The table is ready: one link per person</h3>'
+        "<p>Give each person their seat's link, and only theirs: it holds the seat's secret token. Opening it again "
+        "(a reload, another day) puts the person back in the same seat.</p>"
+        f"<ul>{''.join(items)}</ul>"
+    )
+
+
+def page(query: str | None = None, service: TableService | None = None) -> widgets.Widget:
+    """The 'Play with friends' page: opened by a seat's link (Voilà's ``QUERY_STRING``), that seat's table; without
+    one, the table maker; with no table server (the static site, a notebook outside ``make demo``), the table maker
+    for people passing one device, with the tables in memory."""
+    service = service if service is not None or IN_THE_BROWSER else server_or_none()
+    if service is None or isinstance(service, Tables):
+        return TableMaker(service or Tables(), pass_the_device=True)
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    if "token=" not in text:
+        return TableMaker(service)
+    try:
+        table, seat, token = seat_from_query(text)
+    except ValueError as error:
+        return html_view(f"<p>{escape(str(error))}</p>", "cardlib-message")
+    return FriendsTable(service, table, seat, token, title=f"Play with friends: player {seat}")
+
+
+def server_or_none() -> TableService | None:
+    """The demo's table server, over HTTP, if this kernel knows of one (``make demo`` tells its pages)."""
+    try:
+        return HTTPTables()
+    except RuntimeError:  # no server known
+        return None

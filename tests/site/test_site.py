@@ -208,7 +208,7 @@ def test_the_front_page_links_every_app_chapter_and_exercise_by_its_title(site_p
     titles = [title for name, title in build.APPS.items() if name != "index"]
     titles += [build.title(p) for p in build.chapters() + build.exercises()]
     titles += ["The words of Alkort", "A history of Alkort"]  # the book's glossary and history, as plain pages
-    assert len(titles) == 4 + 11 + 8 + 2  # the apps, chapters 00 to 10, the exercises, the two plain pages
+    assert len(titles) == 5 + 11 + 8 + 2  # the apps, chapters 00 to 10, the exercises, the two plain pages
     assert {"Play Écarté", "Play Alkort", "Rank lab", "Deal explorer"} <= set(titles)
     for title in titles:
         link = page.get_by_role("link", name=title, exact=True)
