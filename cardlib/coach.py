@@ -15,9 +15,12 @@ uncertainty, instead of only acting on it:
 5. two options are *as good as* each other when the 95 % interval of their *paired* difference (world by world)
    contains 0: the coach cannot tell them apart, so it never ranks them.
 
-The review replays a finished deal: at each decision of the seat it asks for a hint, and says what the choice
-made cost in expected points against the best option. Beside it stands the *hindsight* column: the exact value of
-each option had all the cards been seen (``doubledummy``), which the coach never uses for its advice.
+The review replays a finished deal: at each decision of the seat it asks for a hint, takes its best option, and
+measures what the choice made cost against it on *fresh* worlds (the best of several noisy estimates is biased
+upwards on the worlds that chose it); a choice is a mistake or an inaccuracy only when the lower end of the 95 %
+interval of that cost is above the threshold (``THRESHOLDS``), otherwise it is as good as the best. Beside it
+stands the *hindsight* column: the exact value of each option had all the cards been seen (``doubledummy``), which
+the coach never uses for its advice.
 
 Each game's room has its own ``coach.py`` with the game's words (why the best option is best); this module has no
 branch on a game.
@@ -74,6 +77,7 @@ class Hint:
     best: tuple[Option, ...]  # the options as good as the best one (within the noise), the best first
     why: str
     outcomes: dict[Option, tuple[float, ...]] = field(repr=False, compare=False)  # each option's points, per world
+    note: str = ""  # what the imagined deals could not honour, in words (the panel shows it); '' when nothing
 
     def as_good_as(self, a: Option, b: Option) -> bool:
         """Whether the coach cannot tell a and b apart: their paired difference's 95 % interval contains 0."""
@@ -134,13 +138,22 @@ def advise(view: Any, samples: int | None = None, seed: int = 0) -> Hint:
     if not options:
         raise ValueError(f"player {view.seat} has no decision to make now")
     count = samples or default_samples(options)
+    outcomes, note = played_in_worlds(view, options, count, seed)
+    return summed_up(view, seed, outcomes, note)
+
+
+def played_in_worlds(
+    view: Any, options: Sequence[Option], count: int, seed: int
+) -> tuple[dict[Option, tuple[float, ...]], str]:
+    """Each option's points in the same ``count`` imagined worlds, and what those worlds could not honour (the
+    game's ``Imagination.note``, e.g. Écarté's reading of the other player), in words."""
     imagination = montecarlo.Imagination(view, random.Random(seed))
     outcomes: dict[Option, list[float]] = {a: [] for a in options}
     for _ in range(count):
         world = imagination.world()
         for a in options:
             outcomes[a].append(outcome(world, a, view.seat))
-    return summed_up(view, seed, {a: tuple(v) for a, v in outcomes.items()})
+    return {a: tuple(v) for a, v in outcomes.items()}, str(getattr(imagination.draw, "note", ""))
 
 
 def outcome(world: Any, option: Option, seat: int) -> float:
@@ -156,7 +169,7 @@ def outcome(world: Any, option: Option, seat: int) -> float:
     return float(montecarlo.played_out(world, option).returns()[seat])
 
 
-def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]]) -> Hint:
+def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]], note: str = "") -> Hint:
     """The hint from every option's outcomes: estimates best first, the options as good as the best, and why."""
     estimates = [estimate_of(a, v) for a, v in outcomes.items()]
     order = {a: i for i, a in enumerate(outcomes)}
@@ -164,8 +177,8 @@ def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]]) -
     top = estimates[0].action
     best = tuple(e.action for e in estimates if e.action == top or within_noise(outcomes[top], outcomes[e.action]))
     samples = len(next(iter(outcomes.values())))
-    draft = Hint(view.seat, samples, seed, tuple(estimates), best, "", outcomes)
-    return Hint(view.seat, samples, seed, tuple(estimates), best, why_of(view, draft), outcomes)
+    draft = Hint(view.seat, samples, seed, tuple(estimates), best, "", outcomes, note)
+    return Hint(view.seat, samples, seed, tuple(estimates), best, why_of(view, draft), outcomes, note)
 
 
 def estimate_of(action: Option, points: Sequence[float]) -> Estimate:
@@ -232,34 +245,45 @@ def option_text(option: Option) -> str:
 # ---------------------------------------------------------------------------
 # A review of a finished deal
 
-THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.5}
-"""How much a choice may cost, in expected points against the best option, before it is called an inaccuracy or
-a mistake. A deal is worth 1 or 2 points in both games: a choice that costs half a point (0.5) has turned, on
-average, a won deal into a coin toss (a mistake); one that costs a tenth of a point loses a deal in ten more than
-the best would (an inaccuracy). A choice within the noise of the best is always good, whatever its point
-estimate: the coach cannot tell it from the best."""
+THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.2}
+"""How much a choice must cost, in expected points against the coach's best option, to be called an inaccuracy
+or a mistake: the review's verdicts use these. A choice is a mistake only when the *lower end* of the 95 % interval
+of its cost is above 0.2 points, an inaccuracy when it is above 0.1; otherwise it is *as good as* the best (the
+verdict 'good'): the coach could not show that it cost that much."""
+
+WIN_CHANCE_THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
+"""The same thresholds as lichess states them for chess, in the chance of winning: 5, 10 and 15 points of the
+chance of winning for an inaccuracy, a mistake and a blunder. A deal won rather than lost moves a seat's points by
+at least 2 (from −1 to +1, more for a vole), so 5 and 10 points of the chance of winning are 0.1 and 0.2 expected
+points when each deal is worth one point either way (``THRESHOLDS``, which the review uses: the points also count
+what a won deal is worth). The review does not tell a blunder (15 points, 0.3 expected points) from a mistake."""
 
 
 @dataclass(frozen=True)
 class Reviewed:
-    """One decision of the seat in a finished deal, beside the coach's best choice and the hindsight values."""
+    """One decision of the seat in a finished deal, beside the coach's best choice and the hindsight values.
+
+    The best option is chosen on the hint's worlds; its lead over the choice made (``loss``) is measured again on
+    *fresh* worlds, so that the luck that made one estimate the highest is not counted as the choice's cost."""
 
     number: int  # where in the deal's log the decision was made (the position is the deal after that many moves)
     position: DealState
     chosen: Option
     hint: Hint
     best: Option
-    loss: float  # expected points lost against the best option, ≥ 0
-    verdict: str  # 'good', 'inaccuracy' or 'mistake'
+    loss: float  # expected points lost against the best option on fresh worlds (0 when it was the best), ≥ 0
+    verdict: str  # 'good' (as good as the best, within the noise), 'inaccuracy' or 'mistake'
     hindsight: dict[Option, float]  # exact value of each option with every card seen; {} when not computed
     hindsight_note: str = ""  # why the hindsight column is empty, if it is
+    loss_margin: float = 0.0  # the ± at 95 % of the loss (fresh worlds, paired)
 
 
-def verdict_of(hint: Hint, chosen: Option, loss: float) -> str:
-    """Good, inaccuracy or mistake, by the thresholds; within the noise of the best is always good."""
-    if hint.as_good_as(chosen, hint.options[0].action) or loss < THRESHOLDS["inaccuracy"]:
-        return "good"
-    return "inaccuracy" if loss < THRESHOLDS["mistake"] else "mistake"
+def verdict_of(loss: float, margin: float) -> str:
+    """Good, inaccuracy or mistake: the lower end of the loss's 95 % interval against the thresholds."""
+    lowest = loss - margin
+    if lowest > THRESHOLDS["mistake"]:
+        return "mistake"
+    return "inaccuracy" if lowest > THRESHOLDS["inaccuracy"] else "good"
 
 
 def decisions(state: DealState, seat: int) -> list[tuple[int, Option]]:
@@ -302,13 +326,34 @@ def review(state: DealState, seat: int, seed: int = 0, samples: int | None = Non
     found = decisions(state, seat)
     positions = [position_at(state, k) for k, _ in found]
     hints = [hint(p, seat, samples or review_samples(games.observe(p, seat)), seed) for p in positions]
+    losses = [
+        measured_loss(p, seat, hints[i], chosen, seed) for i, (p, (_, chosen)) in enumerate(zip(positions, found))
+    ]
     hindsight: dict[int, tuple[dict[Option, float], str]] = {}
     left = REVIEW_NODES
     for i in reversed(range(len(found))):
         options = [e.action for e in hints[i].options]
         values, note, used = doubledummy.option_values(positions[i], seat, options, min(left, DECISION_NODES))
         hindsight[i], left = (values, note), max(0, left - used)
-    return tuple(reviewed(positions[i], k, chosen, hints[i], *hindsight[i]) for i, (k, chosen) in enumerate(found))
+    return tuple(
+        reviewed(positions[i], k, chosen, hints[i], losses[i], *hindsight[i]) for i, (k, chosen) in enumerate(found)
+    )
+
+
+FRESH_SEED = 1_000_003  # added to the review's seed for the fresh worlds: none of them is one of the hint's
+FRESH_WORLDS = 120  # fresh worlds per decision at least (only two options are played out in them)
+
+
+def measured_loss(position: DealState, seat: int, advice: Hint, chosen: Option, seed: int) -> tuple[float, float]:
+    """What the choice made cost against the hint's best option, measured on fresh worlds (paired), with its ± at
+    95 %: the best was chosen on the hint's worlds, where its luck made it look best, so it is not measured there."""
+    best = advice.options[0].action
+    if chosen == best:
+        return 0.0, 0.0
+    view = games.observe(position, seat)
+    count = max(advice.samples, FRESH_WORLDS)
+    outcomes, _ = played_in_worlds(view, [best, chosen], count, seed + FRESH_SEED)
+    return mean_and_margin([b - c for b, c in zip(outcomes[best], outcomes[chosen])])
 
 
 def review_samples(view: Any) -> int:
@@ -318,12 +363,20 @@ def review_samples(view: Any) -> int:
 
 
 def reviewed(
-    position: DealState, k: int, chosen: Option, advice: Hint, hindsight: dict[Option, float], note: str
+    position: DealState,
+    k: int,
+    chosen: Option,
+    advice: Hint,
+    loss: tuple[float, float],
+    hindsight: dict[Option, float],
+    note: str,
 ) -> Reviewed:
-    """One decision reviewed: the hint, the cost of the choice made, its verdict, and the hindsight values."""
-    best = advice.options[0]
-    loss = max(0.0, best.points - advice.estimate(chosen).points)
-    return Reviewed(k, position, chosen, advice, best.action, loss, verdict_of(advice, chosen, loss), hindsight, note)
+    """One decision reviewed: the hint, the cost of the choice made (fresh worlds), its verdict, the hindsight."""
+    cost, margin = loss
+    verdict = verdict_of(cost, margin)
+    return Reviewed(
+        k, position, chosen, advice, advice.options[0].action, max(0.0, cost), verdict, hindsight, note, margin
+    )
 
 
 def worst(reviews: Iterable[Reviewed], n: int = 5) -> list[Reviewed]:

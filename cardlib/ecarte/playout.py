@@ -10,24 +10,36 @@ and Écarté's is made here, from the book's advice (``advice.py``) and the view
   (``book_move``), and the first question, stand or propose, is asked on its own (``stand_or_propose``);
 - **reading the other player** (``imagine``): the bot assumes he follows the book, so a player who stood probably
   holds a *jeu de règle*, a dealer who refused a strong hand, and one who threw three cards kept two trumps or
-  Kings. Worlds are drawn to agree with that (``book_history``); if none does, he is not playing by the book and
-  the bot falls back to worlds that only agree with what it has seen.
+  Kings. Worlds are drawn exactly as that belief weighs them (``BookReading``: his possible dealt hands enumerated,
+  weighted by the draws that agree with his play since); only if no past of his agrees does a world not assume it,
+  and then the hint says so in words (``Imagination.note``).
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import games
 from ..bots.montecarlo import MonteCarloBot, explain_choice, share
-from ..cards import Card
+from ..cards import ECARTE_PACK, Card
 from ..players import Decision
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
-from . import ANSWER, CHOOSE, PLAY, EcarteState, discard_sizes, discarder, stock_left
+from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, discard_sizes, discarder, stock_left
 from . import advice as book
-from .view import EcarteView, HiddenDiscard, History, discard_count, ecarte_world
+from .view import (
+    EcarteView,
+    HiddenDiscard,
+    discard_count,
+    ecarte_world,
+    opponents_hand,
+    replayed_ecarte,
+    unwind_exchanges,
+)
 
 # ---------------------------------------------------------------------------
 # Play-outs: the engine's state, moved by the book's advice
@@ -64,37 +76,81 @@ def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
 
 # ---------------------------------------------------------------------------
 # Reading the other player: worlds where he played by the book
+#
+# The belief: the deal was shuffled fairly and the other player follows the book in his calls (he proposes only
+# without a *jeu de règle*, refuses only with one, as dealer) and his discards (he throws all but trumps and Kings,
+# as far as the sizes allowed: ``advice.discard_advice`` on his hand in pack order, as the rule bot sees it). Then
+# every past of his that agrees with the view and the book is equally likely: the hand he was dealt, the cards he
+# drew at each exchange. The worlds are drawn from exactly that distribution:
+#
+# - the hands he may have been dealt are enumerated once for each exchange-phase history (at most C(26, 5) = 65,780,
+#   far fewer once the size of his first discard is known) and kept when his first calls and discard follow the
+#   book (``dealt_hands``, cached);
+# - each is weighted by how many draws at his last exchange agree with what he has shown since (his played cards,
+#   his voids, an announced King), and one is drawn by weight; the draw itself is then uniform among those;
+# - what no weight covers (his calls after an exchange, a second exchange) is checked on the drawn past, and a past
+#   that fails is drawn again. Drawing again from an exact proposal keeps the worlds exact.
+#
+# Only if no past within ``TRIES`` agrees, or none agrees at all (he does not play by the book), is a world drawn
+# without the belief, and the hint says so in words (``Imagination.note``): the belief is never dropped silently.
+
+Calls = tuple[tuple[bool, bool], ...]  # a round's calls as conditions: (as dealer, stood), stood == jeu de règle
 
 
-def book_history(view: EcarteView, rng: random.Random, at_play: list[Card], free: list[Card]) -> History | None:
-    """The other player's past, drawn as if he followed the book; None if the book would not explain his calls.
+def calls_by_round(view: EcarteView) -> list[Calls]:
+    """The other player's calls, by the hand he held when making them: ``[r]`` for his hand before his discard
+    number r, the last for his hand now. Each call is (as dealer, stood): he stood (or refused) iff the book
+    finds a *jeu de règle* in that hand."""
+    opp, rounds = view.opponent, len(view.discards_of(view.opponent))
+    calls: list[list[tuple[bool, bool]]] = [[] for _ in range(rounds + 1)]
+    round_, counts, answering = 0, [], False
+    for action in view.log:
+        if isinstance(action, Claim) or action is PASS:  # the dealer's turned-up King: no call of the exchanges
+            continue
+        here = calls[min(round_, rounds)]
+        if answering:  # the dealer answers a proposal
+            if opp == view.dealer:
+                here.append((True, action is REFUSE))
+            if action is REFUSE:
+                break
+            answering = False
+        elif isinstance(action, (Discard, HiddenDiscard)):
+            counts.append(discard_count(action))
+            round_ += len(counts) % 2 == 0
+        else:  # the non-dealer's call: propose, or stand (lead a card, or announce the King)
+            if opp != view.dealer and stock_left(counts) > 0:
+                here.append((False, action is not PROPOSE))
+            if action is not PROPOSE:
+                break
+            answering = True
+    return [tuple(c) for c in calls]
 
-    ``at_play`` is his hand when play began (his played cards and an imagined rest),
-    ``free`` the unseen cards that could have been his discards. Going back from the last
-    exchange: he kept trumps and Kings and threw the rest (``discard_advice``), so his
-    discards are drawn from the free cards that are neither, and the cards he kept are
-    his trumps and Kings. Then each of his calls is checked against the book: he proposed
-    only without a *jeu de règle*, and (as dealer) refused only with one. This is a model
-    of the opponent, not knowledge: against a player who ignores the book no world may
-    agree with it, and ``Imagination`` then drops it.
-    """
-    counts = [discard_count(d) for d in view.discards_of(view.opponent)]
-    stock_before = discard_stock_sizes(view)[view.opponent]
-    throwable = [c for c in free if not keeps(c, view.trump)]
-    rng.shuffle(throwable)
-    hand = list(at_play)
-    before: list[list[Card]] = [[] for _ in counts]
-    drawn: list[list[Card]] = [[] for _ in counts]
-    thrown: list[list[Card]] = [[] for _ in counts]
-    for r in reversed(range(len(counts))):
-        undone = exchange_by_the_book(view, rng, hand, counts[r], throwable, stock_before[r])
-        if undone is None:
-            return None
-        before[r], drawn[r], thrown[r], throwable = undone
-        hand = before[r]
-    if not calls_follow_the_book(view, before + [list(at_play)]):
-        return None
-    return hand, drawn, thrown
+
+def follows(hand: Sequence[Card], calls: Calls, trump: str) -> bool:
+    """Whether the book, holding this hand, would have made these calls."""
+    return all(stands(hand, trump, as_dealer) == stood for as_dealer, stood in calls)
+
+
+STANDS: dict[tuple[Any, ...], bool] = {}  # the book's answer by the hand's shape (the table asks it thousands of times)
+
+
+def stands(hand: Sequence[Card], trump: str, dealer: bool) -> bool:
+    """Whether the book finds a *jeu de règle* in the hand, remembered by its shape: the rules of the list count
+    trumps and look at the plain suits' ranks, whichever suits they are."""
+    plain: dict[str, list[str]] = {}
+    for c in hand:
+        plain.setdefault(c.suit, []).append(c.rank)
+    trumps = len(plain.pop(trump, ()))
+    key = (dealer, trumps, tuple(sorted(tuple(sorted(ranks)) for ranks in plain.values())))
+    if key not in STANDS:
+        STANDS[key] = bool(book.jeu_de_regle(hand, trump, dealer=dealer))
+    return STANDS[key]
+
+
+def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
+    """Did the other player's calls follow the book, given his hand at each round (``hands[r]``; the last at play)?"""
+    calls = calls_by_round(view)
+    return all(follows(hands[min(r, len(hands) - 1)], c, view.trump) for r, c in enumerate(calls))
 
 
 def keeps(c: Card, trump: str) -> bool:
@@ -102,26 +158,11 @@ def keeps(c: Card, trump: str) -> bool:
     return c.suit == trump or c.rank == "K"
 
 
-def exchange_by_the_book(
-    view: EcarteView, rng: random.Random, hand: list[Card], count: int, throwable: list[Card], stock: int
-) -> tuple[list[Card], ...] | None:
-    """One of the other player's exchanges undone, as the book would have made it: his hand before it, the cards
-    he drew, those he threw, and the throwable cards left; None if the book would have thrown other cards."""
-    if len(throwable) < count:
-        return None
-    keepers = [c for c in hand if keeps(c, view.trump)]
-    others = [c for c in hand if not keeps(c, view.trump)]
-    rng.shuffle(keepers)
-    rng.shuffle(others)
-    kept = (keepers + others)[: len(hand) - count]
-    thrown, rest = throwable[:count], throwable[count:]
-    stayed = set(kept)
-    drawn = [c for c in hand if c not in stayed]
-    before = kept + thrown
-    sizes = discard_sizes(view.opponent == view.dealer, stock, view.options)
-    if set(book.discard_advice(before, view.trump, sizes)[0]) != set(thrown):
-        return None
-    return before, drawn, thrown, rest
+def book_discard(hand: Sequence[Card], trump: str, sizes: range, count: int) -> list[Card] | None:
+    """The cards the book throws from this hand (seen in pack order, as the rule bot sees it), if they are
+    ``count``; else None."""
+    thrown = book.discard_advice(sorted(hand), trump, sizes)[0]
+    return thrown if len(thrown) == count else None
 
 
 def discards_seen(view: EcarteView) -> list[int]:
@@ -138,69 +179,219 @@ def discard_stock_sizes(view: EcarteView) -> dict[int, list[int]]:
     return sizes
 
 
-def calls_follow_the_book(view: EcarteView, hands: list[list[Card]]) -> bool:
-    """Did the other player's calls follow the book, given his hand at each round (``hands[r]``; the last at play)?"""
-    opp, trump = view.opponent, view.trump
-    round_, counts = 0, []
-    answering = False
-    for action in view.log:
-        if isinstance(action, Claim) or action is PASS:  # the dealer's turned-up King: no call of the exchanges
+@dataclass(frozen=True)
+class Reading:
+    """What the view says of the other player's past: the cards he may have been dealt or drawn, his discards'
+    sizes, his calls by round, and what he must hold at play (his played cards, an announced King)."""
+
+    trump: str
+    possible: frozenset[Card]  # never held by this seat nor turned up: his dealt hand and draws come from these
+    counts: tuple[int, ...]  # his discards' sizes, in order
+    sizes: tuple[range, ...]  # the sizes the rules allowed him at each
+    calls: tuple[Calls, ...]
+    played: frozenset[Card]  # the cards he has played (his hand at play holds them)
+    must: frozenset[Card]  # an announced King of trumps not yet played
+    allowed: frozenset[Card]  # the unseen cards he may hold now (his voids and failures to head respected)
+
+    def phase_key(self) -> tuple[Any, ...]:
+        """What the dealt hands' table depends on: the exchanges' history, not the play since."""
+        return (self.trump, self.possible, self.counts, self.sizes, self.calls[0])
+
+
+def reading_of(view: EcarteView) -> Reading:
+    """The other player's past as this seat's view constrains it."""
+    mine = {*view.hand, *view.my_discards(), *view.played_by(view.seat), view.turned_up}
+    opp = view.opponent
+    counts = tuple(discard_count(d) for d in view.discards_of(opp))
+    stock = discard_stock_sizes(view)[opp]
+    sizes = tuple(discard_sizes(opp == view.dealer, s, view.options) for s in stock)
+    allowed = frozenset(view.unseen()) - view.opponent_cannot_hold()
+    played = frozenset(view.played_by(opp))
+    possible = frozenset(c for c in ECARTE_PACK if c not in mine)
+    calls = tuple(calls_by_round(view))
+    return Reading(view.trump, possible, counts, sizes, calls, played, frozenset(view.opponent_must_hold()), allowed)
+
+
+Dealt = tuple[frozenset[Card], frozenset[Card]]  # a hand he may have been dealt, and the cards the book throws
+DEALT_CACHE: dict[tuple[Any, ...], list[Dealt]] = {}
+CACHE_SIZE = 16  # exchange-phase histories remembered (a review asks for the same one at every trick)
+
+
+def dealt_hands(reading: Reading) -> list[Dealt]:
+    """Every hand he may have been dealt whose first calls and first discard follow the book, with that discard.
+
+    Only hands with as many cards to throw (not trumps, not Kings) as the discard's size allows are tried."""
+    key = reading.phase_key()
+    if key not in DEALT_CACHE:
+        if len(DEALT_CACHE) >= CACHE_SIZE:
+            DEALT_CACHE.pop(next(iter(DEALT_CACHE)))
+        DEALT_CACHE[key] = list(enumerate_dealt(reading))
+    return DEALT_CACHE[key]
+
+
+def enumerate_dealt(reading: Reading) -> Iterator[Dealt]:
+    """The dealt hands of ``dealt_hands`` (computed, not cached)."""
+    trump, count, sizes = reading.trump, reading.counts[0], reading.sizes[0]
+    pool = sorted(reading.possible)
+    kept = [c for c in pool if keeps(c, trump)]
+    thrown = [c for c in pool if not keeps(c, trump)]
+    for throwable in range(HAND_SIZE + 1):
+        if min(max(throwable, sizes.start), sizes.stop - 1) != count:
             continue
-        hand = hands[min(round_, len(hands) - 1)]
-        if answering:  # the dealer answers a proposal
-            refused = action is REFUSE
-            if opp == view.dealer and refused != bool(book.jeu_de_regle(hand, trump, dealer=True)):
-                return False
-            if refused:
-                return True
-            answering = False
-        elif isinstance(action, (Discard, HiddenDiscard)):
-            counts.append(discard_count(action))
-            round_ += len(counts) % 2 == 0
-        else:  # the non-dealer's call: propose, or stand (lead a card, or announce the King)
-            proposed = action is PROPOSE
-            if opp != view.dealer and stock_left(counts) > 0 and proposed == bool(book.jeu_de_regle(hand, trump)):
-                return False
-            if not proposed:
-                return True
-            answering = True
-    return True
+        for low in itertools.combinations(thrown, throwable):
+            for high in itertools.combinations(kept, HAND_SIZE - throwable):
+                hand = low + high
+                if follows(hand, reading.calls[0], trump):  # the book throws exactly the cards to throw, or:
+                    book_throws = low if throwable == count else book.discard_advice(sorted(hand), trump, sizes)[0]
+                    yield frozenset(hand), frozenset(book_throws)
 
 
-BELIEF_TRIES = 25  # worlds drawn before giving up on the belief that the other plays by the book
+def last_draws(reading: Reading, kept: frozenset[Card], pool: frozenset[Card], count: int) -> tuple[list[Card], int]:
+    """The draws at his last exchange that agree with what he has shown since: the cards he must have drawn (his
+    played cards and announced King that he did not keep) and how many ways there are to draw the rest."""
+    needed = (reading.played | reading.must) - kept
+    if len(needed) > count or not needed <= pool or (kept - reading.played) - reading.allowed:
+        return [], 0
+    return sorted(needed), math.comb(len((pool & reading.allowed) - needed), count - len(needed))
+
+
+Past = tuple[list[list[Card]], list[list[Card]], list[list[Card]]]  # his hand before each exchange, drawn, thrown
+
+
+class BookReading:
+    """Draws the other player's past exactly as the belief weighs it (see above), for one view."""
+
+    def __init__(self, view: EcarteView, rng: random.Random) -> None:
+        self.view, self.rng, self.reading = view, rng, reading_of(view)
+        self.table: list[Dealt] = []
+        self.weights: list[int] = []
+        if self.reading.counts:
+            self.table = dealt_hands(self.reading)
+            self.weights = list(itertools.accumulate(self.dealt_weight(d) for d in self.table))
+
+    @property
+    def possible(self) -> bool:
+        """Whether any past agrees with the belief (with no exchange of his, we only know by trying)."""
+        return not self.reading.counts or bool(self.weights and self.weights[-1])
+
+    def dealt_weight(self, dealt: Dealt) -> int:
+        """A dealt hand's weight: with one exchange, the draws that agree with his play since; with more, 1 (the
+        later exchanges are checked on the drawn past)."""
+        if len(self.reading.counts) > 1:
+            return 1
+        hand, thrown = dealt
+        return last_draws(self.reading, hand - thrown, self.reading.possible - hand, self.reading.counts[0])[1]
+
+    def past(self) -> Past | None:
+        """One past drawn by the belief, or None if the one drawn fails a later check (draw again)."""
+        if not self.reading.counts:
+            return self.unexchanged()
+        (dealt, thrown), *_ = self.rng.choices(self.table, cum_weights=self.weights)
+        hands, draws, throws = [sorted(dealt)], [], [sorted(thrown)]
+        pool = self.reading.possible - dealt
+        for r, count in enumerate(self.reading.counts):
+            if r > 0:
+                more = book_discard(hands[r], self.reading.trump, self.reading.sizes[r], count)
+                if more is None or not follows(hands[r], self.reading.calls[r], self.reading.trump):
+                    return None
+                throws.append(more)
+            kept = [c for c in hands[r] if c not in set(throws[r])]
+            drawn = self.draw(kept, pool, count, last=r == len(self.reading.counts) - 1)
+            if drawn is None:
+                return None
+            pool -= set(drawn)
+            draws.append(drawn)
+            hands.append(kept + drawn)
+        return (hands, draws, throws) if follows(hands[-1], self.reading.calls[-1], self.reading.trump) else None
+
+    def unexchanged(self) -> Past | None:
+        """With no exchange of his, his hand now (uniform among those he may hold), if the book explains his
+        calls with it."""
+        now = opponents_hand(self.view, self.rng)
+        at_play = now + self.view.played_by(self.view.opponent)
+        return ([at_play], [], []) if follows(at_play, self.reading.calls[0], self.reading.trump) else None
+
+    def draw(self, kept: list[Card], pool: frozenset[Card], count: int, last: bool) -> list[Card] | None:
+        """His draw at an exchange: uniform from the cards left; at the last, among those that agree with his play
+        since (with one exchange the dealt hand's weight counted them; with more, the share is kept by chance)."""
+        if not last:
+            return self.rng.sample(sorted(pool), count)
+        needed, ways = last_draws(self.reading, frozenset(kept), pool, count)
+        if ways == 0:
+            return None
+        if len(self.reading.counts) > 1 and self.rng.random() * math.comb(len(pool), count) >= ways:
+            return None
+        rest = sorted((pool & self.reading.allowed) - set(needed))
+        return needed + self.rng.sample(rest, count - len(needed))
+
+
+TRIES = 2000  # pasts drawn for one world before it is drawn without the belief (and the hint says so)
 
 
 class Imagination:
-    """Draws the worlds for one decision, preferably worlds where the other player's calls follow the book.
-
-    If no world in ``BELIEF_TRIES`` agrees with the book, the other player is not following it
-    (or was very lucky): the belief is dropped for the rest of the decision. The first world is
-    built by replaying the log; the others are copies of it with other hidden cards.
-    """
+    """Draws the worlds for one decision where the other player's calls and discards follow the book (the belief,
+    see above), and says in ``note`` when any world could not be made to agree with it."""
 
     def __init__(self, view: EcarteView, rng: random.Random) -> None:
         self.view, self.rng = view, rng
-        self.believe = bool(view.log)
+        self.reading = BookReading(view, rng) if view.log else None
         self.template: EcarteState | None = None  # the first world
+        self.worlds = self.unbelieved = 0
 
     def __call__(self) -> EcarteState:
         """The next world of this decision."""
-        world = self.believed_world() if self.believe else None
-        if world is None:
-            world = ecarte_world(self.view, self.rng, None, self.template)
-            assert world is not None, "without a belief, no world is thrown away"
+        past = self.believed_past()
+        world = ecarte_world(self.view, self.rng, None, self.template) if past is None else self.built(past)
+        assert world is not None, "without a belief, no world is thrown away"
+        self.worlds += 1
+        self.unbelieved += past is None and self.reading is not None
         if self.template is None:
             self.template = world
         return world
 
-    def believed_world(self) -> EcarteState | None:
-        """A world where the other player's calls follow the book, or None (and the belief dropped) if none is found."""
-        for _ in range(BELIEF_TRIES):
-            world = ecarte_world(self.view, self.rng, book_history, self.template)
-            if world is not None:
-                return world
-        self.believe = False
+    def believed_past(self) -> Past | None:
+        """A past of the other player that follows the book, or None if none was found."""
+        if self.reading is None or not self.reading.possible:
+            return None
+        for _ in range(TRIES):
+            past = self.reading.past()
+            if past is not None:
+                return past
         return None
+
+    @property
+    def note(self) -> str:
+        """What the hint must say about the belief, in words: '' when every world agreed with it."""
+        if not self.unbelieved:
+            return ""
+        if self.reading is not None and not self.reading.possible:
+            return (
+                "No hand the other player could have held explains his calls and discards by the book, so the "
+                "imagined deals do not assume that he follows it."
+            )
+        return (
+            f"In {self.unbelieved} of {self.worlds} imagined deals no past of the other player that follows the "
+            f"book was found in {TRIES} tries, so those deals do not assume that he follows it (an approximation)."
+        )
+
+    def built(self, past: Past) -> EcarteState:
+        """The world of a past: his hands, draws and discards as drawn, the stock the rest in random order."""
+        view, (hands, draws, throws) = self.view, past
+        me, opp = view.seat, view.opponent
+        played = set(view.played_by(opp))
+        now = [c for c in hands[-1] if c not in played]
+        gone = {c for t in throws for c in t}
+        stock_left = [c for c in view.unseen() if c not in gone and c not in set(now)]
+        self.rng.shuffle(stock_left)
+        mine = [sorted(d.cards) for d in view.own_discards()]
+        if self.template is not None:
+            world = self.template.clone()
+            world.hands[opp][:] = now
+            world.stock[:] = stock_left
+            world.discards[:] = [c for d in mine + throws for c in d]
+            return world
+        my_dealt, my_drawn = unwind_exchanges(list(view.hand) + view.played_by(me), mine, None)
+        return replayed_ecarte(view, {me: my_dealt, opp: hands[0]}, {me: my_drawn, opp: draws}, stock_left, throws)
 
 
 # ---------------------------------------------------------------------------

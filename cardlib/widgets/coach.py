@@ -8,8 +8,8 @@
   coach works from what the seat can know (``coach.hint`` samples the hidden cards), so the hint gives nothing
   away.
 * **Review** — once the deal is over, each of the learner's decisions beside the coach's best, what the
-  difference was worth, the verdict (good, inaccuracy, mistake: the thresholds are stated under the table), and
-  what each was worth had the learner seen all the cards. Each decision is a button that shows its position
+  difference was worth (measured on fresh imagined deals, ± 95 %), the verdict (good, inaccuracy, mistake: the
+  thresholds are stated in the table's caption), and what each was worth had the learner seen all the cards. Each decision is a button that shows its position
   again.
 * **Learn from your mistakes** — the positions of the last deals where the learner lost most
   (``coach.worst``), asked again: "Which would you play?"; the panel counts the answers the coach agrees with.
@@ -55,6 +55,7 @@ COACH_CSS = """<style>
 .cardlib-coach-inaccuracy { color: #8a4b00; font-weight: bold; }
 .cardlib-coach-good { color: #2e7d32; font-weight: bold; }
 .cardlib-coach-why { font-style: italic; }
+.cardlib-coach-note { font-weight: bold; }
 </style>"""
 
 
@@ -127,6 +128,8 @@ def hint_html(hint: Any, caption: str = "") -> str:
         '<th scope="col">The coach says</th></tr>'
     )
     why = f'<p class="cardlib-coach-why">{escape(hint.why)}</p>' if hint.why else ""
+    note = getattr(hint, "note", "")
+    why += f'<p class="cardlib-coach-note">{escape(note)}</p>' if note else ""
     return f'<table class="cardlib-coach-hint"><caption>{escape(caption)}</caption>{head}{rows}</table>{why}'
 
 
@@ -147,15 +150,15 @@ def review_html(reviews: Sequence[Any]) -> str:
         return "<p>You had no decision to make in this deal: nothing to review.</p>"
     head = (
         '<tr><th scope="col">Your decision</th><th scope="col">The coach\'s best</th>'
-        '<th scope="col">Loss (expected points)</th><th scope="col">Verdict</th>'
+        '<th scope="col">Loss (expected points, ± at 95 %)</th><th scope="col">Verdict</th>'
         '<th scope="col">Had you seen all the cards</th></tr>'
     )
     rows = "".join(review_row(i, r) for i, r in enumerate(reviews, 1))
-    caption = "Your decisions in this deal, in order, beside the coach's (which knew only what you knew)"
-    return (
-        f'<table class="cardlib-coach-review"><caption>{escape(caption)}</caption>{head}{rows}</table>'
-        f"<p>{escape(thresholds_text())}</p>"
+    caption = (
+        "Your decisions in this deal, in order, beside the coach's (which knew only what you knew). "
+        + thresholds_text()
     )
+    return f'<table class="cardlib-coach-review"><caption>{escape(caption)}</caption>{head}{rows}</table>'
 
 
 def review_row(number: int, reviewed: Any) -> str:
@@ -163,10 +166,16 @@ def review_row(number: int, reviewed: Any) -> str:
     verdict = str(reviewed.verdict)
     return (
         f'<tr><th scope="row">{number}. {escape(option_name(reviewed.chosen))}</th>'
-        f"<td>{escape(best_text(reviewed))}</td><td>{reviewed.loss:.2f}</td>"
+        f"<td>{escape(best_text(reviewed))}</td><td>{loss_text(reviewed)}</td>"
         f'<td><span class="cardlib-coach-{escape(verdict)}">{escape(verdict)}</span></td>'
         f"<td>{escape(hindsight_text(reviewed))}</td></tr>"
     )
+
+
+def loss_text(reviewed: Any) -> str:
+    """The loss, measured on fresh imagined deals, with its ± at 95 % ('0.00' for the coach's own best)."""
+    margin = getattr(reviewed, "loss_margin", 0.0)
+    return f"{reviewed.loss:.2f} ± {margin:.2f}" if margin else f"{reviewed.loss:.2f}"
 
 
 def best_text(reviewed: Any) -> str:
@@ -192,11 +201,19 @@ def hindsight_text(reviewed: Any) -> str:
 
 
 def thresholds_text() -> str:
-    """The verdicts' thresholds, in words (the coach's own numbers): 'Verdicts: inaccuracy: a loss of 0.1 expected
-    points or more; mistake: … ; good: less, or within the noise of the best.'"""
+    """The verdicts' thresholds, in words (the coach's own numbers), as the review's caption states them."""
     limits = sorted(coach.THRESHOLDS.items(), key=lambda item: item[1])
-    parts = [f"{name}: a loss of {value:g} expected points or more" for name, value in limits]
-    return "Verdicts: " + "; ".join(parts) + "; good: less, or within the noise of the coach's best."
+    chances = coach.WIN_CHANCE_THRESHOLDS
+    parts = [
+        f"{name} when even the low end of its 95 % interval loses more than {value:g} expected points "
+        f"(about {chances[name]:.0%} of the chance of winning the deal)"
+        for name, value in limits
+    ]
+    return (
+        "Verdicts: " + "; ".join(parts) + "; otherwise good: as good as the coach's best, within the noise. The loss "
+        "is measured on fresh imagined deals, not those that chose the best; the thresholds are lichess's "
+        f"{chances['inaccuracy']:.0%} and {chances['mistake']:.0%} of the chance of winning, counted in points."
+    )
 
 
 def position_html(state: DealState, name: Callable[[int], str], heading: str) -> str:

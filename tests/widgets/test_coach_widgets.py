@@ -17,7 +17,7 @@ from widget_helpers import play_out, text
 from cardlib import coach
 from cardlib import widgets as course_widgets
 from cardlib.widgets import GameTable, GuidedRound
-from cardlib.widgets.coach import COACH_CSS, HINT_NAME, THINKING, CoachPanel, option_name, points
+from cardlib.widgets.coach import COACH_CSS, HINT_NAME, THINKING, CoachPanel, hint_html, loss_text, option_name, points
 from cardlib.widgets.table import HIDDEN, LEARNER, SHOWN
 
 SAMPLES = 40  # the coach's fewest: a hint in a fraction of a second
@@ -196,17 +196,21 @@ def test_the_review_lists_every_decision_with_the_coachs_best_its_loss_verdict_a
     reviews = coach.review(table.deal, LEARNER, seed=0, samples=SAMPLES)
     assert any(r.chosen in r.hindsight for r in reviews), "a value with hindsight to read"
     shown = panel.review_view.value
-    assert "<caption>" in shown and "Had you seen all the cards" in shown and "Loss (expected points)" in shown
+    assert "<caption>" in shown and "Had you seen all the cards" in shown and "Loss (expected points, ±" in shown
     lines = rows(shown)
     assert len(lines) == len(reviews) > 0
     for number, (line, reviewed) in enumerate(zip(lines, reviews), 1):
         assert line.startswith(f"{number}. {option_name(reviewed.chosen)}")
-        assert f"{reviewed.loss:.2f}" in line and reviewed.verdict in line
+        assert loss_text(reviewed) in line and reviewed.verdict in line
+        assert (f"{reviewed.loss:.2f} ± {reviewed.loss_margin:.2f}" in line) == (reviewed.loss_margin > 0)
         assert reviewed.verdict in ("good", "inaccuracy", "mistake")
         if reviewed.chosen in reviewed.hindsight:  # had the learner seen all the cards: the exact value
             assert f"yours {points(reviewed.hindsight[reviewed.chosen])}" in line
-    for name, limit in coach.THRESHOLDS.items():  # the thresholds are stated under the table
-        assert f"{name}: a loss of {limit:g} expected points or more" in text(shown)
+    caption = text(shown.split("<caption>")[1].split("</caption>")[0])
+    for name, limit in coach.THRESHOLDS.items():  # the thresholds are stated in the caption, in points and chance
+        chance = coach.WIN_CHANCE_THRESHOLDS[name]
+        assert f"{name} when even the low end of its 95 % interval loses more than {limit:g} expected points" in caption
+        assert f"about {chance:.0%} of the chance of winning the deal" in caption
     assert panel.errors == []
 
 
@@ -310,3 +314,14 @@ def test_the_drill_ends_with_the_score(seed):
         drill.next_button.click()
     assert f"Answered as the coach would: {len(worst)} of {len(worst)}." in text(drill.question)
     assert drill.answers.children == ()
+
+
+def test_a_hint_says_in_words_what_its_imagined_deals_could_not_honour():
+    """A hint whose worlds could not all follow Écarté's reading of the other player carries a note, shown."""
+    hint = coach.hint(GuidedRound("ecarte", seed=3).deal, LEARNER, samples=SAMPLES)
+    assert hint.note == "" and "cardlib-coach-note" not in hint_html(hint)
+    noted = coach.Hint(
+        *[getattr(hint, f) for f in ("seat", "samples", "seed", "options", "best", "why", "outcomes")],
+        note="In 3 of 40 imagined deals no past of the other player that follows the book was found.",
+    )
+    assert f'<p class="cardlib-coach-note">{noted.note}</p>' in hint_html(noted)
