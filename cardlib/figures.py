@@ -143,18 +143,29 @@ def rubbish_cards(options: alkort.AlkortOptions = alkort.DEFAULT_OPTIONS) -> lis
     )
 
 
+def led_takers() -> list[str]:
+    """The led King and Queen exceptions in words, from the engine's TAKERS: ['a led K falls to a 2', ...]."""
+    return [f"a led {rank} falls to a {' or a '.join(ranks)}" for rank, ranks in sorted(alkort.TAKERS.items())]
+
+
+def led_exceptions() -> str:
+    """The exceptions as one phrase: 'but a led K falls to a 2, a led Q falls to a 2 or a 3'."""
+    return "but " + ", ".join(led_takers())
+
+
 def ranking_ladder(options: alkort.AlkortOptions = alkort.DEFAULT_OPTIONS) -> Figure:
     """Chapter 2: the ranked cards as a ladder, tier by tier from the top, and the rubbish beside it."""
     tiers, rubbish = ranked_tiers(options), rubbish_cards(options)
     lines = [f"tier {number} (strength {value}): {show(cards)}" for number, (value, cards) in enumerate(tiers, start=1)]
     order = alkort.AlkortOptions.value_words("rubbish_order")[options.rubbish_order]
-    lines.append(f"rubbish, {len(rubbish)} cards ({order}): {show(rubbish)}")
+    lines.append(f"rubbish, {len(rubbish)} cards ({order}, {led_exceptions()}): {show(rubbish)}")
     row, top, rubbish_x, per_row = CARD_HEIGHT + 6, 48, 330, 6
     parts = [
         text(10, 20, "Ranked cards, highest first", bold=True, size=14),
         text(rubbish_x, 20, f"Rubbish: {len(rubbish)} cards", bold=True, size=14),
         text(rubbish_x, 38, order),
     ]
+    parts += [text(rubbish_x, top + 4 * row + 16 * (i + 1), piece) for i, piece in enumerate(led_takers())]
     for number, (value, cards) in enumerate(tiers, start=1):
         y = top + (number - 1) * row
         parts.append(text(10, y + 20, f"tier {number}", bold=True) + text(10, y + 35, f"strength {value}"))
@@ -181,7 +192,7 @@ def lead_cases() -> list[tuple[str, Card, bool]]:
         ("a rubbish card led (4♠)", hand("4♠")[0], False),
         ("a Queen led (Q♣)", hand("Q♣")[0], False),
         ("a King led (K♠)", hand("K♠")[0], False),
-        ("a Seven led before a win (7♣)", hand("7♣")[0], False),
+        ("only Sevens, no win (7♣)", hand("7♣")[0], False),  # the one legal lead of a Seven before a win
         ("a Seven led after a win (7♣)", hand("7♣")[0], True),
     ]
 
