@@ -68,3 +68,20 @@ def test_the_rubbish_eights_are_no_longer_credited_to_olafur_davidssons_1892_for
 def test_both_pages_are_in_the_table_of_contents() -> None:
     toc = (BOOK / "_toc.yml").read_text(encoding="utf-8")
     assert "- file: glossary" in toc and "- file: history" in toc
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["to stand", "vole", "jeu de règle", "head", "to cash", "tierce major", "trumps", "the point"]
+    + ["seed", "share", "95 % confidence interval", "standard error", "Wilson interval", "paired difference"]
+    + ["as good as", "hindsight", "Monte Carlo method"],
+)
+def test_ecarte_english_and_statistics_words_are_glossary_entries(word: str) -> None:
+    assert re.search(rf"(?m)^\*[^\n]*{re.escape(word)}[^\n]*\*\s*$", GLOSSARY), f"no glossary entry for {word}"
+
+
+def test_the_mukur_is_cited_only_to_the_sources_that_name_it() -> None:
+    paragraph = next(p for p in HISTORY.split("\n\n") if "The accounts agree on the heart of the game" in p)
+    mukur = paragraph[paragraph.index("*múkur*") - 60 :]
+    assert "spilareglur.is" in mukur and "Wikipedia" in mukur and "1999" in mukur
+    assert "do not\nmention it" in paragraph or "do not mention it" in paragraph
