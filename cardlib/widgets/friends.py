@@ -54,6 +54,7 @@ from .table import (
 )
 
 Frame = Mapping[str, Any]  # one seat's frame, as JSON gives it
+VERSION_CLASS = "cardlib-friends-version-"
 POLL_SECONDS = 0.25  # how often a waiting table asks the service again: a move reaches the others within it
 
 
@@ -382,6 +383,15 @@ class FriendsTable(widgets.VBox):
         self.scoreboard.show(score_rows(frame), target_of(frame))
         self.game_over.value = escape(winner_text(frame))
         self.reviewer.refresh()
+        self._mark_version()
+
+    def _mark_version(self) -> None:
+        """Carry the table's version as a CSS class (cardlib-friends-version-N): what a browser test waits for."""
+        marks = [c for c in self._dom_classes if c.startswith(VERSION_CLASS)]
+        self._dom_classes = (
+            *(c for c in self._dom_classes if c not in marks),
+            f"{VERSION_CLASS}{version_of(self.frame)}",
+        )
 
     def card_reasons(self, hand: list[Card], legal: list[Action]) -> dict[Card, str]:
         """Why each card of the hand may not be played now ('' if it may). On this seat's turn, the engine's reason,

@@ -1,0 +1,290 @@
+"""Play with friends through the real `make demo` pages: people in separate browsers at one table.
+
+Each person is a browser context of their own (their own cookies, their own Voilà kernel), opening the seat's link
+the table maker gave (apps/play-with-friends.ipynb?table=…&seat=…&token=…). Every move is made with the keyboard
+alone (Tab to the card or button, Enter): the page whose seat has something to decide presses it, and the test waits
+until every page shows the table's new version (the class cardlib-friends-version-N the table carries), which the
+others' pages learn by asking the server on their kernel's event loop.
+
+The servers are the course's own (notebooks/apps/serve.py, as `make demo` runs it), each test's with its tables in a
+SQLite file of its own (CARDLIB_FRIENDS_DB), or in a real redis-server the test starts (CARDLIB_FRIENDS_REDIS) for two
+demo servers sharing one table.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from cardlib.friends.client import HTTPTables
+
+from browser_harness import VIEWPORT, launch_browser, press_by_keyboard
+from voila_harness import AppPage, Server, free_port, kernel_id_of, kernel_process, serving
+
+APP = "apps/play-with-friends.ipynb"
+REDIS_SERVER = "/usr/bin/redis-server"
+MOVE_S = 45  # the longest a move may take to reach every page (a kernel's first answer included)
+VERSION = re.compile(r"cardlib-friends-version-(\d+)")
+
+
+@contextmanager
+def environment(**values: str) -> Iterator[None]:
+    """These environment variables for the servers started in the block (they inherit this process's)."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextmanager
+def demo(log: Path, **env: str) -> Iterator[Server]:
+    """The course's demo server (serve.py), with these environment variables (where its tables are kept)."""
+    with environment(**env), serving(log, ready_path="voila/tree") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One Chromium; each person gets a context of their own in it."""
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        yield browser
+        browser.close()
+
+
+def on_server(link: str, server: Server) -> str:
+    """A seat's link, on this server (the same path and query, this server's host and port)."""
+    parts, base = urlsplit(link), urlsplit(server.url)
+    return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, ""))
+
+
+class Person:
+    """One person at the table: a browser context of their own, on their seat's link."""
+
+    def __init__(self, browser: Browser, server: Server, link: str, seat: int) -> None:
+        self.browser, self.seat, self.link = browser, seat, link
+        self.app = AppPage(browser.new_context(viewport=VIEWPORT), server.url)
+        self.goto(server)
+
+    @property
+    def page(self) -> Page:
+        """The person's page."""
+        return self.app.page
+
+    def goto(self, server: Server) -> None:
+        """Open the seat's link on this server and wait for the table."""
+        self.page.goto(on_server(self.link, server), timeout=90_000)
+        self.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=90_000)
+        expect(self.page.locator(".cardlib-friends-seats caption")).to_contain_text(f"you are player {self.seat}")
+
+    def version(self) -> int:
+        """The table's version this page shows (-1 before its first frame)."""
+        classes = self.page.locator(".cardlib-friends").first.get_attribute("class") or ""
+        found = VERSION.search(classes)
+        return int(found.group(1)) if found else -1
+
+    def hand(self) -> list[str]:
+        """The cards of the hand, as their buttons name them (first line)."""
+        return [name.split("\n")[0] for name in self.page.locator(".cardlib-hand .cardlib-card").all_inner_texts()]
+
+    def prompt(self) -> str:
+        """The table's prompt: whose turn, the rule, the choices."""
+        return self.page.locator(".cardlib-prompt").first.inner_text()
+
+    def to_decide(self) -> bool:
+        """Whether this seat has something to decide: a card or a button of its own to press."""
+        buttons = self.page.locator(".cardlib-actions .cardlib-action").count()
+        return buttons > 0 or "Your turn" in self.prompt()
+
+    def move(self) -> None:
+        """One move with the keyboard alone: a card to discard and Discard; else a playable card; else the button that
+        lets play go on (no thanks, refuse, next deal) rather than a proposal."""
+        page = self.page
+        selectable = page.locator(".cardlib-card-selectable")
+        playable = page.locator(".cardlib-your-turn .cardlib-card-playable")
+        if selectable.count():
+            press_by_keyboard(page, selectable.first)
+            page.wait_for_selector(".cardlib-card-selected")
+            press_by_keyboard(page, page.locator(".cardlib-action-discard").first)
+        elif playable.count() and "Your turn" in self.prompt():
+            press_by_keyboard(page, playable.first)
+        else:
+            buttons = page.locator(".cardlib-actions .cardlib-action")
+            names = buttons.all_inner_texts()
+            keep_going = [i for i, n in enumerate(names) if n in ("No thanks", "Refuse", "Next deal", "Accept")]
+            press_by_keyboard(page, buttons.nth(keep_going[0] if keep_going else 0))
+
+    def close(self) -> None:
+        """Close the person's page (its kernel stops) and context."""
+        self.app.close()
+        self.page.context.close()
+
+
+def settled(people: list[Person], after: int) -> int:
+    """Wait until every page shows the same version, past ``after``; that version."""
+    deadline = time.monotonic() + MOVE_S
+    while time.monotonic() < deadline:
+        versions = {person.version() for person in people}
+        if len(versions) == 1 and (shown := versions.pop()) > after:
+            return shown
+        people[0].page.wait_for_timeout(50)
+    raise AssertionError(f"the pages did not catch up: versions {[p.version() for p in people]}, after {after}")
+
+
+def play_moves(people: list[Person], until: str, limit: int = 400) -> int:
+    """Move, at whichever page has something to decide, until every page's prompt or score says ``until``; returns
+    the moves made. Each move must reach every page."""
+    version = max(person.version() for person in people)
+    for moves in range(limit):
+        if all(until in person.page.locator(".cardlib-friends").first.inner_text() for person in people):
+            return moves
+        movers = [person for person in people if person.to_decide()]
+        assert movers, f"nobody may move, yet the table is not at {until!r}: {[p.prompt() for p in people]}"
+        movers[0].move()
+        version = settled(people, version)
+    raise AssertionError(f"{until!r} never came")
+
+
+def make_table(server: Server, game: str, seats: list[str], **settings) -> dict:
+    """A table made through the demo's table server (the page's 'Create the table' does the same)."""
+    return HTTPTables(server.url).create(game, seats, **settings)
+
+
+def seated(browser: Browser, server: Server, made: dict) -> list[Person]:
+    """A person, in a browser context of their own, at each person's seat."""
+    return [Person(browser, server, made["links"][seat], int(seat)) for seat in sorted(made["links"])]
+
+
+def test_the_table_maker_page_gives_a_link_per_person_and_a_link_seats_its_person(browser: Browser, tmp_path: Path):
+    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
+        maker = AppPage(browser.new_context(viewport=VIEWPORT), server.url)
+        page = maker.open(APP, ready=".cardlib-friends-maker")
+        assert maker.accessibility_problems() == [], "axe on the table maker"
+        page.get_by_label("Game", exact=True).select_option(label="Écarté")
+        press_by_keyboard(page, page.get_by_role("button", name="Create the table"))
+        links = page.locator(".cardlib-friends-links a")
+        expect(links).to_have_count(2)
+        hrefs = links.evaluate_all("links => links.map(a => a.href)")
+        assert all(re.search(r"\?table=[\w-]+&seat=\d&token=[\w-]{20,}$", href) for href in hrefs), hrefs
+        person = Person(browser, server, hrefs[1], 1)
+        assert len(person.hand()) == 5 and person.app.problems() == []
+        maker.close()
+        person.close()
+
+
+def test_four_people_play_a_whole_alkort_deal_a_kernel_killed_and_the_server_restarted(
+    browser: Browser, tmp_path: Path, artifacts: Path
+):
+    env = {"CARDLIB_FRIENDS_DB": str(tmp_path / "tables.sqlite")}
+    with demo(tmp_path / "voila.log", **env) as server:
+        made = make_table(server, "alkort", ["person"] * 4, whole_game=False, seed=7)
+        people = seated(browser, server, made)
+        assert [p.hand() != [] for p in people] == [True] * 4 and len({tuple(p.hand()) for p in people}) == 4
+        assert people[0].app.accessibility_problems() == [], "axe on the table page"
+        play_moves(people, until="Trick 3:")
+        kill_and_reload(people[1], server)
+        play_moves(people, until="Trick 5:")
+        people[0].app.screenshot("friends-alkort-four-people", artifacts, readme=True)
+        before = {p.seat: (p.hand(), p.version()) for p in people}
+        stop_pages(people)
+    with demo(tmp_path / "voila-again.log", **env) as server:  # the whole server restarted, the same tables
+        for person in people:
+            person.goto(server)
+        assert {p.seat: (p.hand(), p.version()) for p in people} == before, "every seat resumed where it was"
+        play_moves(people, until="The deal is over.")
+        for person in people:
+            expect(person.page.locator(".cardlib-score")).to_contain_text("deal points")
+            assert person.app.problems() == []
+        assert people[2].app.accessibility_problems() == [], "axe with the deal scored"
+        for person in people:
+            person.close()
+
+
+def kill_and_reload(person: Person, server: Server) -> None:
+    """Kill the person's kernel mid-deal, reload the link: the same seat, the same cards, the same table."""
+    hand, version = person.hand(), person.version()
+    kernel = kernel_process(server.process, kernel_id_of(person.page.content()))
+    kernel.send_signal(signal.SIGKILL)
+    kernel.wait(timeout=10)
+    person.page.reload(timeout=90_000)
+    person.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=90_000)
+    expect(person.page.locator(".cardlib-friends-seats caption")).to_contain_text(f"you are player {person.seat}")
+    assert person.hand() == hand and person.version() == version, "the same seat, the same cards"
+
+
+def stop_pages(people: list[Person]) -> None:
+    """Leave the pages open but forget their kernels (the server is about to stop)."""
+    for person in people:
+        person.page.goto("about:blank")
+
+
+def test_two_people_and_two_computers_play_a_whole_alkort_deal(browser: Browser, tmp_path: Path):
+    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
+        made = make_table(server, "alkort", ["person", "computer", "person", "computer"], whole_game=False, seed=3)
+        people = seated(browser, server, made)
+        seats = people[0].page.locator(".cardlib-friends-seats").inner_text()
+        assert seats.count("the computer") == 2 and "player 2 (partner)" in seats
+        play_moves(people, until="The deal is over.")
+        for person in people:
+            assert person.app.problems() == []
+            person.close()
+
+
+def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, tmp_path: Path, artifacts: Path):
+    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
+        made = make_table(server, "ecarte", ["person", "person"], seed=1)
+        people = seated(browser, server, made)
+        play_moves(people, until="Game over")
+        people[0].app.screenshot("friends-ecarte-game-over", artifacts)
+        scores = people[0].page.locator(".cardlib-score tr").all_inner_texts()[1:]
+        assert max(int(row.split()[-1]) for row in scores) >= 5, scores
+        for person in people:
+            assert person.app.problems() == []
+            person.close()
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[str]:
+    """A real redis-server on a free port, keeping nothing on disk; yields its URL."""
+    if not Path(REDIS_SERVER).exists():
+        pytest.fail(f"redis-server not found at {REDIS_SERVER}: apt-get install redis-server")
+    port = free_port()
+    args = [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    process = subprocess.Popen(args, cwd=folder, stdout=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout.strip() != b"PONG":
+            assert time.monotonic() < deadline and process.poll() is None, "redis-server did not start"
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_two_demo_servers_sharing_one_redis_play_one_table(browser: Browser, tmp_path: Path):
+    with redis_server(tmp_path) as url, demo(tmp_path / "one.log", CARDLIB_FRIENDS_REDIS=url) as one:
+        with demo(tmp_path / "two.log", CARDLIB_FRIENDS_REDIS=url) as two:
+            made = make_table(one, "ecarte", ["person", "person"], whole_game=False, seed=2)
+            people = [Person(browser, one, made["links"]["0"], 0), Person(browser, two, made["links"]["1"], 1)]
+            play_moves(people, until="The deal is over.")
+            assert urljoin(people[1].page.url, "/") == two.url, "player 1 played on the second server"
+            for person in people:
+                assert person.app.problems() == []
+                person.close()
