@@ -11,8 +11,9 @@ other — and prints one line per game:
 Each deal is shuffled from a seeded random generator, so a run is repeatable. The games are those the course
 knows (``cardlib.games``), each with every number of players it may be played by: a game played by one number is
 named by its key (``ecarte``), one played by several by its key and the number (``alkort4``, ``alkort2``).
-``--load FILE`` registers a game of one's own first (the file's ``register()``): the guide's toy,
-``tests/toy_game.py``, is the *yardstick*, a plain play-only game whose speed says how fast this machine is now.
+``--load FILE`` registers a game of one's own first (the file's ``register()``; more than one may be given): the
+guide's toy, ``tests/toy_game.py``, is the *yardstick*, a plain play-only game whose speed says how fast this
+machine is now (with ``--beside``, the first file loaded is taken for the yardstick).
 
 On a shared machine one run says little: ``--beside OLD_TREE`` measures another checkout of the course (a git
 worktree of an older commit) and this one in turn, round after round, in fresh processes, and prints each game's
@@ -138,13 +139,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--load", metavar="FILE", help="register the game of this file first (its register())")
+    parser.add_argument(
+        "--load", metavar="FILE", action="append", default=[], help="register the game of this file first"
+    )
     parser.add_argument("--beside", metavar="OLD_TREE", help="measure this checkout beside an older one, in turn")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of the side-by-side run (default 5)")
     parser.add_argument("games", nargs="*", metavar="GAME", help="some of the games' labels (default: all)")
     args = parser.parse_args(argv)
-    if args.load:
-        load_game(args.load)
+    for path in args.load:
+        load_game(path)
     labels = benched_games()
     unknown = [game for game in args.games if game not in labels]
     if unknown:
@@ -152,7 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     chosen = args.games or list(labels)
     if args.beside:
         both = [label for label in chosen if label != YARDSTICK]  # the yardstick is this tree's alone
-        print("\n".join(report(*side_by_side(Path(args.beside), both, args.rounds, args.seconds, args.load))))
+        yardstick = args.load[0] if args.load else None
+        print("\n".join(report(*side_by_side(Path(args.beside), both, args.rounds, args.seconds, yardstick))))
         return
     for game in chosen:
         deals, moves, taken = play_random_deals(game, args.seconds, args.seed)

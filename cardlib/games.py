@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -158,10 +159,29 @@ class DealsInTurn(Game):
 _registered: dict[str, GameDescription] = {}
 
 
+MOST_SIDES = 2  # the engine's score (returns, game_loser) and the coach's double-dummy search know two sides
+
+
 def register(game: GameDescription) -> GameDescription:
-    """Add a game to the course (a game registered again under its key replaces the old one)."""
+    """Add a game to the course (a game registered again under its key replaces the old one); a game that would
+    seat more than two sides is refused, saying so."""
+    for count in game.players:
+        sides = sides_at(game, count)
+        if sides > MOST_SIDES:
+            raise ValueError(
+                f"{game.name} with {count} players has {sides} sides, and the course plays games of two sides only "
+                "(the score, the bots' returns and the coach's search pit one side against the other): "
+                "seat the players in two partnerships (a state's side_of, as cardlib.plain.Partnerships) "
+                f"or play it by {' or '.join(str(n) for n in game.players if sides_at(game, n) <= MOST_SIDES) or 2}"
+            )
     _registered[game.key] = game
     return game
+
+
+def sides_at(game: GameDescription, players: int) -> int:
+    """How many sides a deal of the game seats with this many players (its state's ``side_of``)."""
+    state = game.deal(game.options_from(None), players=players, seed=0)
+    return len({state.side_of(seat) for seat in range(players)})
 
 
 def unregister(key: str) -> None:
@@ -177,11 +197,19 @@ def keys() -> tuple[str, ...]:
 
 
 def key_of(name: object) -> str:
-    """A game's key from what a learner may write: 'alkort', 'Alkort', 'Écarté', 'ecarte'."""
-    key = str(name).strip().lower().replace("é", "e")
-    if key not in keys():
-        raise ValueError(f"there is no game {name!r}: choose one of {', '.join(keys())}")
-    return key
+    """A game's key from what a learner may write: its key or its name, in any case, with or without accents
+    ('alkort', 'Alkort', 'Écarté', 'ecarte', or a registered game's name: 'Knock-out Whist')."""
+    wanted = folded(name)
+    for key in keys():
+        if wanted == folded(key) or key in _registered and wanted == folded(_registered[key].name):
+            return key
+    raise ValueError(f"there is no game {name!r}: choose one of {', '.join(keys())}")
+
+
+def folded(name: object) -> str:
+    """A name as compared: stripped, lower case, without accents ('Écarté' -> 'ecarte')."""
+    text = unicodedata.normalize("NFKD", str(name).strip().lower())
+    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 def get(name: object) -> GameDescription:

@@ -1,8 +1,12 @@
-"""Test-session order: the browser tests run last.
+"""Test-session order: the browser tests run last; and games registered for the whole session.
 
 Playwright's sync API keeps an event loop running in the main thread for as long as
 its browser is open, and Voilà's server threads live as long as their fixture; every
 other test (notebooks run with nbclient or nbval included) runs before them, untroubled.
+
+``--register-game FILE`` registers the game a Python file describes (its ``register()``) before any test is
+collected, so that every test that reads the registry plays it too: ``make check-with-a-fourth-game`` runs the
+quick loop so with tests/conformance/fourth_game.py, to show that no test lists the games by hand.
 """
 
 from __future__ import annotations
@@ -18,3 +22,20 @@ def uses_a_browser(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=uses_a_browser)  # a stable sort: each group keeps its own order
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--register-game",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="register the game this Python file describes (its register()) for the whole session",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from cardlib import bench  # here, not at the top: the course is imported only when a game is asked for
+
+    for path in config.getoption("register_game"):
+        bench.load_game(path)

@@ -3,13 +3,14 @@
 The toy game (``toy_game.py``: two players, six cards, two each) is defined outside the course. Registered with
 ``games.register``, it is dealt, seen and imagined through the registry, played by every bot, checked by the
 scenario runner, pitted in the tournament and timed by the benchmark — none of which names it. If one of them
-needed more than the toy's own file and its registry entry, the registry would be missing a field.
+needed more than the toy's own file and its registry entry, the registry would be missing a field. What the
+course asks of every game alike (play to the end, views and worlds, every bot, the coach, the table, the scenario
+runner) the conformance suite (``tests/conformance``) checks of the toy too; here are the toy's own cases.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,7 @@ from typing import Any
 import pytest
 
 from cardlib import bench, games, scenarios
-from cardlib.bots import BOTS, make_bot
-from cardlib.players import play_deal
+from cardlib.bots import make_bot
 from cardlib.tournament import run_match
 
 import toy_game
@@ -38,29 +38,6 @@ def test_the_registry_knows_the_toy_game_by_key_name_and_deal() -> None:
     assert games.of(state) is game and games.of(state.options) is game and state.n_players == 2
     with pytest.raises(ValueError, match="played by 2, not 4"):
         game.new_deal(players=4)
-
-
-def test_a_world_drawn_from_a_view_gives_the_same_view() -> None:
-    rng = random.Random(2)
-    for seed in range(30):
-        state = toy_game.ToyState(seed=seed, dealer=seed % 2)
-        for _ in range(rng.randrange(4)):
-            state.apply(state.random_action(rng))
-        seat = state.current_player
-        view = games.observe(state, seat)
-        for _ in range(5):
-            world = games.sample_world(view, rng)
-            assert games.observe(world, seat) == view
-            other = state.opponents(seat)[0]
-            assert set(world.hands[other]) <= set(view.unseen())
-            assert sorted(world.legal_actions()) == sorted(state.legal_actions())
-
-
-@pytest.mark.parametrize("bot", BOTS)
-def test_every_bot_plays_the_toy_game_to_its_end(bot: str) -> None:
-    for seed in range(6):
-        state = play_deal(toy_game.ToyState(seed=seed), [make_bot(bot, "toy", seed=seed), make_bot("random", "toy")])
-        assert state.is_over and sum(state.points) == 2 and state.replay().points == state.points
 
 
 def test_the_monte_carlo_bot_takes_a_trick_it_cannot_lose() -> None:
