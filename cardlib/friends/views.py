@@ -18,6 +18,7 @@ import enum
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from .. import games
@@ -45,7 +46,7 @@ def field_hints(kind: Any) -> dict[str, Any]:
 def view_to_json(view: Any) -> dict[str, JSON]:
     """A seat's view as JSON-ready values (cards and moves as text)."""
     kind: Any = type(view)
-    return {name: to_json(getattr(view, name), hint) for name, hint in field_hints(kind).items()}
+    return {name: encoder(hint)(getattr(view, name)) for name, hint in field_hints(kind).items()}
 
 
 def view_from_json(game: str, data: dict[str, JSON]) -> Any:
@@ -59,26 +60,36 @@ def view_from_json(game: str, data: dict[str, JSON]) -> Any:
 
 def to_json(value: Any, hint: Any) -> JSON:
     """One value as JSON, as its type hint says."""
+    return encoder(hint)(value)
+
+
+@functools.cache
+def encoder(hint: Any) -> Callable[[Any], JSON]:
+    """The function that writes values of this type hint as JSON (worked out once a hint: frames are many)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return union_to_json(value, args)
+        return functools.partial(union_to_json, members=args)
+    if origin is tuple and args[-1:] == (...,):
+        item = encoder(args[0])
+        return lambda value: [item(v) for v in value]
     if origin is tuple:
-        hints = args[:1] * len(value) if args[-1:] == (...,) else args
-        return [to_json(item, item_hint) for item, item_hint in zip(value, hints)]
+        items = [encoder(h) for h in args]
+        return lambda value: [write(v) for write, v in zip(items, value)]
     if hint is Card:
-        return str(value)
+        return str
     if hint in ACTION_TYPES:
-        return action_text(value)
+        return action_text
     if isinstance(hint, type) and issubclass(hint, RuleOptions):
-        return value.to_dict()
+        return lambda value: value.to_dict()
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return value.value
+        return lambda value: value.value
     if dataclasses.is_dataclass(hint):
-        return {name: to_json(getattr(value, name), h) for name, h in field_hints(hint).items()}  # type: ignore[arg-type]
-    return value  # int, bool, str, None
+        fields = [(name, encoder(h)) for name, h in field_hints(hint).items()]  # type: ignore[arg-type]
+        return lambda value: {name: write(getattr(value, name)) for name, write in fields}
+    return lambda value: value  # int, bool, str, None
 
 
-def union_to_json(value: Any, members: tuple[Any, ...]) -> JSON:
+def union_to_json(value: Any, *, members: tuple[Any, ...]) -> JSON:
     """A value of a union (a move, a seat or None, a move or a hidden discard) as the member it is."""
     if value is None:
         return None
@@ -86,7 +97,7 @@ def union_to_json(value: Any, members: tuple[Any, ...]) -> JSON:
         return action_text(value)  # a card in a move's place is written as a move: 'play K♦'
     for member in members:
         if isinstance(member, type) and isinstance(value, member):
-            return to_json(value, member)
+            return encoder(member)(value)
     raise ValueError(f"{value!r} is none of {members}")
 
 
