@@ -20,6 +20,7 @@ of the book and played on by the book*, not against perfect play.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import SUITS, Card, card, suit
-from . import ORDER, RANK_ORDER, TRICKS_PER_DEAL, score_deal
+from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, score_deal
 from . import advice as book
 
 #: The tables, made by ``tools/ecarte_strategy.py`` (``make strategy``).
@@ -120,7 +121,7 @@ def book_reply(hand: Sequence[int], led: int, trump: int) -> int:
 
 def play_tricks(non_dealer: Sequence[int], dealer: Sequence[int], trump: int, turned_up: int) -> int:
     """The five tricks played by the book, the non-dealer leading: how many tricks the non-dealer wins."""
-    hands = [list(non_dealer), list(dealer)]
+    hands = [sorted(non_dealer), sorted(dealer)]  # in pack order, as the rule bot holds its hand: ties go alike
     gone = 1 << turned_up  # seen by both: the turned-up card, then the cards played
     leader, won = 0, 0
     for _ in range(TRICKS_PER_DEAL):
@@ -219,7 +220,7 @@ def serve(hand: list[int], thrown: Sequence[int], stock: list[int]) -> list[int]
     kept = [c for c in hand if c not in thrown]
     kept += stock[: len(thrown)]
     del stock[: len(thrown)]
-    return kept
+    return sorted(kept)  # in pack order, as the rule bot holds its hand
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ def run_deal(
 ) -> int:
     """A deal from its first call to its score, everyone following the book but for ``choices``: its outcome."""
     trump = turned_up >> 3
-    hands, left = [list(non_dealer), list(dealer)], list(stock)
+    hands, left = [sorted(non_dealer), sorted(dealer)], list(stock)
     proposals = refused = 0
     while left and proposes(hands[0], trump, proposals + 1, choices):
         proposals += 1
@@ -406,10 +407,16 @@ class Tally:
 # 6. One sample of each decision: the same cards dealt, each choice played out from them
 
 
-def first_call_sample(hand: Sequence[int], turned_up: int, rng: random.Random) -> list[int]:
-    """The non-dealer's hand against one dealt rest: the outcomes of playing and of proposing."""
+def first_call_sample(hand: Sequence[int], turned_up: int, rng: random.Random, seen: bool = False) -> list[int]:
+    """The non-dealer's hand against one dealt rest: the outcomes of playing and of proposing (the tricks played
+    double dummy if ``seen``)."""
     rest = rest_of_deal(hand, turned_up, rng)
-    return [run_deal(hand, rest[:5], turned_up, rest[5:], Choices(call=call)) for call in (PLAY, PROPOSE)]
+    return [run_deal(hand, rest[:5], turned_up, rest[5:], Choices(call=call, seen=seen)) for call in (PLAY, PROPOSE)]
+
+
+def first_call_seen(hand: Sequence[int], turned_up: int, rng: random.Random) -> list[int]:
+    """``first_call_sample`` with the tricks played double dummy: the check of the tables' play policy."""
+    return first_call_sample(hand, turned_up, rng, seen=True)
 
 
 def answer_sample(hand: Sequence[int], turned_up: int, rng: random.Random) -> list[int] | None:
@@ -423,6 +430,7 @@ def answer_sample(hand: Sequence[int], turned_up: int, rng: random.Random) -> li
 
 
 THROWS = range(1, 6)
+FIRST_CALL = "first_call"  # the tables' decisions: the non-dealer's play or propose, ...
 #: Each table's choices, in the order of its columns.
 CHOICES = {"first_call": [PLAY, PROPOSE], "answer": [ACCEPT, REFUSE], "discard": [f"throw {k}" for k in THROWS]}
 
@@ -437,7 +445,12 @@ def discard_sample(hand: Sequence[int], turned_up: int, rng: random.Random) -> l
     return [run_deal(hand, rest[:5], turned_up, rest[5:], c) for c in choices]
 
 
-SAMPLERS = {"first_call": first_call_sample, "answer": answer_sample, "discard": discard_sample}
+SAMPLERS = {
+    "first_call": first_call_sample,
+    "answer": answer_sample,
+    "discard": discard_sample,
+    "first_call_seen": first_call_seen,
+}
 
 
 def hand_rows(kind: str, hand: Sequence[int], turned_up: int, samples: int, rng: random.Random) -> list[list[int]]:
@@ -503,7 +516,7 @@ def class_figures(kind: str, key: str) -> tuple[list[Figures], tuple[float, floa
     row = saved[kind][saved["index"][key]]
     n, (total, squares) = row[0], row[1]
     seat = 1 if kind == "answer" else 0
-    if kind == "first_call":
+    if kind != "discard":
         figures = [Tally(counts).figures(seat) for counts in row[2:]]
     else:
         figures = [Figures(n, *numbers) for numbers in row[2:]]
@@ -691,3 +704,25 @@ def table_call(hand: Sequence[int], turned_up: int) -> str:
     """The table's first call for this hand: the choice with more points a deal."""
     figures, _ = class_figures("first_call", hand_class(hand, turned_up >> 3))
     return PROPOSE if figures[1].points() > figures[0].points() else PLAY
+
+
+def table_decision(kind: str, hand: Sequence[Card], trump: str, book_choice: str) -> tuple[str, Verdict]:
+    """The table's choice for a hand, and its verdict: the choice with the most points a deal, or the book's when
+    the table cannot tell it from the best (within the noise)."""
+    verdict = judge(kind, hand, trump)
+    best = verdict.best
+    if kind == "discard":
+        gap = verdict.of(best).points() - verdict.of(book_choice).points()
+        close = gap <= math.hypot(verdict.of(best).points_margin(), verdict.of(book_choice).points_margin())
+    else:
+        close = verdict.close
+    return (book_choice if close else best), verdict
+
+
+def tables_apply(options: Any) -> bool:
+    """Whether the tables speak of a deal under these options: they were played by the club laws (the course's
+    default options); the target score does not change a deal."""
+    return (
+        isinstance(options, EcarteOptions)
+        and dataclasses.replace(options, target_score=DEFAULT_OPTIONS.target_score) == DEFAULT_OPTIONS
+    )

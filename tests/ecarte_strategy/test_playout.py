@@ -33,14 +33,21 @@ def stand(state: ecarte.EcarteState) -> None:
     state.apply(advice.play_advice(hand, [], state.trump, hand, unseen_by(state, hand))[0])
 
 
+def in_pack_order(state: ecarte.EcarteState) -> ecarte.EcarteState:
+    """The state with each hand in pack order, as the rule bot holds its own (the book's ties then go alike)."""
+    for held in state.hands:
+        held.sort()
+    return state
+
+
 def engine_deal(deck: list[Card], call: str) -> ecarte.EcarteState:
     """The deal from this deck played by the engine and the book, the first call made as told."""
-    state = ecarte.new_deal(dealer=0, deck=deck)
+    state = in_pack_order(ecarte.new_deal(dealer=0, deck=deck))
     if call == strategy.PROPOSE:
         state.apply(PROPOSE)
     elif call == strategy.PLAY:
         stand(state)
-    while not state.is_over:
+    while not in_pack_order(state).is_over:
         state.apply(playout_policy(state, state.legal_actions()))
     return state
 
