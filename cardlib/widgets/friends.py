@@ -524,6 +524,7 @@ def friendly_refusal(reason: str) -> str:
 # ---------------------------------------------------------------------------
 # The coach's review, from this seat's views alone
 
+WHEN_REVIEWED = "Once the deal is over, the coach reviews your decisions here, from what you could see."
 NO_HINDSIGHT = "not shown at a people's table: it would need the cards you did not see"
 
 
@@ -555,9 +556,12 @@ class SeatReview(widgets.VBox):
         frame = self.table.frame
         over = bool(frame) and deal_over(frame)
         self.review_button.layout.display = SHOWN if over else HIDDEN
+        if not over:
+            say(self.status, WHEN_REVIEWED)
+        elif self.status.value == escape(WHEN_REVIEWED):
+            say(self.status, "")
         if self.reviewed_deal is not None and (not over or self.reviewed_deal != deal_number(frame)):
             self.review_view.value, self.reviewed_deal = "", None
-            say(self.status, "")
 
     def show_review(self) -> None:
         """Each decision beside the coach's best, what the difference was worth, and the verdict."""

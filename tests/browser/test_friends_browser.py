@@ -200,7 +200,7 @@ def test_four_people_play_a_whole_alkort_deal_a_kernel_killed_and_the_server_res
         play_moves(people, until="Trick 3:")
         kill_and_reload(people[1], server)
         play_moves(people, until="Trick 5:")
-        people[0].app.screenshot("friends-alkort-four-people", artifacts, readme=True)
+        people[0].app.screenshot("friends-alkort-four-people", artifacts)
         before = {p.seat: (p.hand(), p.version()) for p in people}
         stop_pages(people)
     with demo(tmp_path / "voila-again.log", **env) as server:  # the whole server restarted, the same tables
