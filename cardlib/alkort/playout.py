@@ -34,11 +34,12 @@ def playout_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
     cards = [a for a in legal if isinstance(a, Card)]
     if len(cards) == 1:
         return cards[0]
+    cards.sort()  # in pack order, as the rule bot sees its hand: the book's ties go the same way in every world
     outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
     partner = state.partner(seat)
     partner_holds = hands[partner] if partner is not None else []
     return book.play_advice(
-        hands[seat],
+        sorted(hands[seat]),
         cards,
         state.trick,
         seat,

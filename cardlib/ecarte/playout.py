@@ -50,7 +50,8 @@ def playout_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
     if state.king_to_claim:  # a free point for the dealer, claimed at once
         return Claim(state.turned_up)
     seat = state.seat_to_move()
-    hand, trump, phase = state.hands[seat], state.trump, state.phase
+    # in pack order, as the rule bot sees its hand: the book's ties then go the same way whatever the world's order
+    hand, trump, phase = sorted(state.hands[seat]), state.trump, state.phase
     if phase is ANSWER:
         return REFUSE if book.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
     if phase.is_discard:
@@ -61,7 +62,7 @@ def playout_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
     for a in legal:
         if isinstance(a, Announce):  # a free point, for whoever holds the King, the moment he may
             return a
-    cards = [a for a in legal if isinstance(a, Card)]
+    cards = sorted(a for a in legal if isinstance(a, Card))
     if len(cards) == 1:
         return cards[0]
     outside = unseen_by(state, hand) if not state.trick else ()
@@ -265,14 +266,17 @@ class BookReading:
         self.view, self.rng, self.reading = view, rng, reading_of(view)
         self.table: list[Dealt] = []
         self.weights: list[int] = []
+        self.passing: list[list[Card]] | None = None  # without an exchange of his: his hands at play, if enumerated
         if self.reading.counts:
             self.table = dealt_hands(self.reading)
             self.weights = list(itertools.accumulate(self.dealt_weight(d) for d in self.table))
 
     @property
     def possible(self) -> bool:
-        """Whether any past agrees with the belief (with no exchange of his, we only know by trying)."""
-        return not self.reading.counts or bool(self.weights and self.weights[-1])
+        """Whether any past agrees with the belief (with no exchange of his, known once enumerated)."""
+        if not self.reading.counts:
+            return self.passing is None or bool(self.passing)
+        return bool(self.weights and self.weights[-1])
 
     def dealt_weight(self, dealt: Dealt) -> int:
         """A dealt hand's weight: with one exchange, the draws that agree with his play since; with more, 1 (the
@@ -306,10 +310,25 @@ class BookReading:
 
     def unexchanged(self) -> Past | None:
         """With no exchange of his, his hand now (uniform among those he may hold), if the book explains his
-        calls with it."""
+        calls with it; once enumerated (``enumerated``), one of those that do."""
+        if self.passing is not None:
+            return ([self.rng.choice(self.passing)], [], []) if self.passing else None
         now = opponents_hand(self.view, self.rng)
         at_play = now + self.view.played_by(self.view.opponent)
         return ([at_play], [], []) if follows(at_play, self.reading.calls[0], self.reading.trump) else None
+
+    def enumerated(self) -> Past | None:
+        """When drawing by chance found no hand, without an exchange of his: every hand he may hold now, kept if
+        the book explains his calls with it, and one drawn among them (None if there is none: the belief fails)."""
+        if self.reading.counts:
+            return None
+        if self.passing is None:
+            played, must = sorted(self.reading.played), sorted(self.reading.must)
+            allowed = sorted(self.reading.allowed - self.reading.must)
+            size = self.view.hand_sizes[self.view.opponent] - len(must)
+            hands = ([*must, *rest, *played] for rest in itertools.combinations(allowed, size))
+            self.passing = [h for h in hands if follows(h, self.reading.calls[0], self.reading.trump)]
+        return self.unexchanged()
 
     def draw(self, kept: list[Card], pool: frozenset[Card], count: int, last: bool) -> list[Card] | None:
         """His draw at an exchange: uniform from the cards left; at the last, among those that agree with his play
@@ -357,7 +376,7 @@ class Imagination:
             past = self.reading.past()
             if past is not None:
                 return past
-        return None
+        return self.reading.enumerated()
 
     @property
     def note(self) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlib import games
+from cardlib import coach, games
+from cardlib.cards import Card
 from cardlib.tricks import DealState
 
 
@@ -29,3 +30,20 @@ def played(
 def summary(hint: Any) -> tuple:
     """All a learner is shown of a hint: the options and their figures, the best, the sentence."""
     return hint.options, hint.best, hint.why, hint.samples
+
+
+def with_hand(state: DealState, seat: int, cards: Sequence[Card]) -> DealState:
+    """The deal with another hand for a seat (the cards it gives up go back where the new ones came from)."""
+    world = state.clone()
+    pool = [*world.hands[seat], *world.stock]
+    world.hands[seat] = list(cards)
+    world.stock = [c for c in pool if c not in cards]
+    world._legal = None
+    return world
+
+
+def exact(state: DealState, seat: int, hands: Sequence[Sequence[Card]], option: Any) -> tuple[float, float]:
+    """The expected points and chance of a win of an option over every arrangement, equally likely, by the book."""
+    opponent = next(s for s in range(state.n_players) if s != seat)
+    points = [coach.outcome(with_hand(state, opponent, h), option, seat) for h in hands]
+    return sum(points) / len(points), sum(p > 0 for p in points) / len(points)

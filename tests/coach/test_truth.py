@@ -4,25 +4,15 @@ and the double-dummy column against a brute-force search of every play."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from coach_helpers import played
+from coach_helpers import exact, played
 
 from cardlib import coach, doubledummy, games
 from cardlib.cards import Card
 from cardlib.tricks import PROPOSE, DealState
-
-
-def with_hand(state: DealState, seat: int, cards: Sequence[Card]) -> DealState:
-    """The deal with another hand for a seat (the cards it gives up go back where the new ones came from)."""
-    world = state.clone()
-    pool = [*world.hands[seat], *world.stock]
-    world.hands[seat] = list(cards)
-    world.stock = [c for c in pool if c not in cards]
-    world._legal = None
-    return world
 
 
 def endgame(key: str, players: int | None, cards_left: int, fits: Callable[[DealState], bool]) -> DealState:
@@ -32,13 +22,6 @@ def endgame(key: str, players: int | None, cards_left: int, fits: Callable[[Deal
         if not state.is_over and len(state.legal_actions()) >= 2:
             return state
     raise AssertionError("no such position in 200 deals")
-
-
-def exact(state: DealState, seat: int, hands: Sequence[Sequence[Card]], option: Any) -> tuple[float, float]:
-    """The expected points and chance of a win of an option over every arrangement, equally likely, by the book."""
-    opponent = next(s for s in range(state.n_players) if s != seat)
-    points = [coach.outcome(with_hand(state, opponent, h), option, seat) for h in hands]
-    return sum(points) / len(points), sum(p > 0 for p in points) / len(points)
 
 
 def ecarte_hands(state: DealState, seat: int) -> list[list[Card]]:
