@@ -106,6 +106,7 @@ class GameDescription:
     scenarios: dict[str, ScenarioKind] = field(default_factory=dict)  # the kinds of rule scenario, by name: 'trick'
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
     card_name: Callable[[Card], str | None] = lambda card: None  # its own name in the game: 'karlinn — the old man'
+    dealing: str = ""  # how a stacked deck is dealt, top first, in a sentence or two (the scenario page shows it)
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:
         """A new deal of this game (``players`` defaults to the usual number; seed, dealer, deck as the engine's)."""

@@ -89,5 +89,12 @@ DESCRIPTION = games.register(
         description="Icelandic, 4 players in partnerships or 2",
         game=AlkortGame,
         card_name=icelandic_description,
+        dealing=(
+            "nine cards to each player, three at a time, in three rounds, starting with "
+            "the seat on the dealer's left (`(dealer + 1) % players`) and going clockwise; the cards left over, top "
+            "first, are the stock (8 with four players, 26 with two). With the option `draw_after_trick`, after each "
+            "trick every player takes the top card of the stock while it holds one for each, the trick's winner "
+            "first and then clockwise."
+        ),
     )
 )

@@ -66,5 +66,10 @@ DESCRIPTION = games.register(
         rule_bot=EcarteRuleBot,
         description="French, 2 players",
         game=whole_game,
+        dealing=(
+            "five cards each in two packets, the non-dealer first — three then two, or "
+            "two then three with the option `deal_packets = [2, 3]`; the eleventh card is turned up and its suit is "
+            "trumps; the 21 cards left, top first, are the stock."
+        ),
     )
 )

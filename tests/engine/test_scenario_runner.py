@@ -2,6 +2,7 @@
 
 import contextlib
 import dataclasses
+import importlib.util
 import io
 import json
 import re
@@ -338,12 +339,26 @@ def test_the_help_names_the_format_page() -> None:
 # The format's page in the book lists exactly what the runner accepts.
 
 PAGE = HERE.parents[1] / "book" / "rules" / "scenarios.md"
-GAME_NAMES = {"alkort": "Alkort", "ecarte": "Écarté"}
+EXTENSION = HERE.parents[1] / "book" / "_ext" / "registry_tables.py"
+
+
+def registry_tables() -> Any:
+    """The book's extension that writes the page's games, options and dealing from the registry."""
+    spec = importlib.util.spec_from_file_location("registry_tables", EXTENSION)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def game_names() -> dict[str, str]:
+    """Each registered game's name, by key, in the registry's order."""
+    return {game.key: game.name for game in games.every()}
 
 
 def section(heading: str) -> str:
-    """The text of the page's section whose heading starts with these words."""
-    text = PAGE.read_text(encoding="utf-8")
+    """The text of the page's section whose heading starts with these words, as the book shows it."""
+    text = registry_tables().rendered(PAGE.read_text(encoding="utf-8"))
     start = text.index("\n## " + heading)
     end = text.find("\n## ", start + 1)
     return text[start : end if end > 0 else None]
@@ -363,7 +378,7 @@ def test_the_page_lists_every_field_of_every_kind() -> None:
     common = field_rows(section("Fields every scenario has"))
     assert common.keys() == scenarios.COMMON
     for name, (playing, is_required, value) in common.items():
-        assert playing == "Alkort, Écarté" and value.startswith(scenarios.FORMS[name].words), name
+        assert playing == ", ".join(game_names().values()) and value.startswith(scenarios.FORMS[name].words), name
         assert is_required == ("yes" if name in {"id", "game", "kind", "expect"} else "no"), name
     for kind in {kind for _, kind in scenarios.fields()}:
         rows = field_rows(section(f"Kind `{kind}`"))
@@ -372,13 +387,13 @@ def test_the_page_lists_every_field_of_every_kind() -> None:
             required, optional, expect = scenarios.fields().get((game, kind), (set(), set(), set()))
             for name in required | optional | {f"expect.{key}" for key in expect}:
                 assert name in rows, f"the page's section on {kind} does not list {name}"
-                documented[name].add(GAME_NAMES[game])
+                documented[name].add(game_names()[game])
                 _, is_required, value = rows[name]
                 assert is_required == ("yes" if name in required else "no"), (kind, name)
                 form = scenarios.EXPECT_FORMS[name[7:]] if name.startswith("expect.") else scenarios.FORMS[name]
                 assert value.startswith(form.words), (kind, name, form.words)
         for name, (playing, _, _) in rows.items():  # and no field the runner would refuse
-            assert playing == ", ".join(sorted(documented[name], key=list(GAME_NAMES.values()).index)), (kind, name)
+            assert playing == ", ".join(sorted(documented[name], key=list(game_names().values()).index)), (kind, name)
 
 
 def test_the_page_lists_every_action_and_exit_status() -> None:
@@ -415,7 +430,7 @@ def test_the_page_lists_every_option_and_its_values() -> None:
                 if choices is not None
                 else f"`{getattr(kind.from_dict({}), name)}`, or any positive whole number"
             )
-            expected[GAME_NAMES[game], name] = written
+            expected[game_names()[game], name] = written
     assert rows == expected
 
 
