@@ -277,6 +277,14 @@ class MoveHandler(FriendsHandler):
         self.answer(frame)
 
 
+class NoSuchHandler(FriendsHandler):
+    """Any other address under the API."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        raise_http(refused(404, "There is no such table or seat: check the link."))
+
+
 def seat_number(text: str) -> int:
     """A seat number from the URL."""
     if not text.isdigit() or len(text) > 2:
@@ -293,6 +301,7 @@ def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[Requ
         (api, CreateHandler, options),
         (api + table + seat, SeatHandler, options),
         (api + table + seat + "/moves", MoveHandler, options),
+        (api + r"(?:/.*)?", NoSuchHandler, options),  # anything else under the API: a JSON 404, not a page
     ]
 
 

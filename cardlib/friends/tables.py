@@ -330,12 +330,20 @@ class Replay:
             return "The deal is over: no more moves."
         if not self.is_my_turn(seat):
             return f"It is not your turn: {self.waiting_text()}"
-        unheld = [c for c in cards_named(move) if c not in state.hands[seat] and c not in seen_by(state, seat)]
+        # The engine explains from the holder's side ('player 0 may not exchange: his hand ...', 'nobody holds ...'):
+        # a card not in this seat's hand gets one answer wherever it is, unless it is in no hand and seen by all
+        # (the turned-up card, a card played).
+        unheld = [c for c in cards_named(move) if c not in state.hands[seat] and not self.is_public(c)]
         if unheld:
             return f"You do not hold {unheld[0]}."
         if state.current_player != seat:  # an out-of-turn offer: only the moves offered may be made
             return f"You may {' or '.join(self.legal_texts(seat))} now, or wait for your turn."
         return state.why_illegal(move) or f"{action_text(move)} is not allowed now."
+
+    def is_public(self, c: Any) -> bool:
+        """Whether a card is in no hand and every seat sees it (played, turned up): nothing to hide about it."""
+        state = self.state
+        return state.holder(c) is None and all(c in seen_by(state, s) for s in range(self.record.players))
 
     # -- who the table waits for
     def standing_in(self, presence: Mapping[int, float], now: float) -> set[int]:
@@ -371,12 +379,20 @@ class Replay:
             moves.append((seat, text))
         return moves
 
+    def waiting_for_as_seen_by(self, seat: int, standing_in: Iterable[int] = ()) -> list[int]:
+        """Who the table waits for, as one seat may know it: the player to move, and itself if it has a move
+        offered out of turn. Another's offer stays hidden: that an Alkort hand may be exchanged says it is
+        worthless."""
+        waiting = self.waiting_for(standing_in)
+        if self.state.is_over:
+            return waiting
+        return [s for s in waiting if s in (self.state.current_player, seat)]
+
     def waiting_text(self) -> str:
-        """Who the table waits for, in words."""
-        seats = self.waiting_for()
-        if not seats:
-            return "the deal is over." if self.state.is_over else "the computer is to move."
-        return " and ".join(f"player {s}" for s in seats) + " to move."
+        """Who is to move, in words (what every seat may know)."""
+        if self.state.is_over:
+            return "the deal is over."
+        return f"player {self.state.current_player} to move."
 
 
 def cards_named(move: Action) -> list[Any]:
@@ -427,7 +443,7 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "idle_seconds": record.idle_seconds,
         "seats": seats_of(replay, presence, now, standing_in),
         "turn": state.current_player,
-        "waiting_for": replay.waiting_for(standing_in),
+        "waiting_for": replay.waiting_for_as_seen_by(seat, standing_in),
         "deal_number": replay.deal_number,
         "dealer": state.dealer,
         "sides": [state.side_name(side) for side in range(2)],
