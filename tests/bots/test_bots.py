@@ -16,14 +16,14 @@ from cardlib.players import RandomPlayer, next_move
 from cardlib.tournament import run_match
 from cardlib.tricks import ACCEPT, PROPOSE, REFUSE, Announce, Exchange
 
-from bot_helpers import GAMES, new_deal
+from bot_helpers import GAMES, key_of, new_deal
 
 SENTENCE = re.compile(r"^[A-Z][^\n]{10,300}[.!?]$")
 
 
 def bots_for(game: str, seed: int):
     """One of each bot; the Monte Carlo one with few play-outs, to keep the test quick."""
-    name = "ecarte" if game == "ecarte" else "alkort"
+    name = key_of(game)
     return [make_bot("random", name, seed), make_bot("rules", name, seed), MonteCarloBot(seed, rollouts=12)]
 
 

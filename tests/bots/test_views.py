@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from cardlib import ECARTE_PACK, Card, ecarte
-from cardlib.alkort.advice import AlkortRuleBot
+from cardlib import ECARTE_PACK, Card, ecarte, games
 from cardlib.bots import MonteCarloBot
 from cardlib.ecarte.advice import EcarteRuleBot
 from cardlib.ecarte.view import HiddenDiscard
@@ -18,7 +17,7 @@ from bot_helpers import GAMES, part_played
 
 
 def rule_bot(state):
-    return EcarteRuleBot(seed=3) if isinstance(state, ecarte.EcarteState) else AlkortRuleBot(seed=3)
+    return games.of(state).rule_bot(3)
 
 
 def hidden_cards(state, seat):

@@ -9,13 +9,17 @@ from coach_helpers import played, summary
 
 from cardlib import coach, doubledummy, games
 
+# Every game the registry knows, with each number it may be played by; and each game by its key.
+CASES = [(game.key, count) for game in games.every() for count in game.players]
+KEYS = list(games.keys())
+
 
 def mid_deal(key: str, seed: int, players: int | None = None):
     """A position in play with a real choice for the player to move."""
     return played(key, seed, players, until=lambda s: len(s.plays()) >= 3 and len(s.legal_actions()) >= 3)
 
 
-@pytest.mark.parametrize("key, players", [("ecarte", None), ("alkort", 4), ("alkort", 2)])
+@pytest.mark.parametrize("key, players", CASES)
 def test_every_option_best_first(key: str, players: int | None) -> None:
     state = mid_deal(key, 4, players)
     seat = state.seat_to_move()
@@ -37,14 +41,14 @@ def test_as_good_as_is_the_paired_interval() -> None:
     assert coach.within_noise([2.0, 0.0, 2.0, 0.0], [1.0, 1.0, 1.0, 1.0])
 
 
-@pytest.mark.parametrize("key", ["ecarte", "alkort"])
+@pytest.mark.parametrize("key", KEYS)
 def test_same_seed_same_hint(key: str) -> None:
     state = mid_deal(key, 7)
     seat = state.seat_to_move()
     assert summary(coach.hint(state, seat, samples=50, seed=3)) == summary(coach.hint(state, seat, samples=50, seed=3))
 
 
-@pytest.mark.parametrize("key, seed", [("ecarte", 1), ("ecarte", 11), ("alkort", 2), ("alkort", 5)])
+@pytest.mark.parametrize("key, seed", [(key, seed) for key in KEYS for seed in (1, 5)])
 def test_hidden_cards_do_not_change_the_hint(key: str, seed: int) -> None:
     """Another deal the seat cannot tell from this one (other hidden cards, the same view): the same hint."""
     state = mid_deal(key, seed)

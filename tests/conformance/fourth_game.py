@@ -127,8 +127,9 @@ class TrumpsRuleBot(InformedPlayer):
 
     def choose(self, view: Any) -> Decision:
         cards = sorted((a for a in view.legal if isinstance(a, Card)), key=lambda c: ORDER.index(c.rank))
-        chosen = cards[0] if view.trick else cards[-1]
-        return Decision(chosen, f"plays {chosen}")
+        if view.trick:
+            return Decision(cards[0], f"follows with its lowest card, {cards[0]}, keeping the high ones")
+        return Decision(cards[-1], f"leads its highest card, {cards[-1]}, to draw the others out")
 
 
 DESCRIPTION = games.GameDescription(

@@ -4,7 +4,7 @@ import ipywidgets as widgets
 import pytest
 from widget_helpers import learner_move, play_game, play_out, text
 
-from cardlib import PROPOSE, alkort, card, ecarte
+from cardlib import PROPOSE, alkort, card, ecarte, games
 from cardlib.players import RandomPlayer
 from cardlib.widgets import GameTable, GuidedRound, ScriptedPlayer
 from cardlib.widgets.table import LEARNER, SHOWN
@@ -226,7 +226,7 @@ def test_bots_argument_and_checks():
 # -- whole games ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players", [("alkort", 4), ("alkort", 2), ("ecarte", None)])
+@pytest.mark.parametrize("game, players", [(g.key, count) for g in games.every() for count in g.players])
 def test_game_table_plays_to_game_over(game, players):
     t = GameTable(game, players=players, seed=3, options={"target_score": 3})
     assert "cardlib-next-deal" in t.next_deal_button._dom_classes
