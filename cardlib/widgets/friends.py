@@ -620,14 +620,15 @@ class PassTheDevice(widgets.VBox):
         return self.waiting_for is not None
 
     def person_to_move(self, frame: Frame) -> int | None:
-        """The person at this screen whose move it is (None: the computer's, or the deal is over)."""
-        seat = to_move_of(frame)
-        return seat if seat in self.tokens else None
+        """The person at this screen the table waits for, if not the one holding the device (None: the one holding
+        it has something to decide, or the table waits for nobody here)."""
+        waiting = [seat for seat in frame.get("waiting_for", ()) if seat in self.tokens]
+        return None if not waiting or seat_of(frame) in waiting else waiting[0]
 
     def _after_frame(self, frame: Frame) -> None:
-        """After every frame: when another person at this screen is to move, cover the table for the hand-over."""
+        """After every frame: when the table waits for another person at this screen, cover it for the hand-over."""
         seat = self.person_to_move(frame)
-        if seat is not None and seat != seat_of(frame):
+        if seat is not None:
             self.hand_over(seat)
 
     def hand_over(self, seat: int) -> None:

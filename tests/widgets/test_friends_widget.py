@@ -235,3 +235,11 @@ def test_the_coach_reviews_the_seats_own_decisions_from_the_views_it_was_sent(mo
     assert all(view.seat == 0 for view in asked), "the coach looked through seat 0's views only"
     shown = table.reviewer.review_view.value
     assert shown.count('<th scope="row">') == len(decisions) and NO_HINDSIGHT in shown
+
+
+def test_pass_the_device_at_alkort_with_two_computers_hands_over_to_whoever_the_table_waits_for():
+    service = Tables()
+    table_id, tokens = seated(service, "alkort", [PERSON, COMPUTER, PERSON, COMPUTER], whole_game=False, seed=5)
+    device = PassTheDevice(service, table_id, tokens)
+    assert play_by_the_device(device) >= 2, "each person had the device in turn"
+    assert service.replays[table_id].state.is_over and "The deal is over." in text(device.table.prompt)
