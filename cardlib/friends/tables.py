@@ -36,6 +36,7 @@ from ..tricks import (
     action_text,
     as_whole_number,
     canonical_action,
+    in_fixed_order,
 )
 from .views import view_to_json
 
@@ -291,7 +292,7 @@ class Replay:
             more = self.record.whole_game and not self.game.is_over and self.record.seats[seat] == PERSON
             return [NEXT_DEAL] if more else []
         offered = self.offered(seat)
-        texts = [action_text(a) for a in offered]
+        texts = [action_text(a) for a in in_fixed_order(offered)]  # pack order, as the view lists them
         return texts + [WAIT] if offered and state.current_player != seat else texts
 
     def judge(self, seat: int, text: object) -> str:

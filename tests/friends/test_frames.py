@@ -20,7 +20,7 @@ import pytest
 from cardlib import games
 from cardlib.alkort import ICELANDIC_NAMES
 from cardlib.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, card
-from cardlib.friends.tables import PERSON, Tables, seen_by
+from cardlib.friends.tables import PERSON, Tables, frame_of, seen_by
 
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 CARD_WORDS = re.compile(
@@ -119,3 +119,35 @@ def test_the_check_finds_a_hidden_card_put_in_a_frame(game: str, players: int) -
 
     play_whole_game(tables, game, players, 3, with_a_leak, whole_game=False)
     assert any("hidden" in c for c in caught) and "key 'stock'" in caught
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_frame_is_the_same_in_every_deal_its_seat_cannot_tell_from_the_real_one(game: str, players: int) -> None:
+    """Nothing a seat is sent depends on what it cannot see: its frame, made again in deals drawn to agree with its
+    view (``games.sample_world``), is the same (who is waiting, the messages, the explanations, the view)."""
+    rng = random.Random(4)
+
+    def same_in_other_deals(tables: Tables, table: str, seat: int, frame: dict[str, Any]) -> None:
+        replay = tables.replays[table]
+        real = replay.state
+        if frame["version"] % 3 or frame["version"] != replay.record.version:
+            return  # every third position is enough
+        presence = tables.store.presence(table)
+        for _ in range(2):
+            replay.game.deal = games.sample_world(games.observe(real, seat), rng)
+            try:
+                again = frame_of(replay, seat, presence, tables.clock())
+            finally:
+                replay.game.deal = real
+            assert without_order(again) == without_order(frame_of(replay, seat, presence, tables.clock()))
+
+    play_whole_game(Tables(), game, players, 5, same_in_other_deals, whole_game=False)
+
+
+def without_order(frame: dict[str, Any]) -> dict[str, Any]:
+    """A frame with the cards of its texts in pack order (a seat's own hand may be listed in another order)."""
+
+    def cards_sorted(text: str) -> str:
+        return CARD_TEXT.sub("<card>", text) + " | " + " ".join(sorted(a + b for a, b in CARD_TEXT.findall(text)))
+
+    return {k: cards_sorted(v) if isinstance(v, str) else v for k, v in frame.items()}
