@@ -1,0 +1,182 @@
+"""Every attributed claim is sourced (issue 30): a sentence in the chapters or the book that has someone say, write,
+tell or advise something names a source that has an entry (the history's bibliography, the rules' list of sources,
+the variants' three texts), or has the course's own machinery say it (the library, a chapter, the coach ...).
+A country's players, "the book" or "the old books" never speak for themselves.
+
+The test of the test: a planted unsourced claim, in a sentence and in a copy of a chapter, is found."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from book_paths import ROOT
+
+BOOK = ROOT / "book"
+ATTRIBUTION = re.compile(
+    r"\b(says|say|said|writes|wrote|according to|tells? you|tells? us|puts it|advises?|recommends?|insists?)\b", re.I
+)
+# Sources, as the prose names them: the list of entries that has each, and the words of its entry there.
+SOURCES = {
+    "Ólafur Davíðsson": ("history", 'Ólafur Davíðsson, "Fjögra manna alkort"'),
+    "pagat.com": ("history", "pagat.com"),
+    "Spilabók AB": ("history", "Spilabók AB"),
+    "memoir of 1892": ("history", "Anonymous memoir"),
+    "Tímarit": ("history", "Tímarit Hins íslenzka bókmentafélags"),
+    "Vikan": ("history", "*Vikan*, 19 December 2000"),
+    "Lesbók": ("history", "Lesbók Morgunblaðsins"),
+    "Jón Aðalsteinn Jónsson": ("history", 'Jón Aðalsteinn Jónsson, "Álkort"'),
+    "spilareglur.is": ("history", "spilareglur.is"),
+    "Wikipedia": ("history", "the Icelandic Wikipedia"),
+    "Nýársnóttin": ("history", "Indriði Einarsson, *Nýársnóttin*"),
+    "Indriði": ("history", "Indriði Einarsson"),
+    "Halldórsson": ("history", "Halldór Halldórsson"),
+    "Fálkinn": ("history", "Fálkinn"),
+    "Húsfreyjan": ("history", "Húsfreyjan"),
+    "Listin að lifa": ("history", "Listin að lifa"),
+    "Sunnanfari": ("history", "Sunnanfari"),
+    "Eggert Ólafsson": ("history", "Eggert Ólafsson and Bjarni Pálsson"),
+    "Cavendish": ("rules", "Cavendish"),
+    "Britannica": ("rules", "Britannica"),
+    "Board Game Arena": ("rules", "Board Game Arena"),
+    "club laws": ("rules", "club laws of Écarté"),
+    "Foster": ("rules", "Foster's Complete Hoyle"),
+    "Hoyle": ("rules", "Hoyle's Games Modernized"),
+    "Seed 000": ("variants", "Seed 000 (Alkort, Russian)"),
+    "Seed 001": ("variants", "Seed 001 (Alkort, Russian)"),
+    "Seed 002": ("variants", "Seed 002 (Écarté, Bosnian"),
+    "Russian text": ("variants", "(Alkort, Russian)"),
+    "Bosnian text": ("variants", "(Écarté, Bosnian"),
+    "Écarté text": ("variants", "Seed 002 (Écarté"),
+    "Alkort text": ("variants", "Seed 000 (Alkort"),
+}
+# The course's own machinery may say things: it is the course speaking, with its code to check it.
+OWN = re.compile(
+    r"\b(library|engine|course|coach|checker|chapter|section|page|rulebook|table|widget|explorer|deal|round|"
+    r"figure|error|runner|hindsight|numbers|it|which|that|this|we|you|he|they|nobody|anyone|none|interval|"
+    r"glossary|variants|what he knew|play|game|option|function|bot|article|text|texts|who|bars?|lines?|rules|"
+    r"dealer|player|seat|trick)\b|`",
+    re.I,
+)
+# Who may never speak unnamed, whatever else the paragraph names.
+UNNAMED = re.compile(
+    r"\b(players|Icelanders|Icelandic players|the book|the books|old books|experts|tradition|everyone|"
+    r"the sources|people)\s+(\w+\s+)?(say|says|said|tell you|tells you|advise|advises|recommend)\b",
+    re.I,
+)
+
+
+def entries() -> dict[str, str]:
+    """The texts that hold the source entries: the history's bibliography, the rules' sources, the three texts."""
+    history = (BOOK / "history.md").read_text(encoding="utf-8").split("## Bibliography", 1)[1]
+    rules = (BOOK / "rules" / "index.md").read_text(encoding="utf-8").split("## Sources", 1)[1].split("\n## ", 1)[0]
+    variants = (BOOK / "variants.md").read_text(encoding="utf-8")
+    texts = variants.split("## Where the three texts come from", 1)[1].split("\n## ", 1)[0]
+    return {"history": history, "rules": rules, "variants": texts}
+
+
+def prose_paragraphs(path: Path) -> Iterator[str]:
+    """A chapter's markdown cells, or a book page without its code, in paragraphs."""
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown"]
+    else:
+        texts = [re.sub(r"(?s)```.*?```", "", path.read_text(encoding="utf-8"))]
+    for text in texts:
+        yield from (" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
+
+
+def sentences(paragraph: str) -> list[str]:
+    """A paragraph's sentences (near enough: a stop, then a capital, a quote or a bracket)."""
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z*\"(«„])", paragraph)
+
+
+def names_a_source(text: str) -> bool:
+    """Whether the text names a source that has an entry."""
+    return any(name.lower() in text.lower() for name in SOURCES)
+
+
+def speaker_is_own(sentence: str, verb: re.Match[str]) -> bool:
+    """Whether the speaker is the course's own machinery: 'the library says', 'according to the engine'."""
+    if verb[0].lower().startswith("according"):
+        return bool(OWN.search(" ".join(sentence[verb.end() :].split(",")[0].split()[:4])))
+    return bool(OWN.search(" ".join(sentence[: verb.start()].split()[-10:])))
+
+
+def not_a_claim(sentence: str, verb: re.Match[str]) -> bool:
+    """'Say' as 'for example' ('two Aces, say'), or an order to the reader ('Say what you would do')."""
+    if verb[0].lower().startswith("according"):
+        return False
+    return sentence[: verb.start()].rstrip().endswith(",") or not sentence[: verb.start()].strip(" >*-")
+
+
+def unsourced(paragraph: str) -> list[str]:
+    """The sentences of a paragraph that attribute a claim without a source in reach."""
+    found = []
+    for sentence in sentences(paragraph):
+        verb = ATTRIBUTION.search(sentence)
+        if not verb or not_a_claim(sentence, verb):
+            continue
+        if UNNAMED.search(sentence) and not names_a_source(sentence):
+            found.append(sentence)
+        elif not (names_a_source(paragraph) or speaker_is_own(sentence, verb)):
+            found.append(sentence)
+    return found
+
+
+def pages() -> list[Path]:
+    """The chapters and the book's prose pages."""
+    chapters = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    return chapters + sorted(BOOK.glob("*.md")) + sorted((BOOK / "rules").glob("*.md"))
+
+
+def unsourced_in(path: Path) -> list[str]:
+    """Every unsourced attribution of one page."""
+    return [sentence for paragraph in prose_paragraphs(path) for sentence in unsourced(paragraph)]
+
+
+@pytest.mark.parametrize("path", pages(), ids=lambda path: path.name)
+def test_every_attributed_claim_names_a_source(path: Path) -> None:
+    found = unsourced_in(path)
+    assert not found, f"{path.name}: claims put in no source's mouth:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("name, where", sorted(SOURCES.items()))
+def test_every_source_the_test_accepts_has_an_entry(name: str, where: tuple[str, str]) -> None:
+    entry, words = where
+    assert words in entries()[entry], f"{name} has no entry in the {entry} list of sources"
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "Icelandic players tell you to save K♦ for the last trick.",
+        "The book says always take it.",
+        "Experts say the lead is worth a trick.",
+        "Old players insist that a Seven should be kept.",
+        "According to tradition, the dealer cuts twice.",
+    ],
+)
+def test_a_planted_unsourced_claim_is_found(planted: str) -> None:
+    assert unsourced(planted) == [planted]
+    assert unsourced(f"Ólafur Davíðsson ranks the Eights. {planted}") == [planted] or not UNNAMED.search(planted)
+
+
+def test_a_sourced_claim_and_the_library_pass() -> None:
+    assert not unsourced('spilareglur.is says "fimm stig" for a múkur (spilareglur.is).')
+    assert not unsourced("The library works out the right answer and says why, in its own words.")
+    assert unsourced("The Icelandic tradition says so.") == ["The Icelandic tradition says so."]
+
+
+def test_a_chapter_with_a_planted_claim_fails(tmp_path: Path) -> None:
+    chapter = ROOT / "notebooks" / "09-strategy-lab.ipynb"
+    nb = json.loads(chapter.read_text(encoding="utf-8"))
+    planted = "Icelandic players tell you to take the worthless-hand exchange whenever you may."
+    nb["cells"].append({"cell_type": "markdown", "id": "planted", "metadata": {}, "source": [planted]})
+    copy = tmp_path / chapter.name
+    copy.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    assert unsourced_in(chapter) == [] and unsourced_in(copy) == [planted]
