@@ -75,6 +75,22 @@ class HTTPTables:
         url = f"{self.seat_url(table, seat)}?{query}"
         return self.request("GET", url, None, {"X-Seat-Token": token}, extra_wait=timeout)
 
+    async def wait_async(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict[str, Any]:
+        """As ``wait``, without blocking the caller's event loop (Tornado's client): how a page's kernel waits for
+        the others' moves and stays free to answer its person."""
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError  # in every kernel of the demo
+
+        url = f"{self.seat_url(table, seat)}?{urlencode({'since': since_version, 'timeout': timeout})}"
+        try:
+            response = await AsyncHTTPClient().fetch(
+                url, headers={"X-Seat-Token": token}, request_timeout=self.timeout + timeout
+            )
+        except HTTPClientError as error:
+            body = error.response.body if error.response is not None else b""
+            raise TableError(error.code, json_error(body) or f"{error.code} {error.message}") from None
+        answer: dict[str, Any] = json.loads(response.body)
+        return answer
+
     def seat_url(self, table: str, seat: int) -> str:
         """The URL of a seat at a table."""
         return f"{self.api}/{quote(str(table), safe='')}/seats/{int(seat)}"
@@ -97,6 +113,14 @@ class HTTPTables:
                 return answer
         except urllib.error.HTTPError as error:
             raise TableError(error.code, error_message(error)) from None
+
+
+def json_error(body: bytes) -> str:
+    """The server's message in a refusal's JSON body ('' if it has none)."""
+    try:
+        return str(json.loads(body)["error"])
+    except (ValueError, KeyError, TypeError):
+        return ""
 
 
 def error_message(error: urllib.error.HTTPError) -> str:

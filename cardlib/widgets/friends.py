@@ -55,7 +55,11 @@ from .table import (
 
 Frame = Mapping[str, Any]  # one seat's frame, as JSON gives it
 VERSION_CLASS = "cardlib-friends-version-"
-POLL_SECONDS = 0.25  # how often a waiting table asks the service again: a move reaches the others within it
+POLL_SECONDS = 0.25  # how often a waiting table asks a service with no long poll again (in memory)
+# How long the server may hold a waiting page's question: well under the 10 s within which a seat that asked counts
+# as connected (tables.CONNECTED_SECONDS), so that a person waiting for the others is shown connected.
+LONG_POLL_SECONDS = 5.0
+RETRY_SECONDS = 1.0  # after a refused or failed wait, before asking again
 
 
 # ---------------------------------------------------------------------------
@@ -279,7 +283,9 @@ class FriendsTable(widgets.VBox):
         self.errors: list[Exception] = []
         self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
         self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
-        self._timer: Any = None
+        self._timer: Any = None  # the next ask (polling), or
+        self._task: Any = None  # the long poll under way
+        self._version_mark = ""  # the CSS class that carries the version shown
         self.message = message_line()
         self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
         self.stylesheet = stylesheet()
@@ -387,11 +393,11 @@ class FriendsTable(widgets.VBox):
 
     def _mark_version(self) -> None:
         """Carry the table's version as a CSS class (cardlib-friends-version-N): what a browser test waits for."""
-        marks = [c for c in self._dom_classes if c.startswith(VERSION_CLASS)]
-        self._dom_classes = (
-            *(c for c in self._dom_classes if c not in marks),
-            f"{VERSION_CLASS}{version_of(self.frame)}",
-        )
+        mark = f"{VERSION_CLASS}{version_of(self.frame)}"
+        if self._version_mark:
+            self.remove_class(self._version_mark)
+        self._version_mark = mark
+        self.add_class(mark)
 
     def card_reasons(self, hand: list[Card], legal: list[Action]) -> dict[Card, str]:
         """Why each card of the hand may not be played now ('' if it may). On this seat's turn, the engine's reason,
@@ -492,13 +498,36 @@ class FriendsTable(widgets.VBox):
 
     # -- waiting for the others ---------------------------------------------------
     def wait_for_others(self) -> None:
-        """Ask the service again in a moment, on the kernel's own event loop (no thread, nothing blocked), for as
-        long as the table is on the page; with no loop running (a script, a test), or told not to poll, the table
-        waits to be asked (``refresh``)."""
+        """Wait for the others' moves on the kernel's own event loop (no thread, nothing blocked), for as long as the
+        table is on the page: a long poll when the service offers one (``wait_async``: the server answers as soon as
+        the table moves), otherwise asking again every ``poll_seconds``. With no loop running (a script, a test), or
+        told not to, the table waits to be asked (``refresh``)."""
         if self.poll_seconds is None or self.comm is None or self.frame.get("game_over"):
             return
         with contextlib.suppress(RuntimeError):  # no running loop
-            self._timer = asyncio.get_running_loop().call_later(self.poll_seconds, self._tick)
+            loop = asyncio.get_running_loop()
+            if getattr(self.service, "wait_async", None) is not None:
+                self._task = self._task or loop.create_task(self._long_poll())
+            else:
+                self._timer = loop.call_later(self.poll_seconds, self._tick)
+
+    async def _long_poll(self) -> None:
+        """Ask the server for the next frame, held until the table moves on (or a few seconds), again and again."""
+        wait = self.service.wait_async  # type: ignore[attr-defined]  # checked by wait_for_others
+        while self.comm is not None and not self.frame.get("game_over"):
+            try:
+                frame = await wait(self.table_id, self.seat, self.token, version_of(self.frame), LONG_POLL_SECONDS)
+            except ValueError as error:  # refused: the table expired, too many messages
+                say(self.message, str(error), warning=True)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            except Exception as error:  # noqa: BLE001 - the server restarting, say: ask again in a moment
+                self.errors.append(error)
+                say(self.message, f"The table cannot be reached just now ({error}). It will ask again.", warning=True)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            self.show(frame)
+        self._task = None
 
     def _tick(self) -> None:
         self._timer = None
@@ -508,10 +537,11 @@ class FriendsTable(widgets.VBox):
         self.wait_for_others()
 
     def close(self) -> None:
-        """Stop asking the service, and close the table's widgets."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """Stop waiting for the others, and close the table's widgets."""
+        for waiting in (self._timer, self._task):
+            if waiting is not None:
+                waiting.cancel()
+        self._timer = self._task = None
         super().close()
 
 

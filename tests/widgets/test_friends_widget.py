@@ -243,3 +243,39 @@ def test_pass_the_device_at_alkort_with_two_computers_hands_over_to_whoever_the_
     device = PassTheDevice(service, table_id, tokens)
     assert play_by_the_device(device) >= 2, "each person had the device in turn"
     assert service.replays[table_id].state.is_over and "The deal is over." in text(device.table.prompt)
+
+
+class LongPolled:
+    """The in-memory tables with a long poll, as the HTTP client's ``wait_async``: held until the table moves on."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables, self.asked = tables, 0
+        self.create, self.frame, self.move = tables.create, tables.frame, tables.move
+
+    async def wait_async(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict:
+        self.asked += 1
+        for _ in range(int(timeout / 0.01)):
+            frame = self.tables.frame(table, seat, token)
+            if frame["version"] > since_version:
+                return frame
+            await asyncio.sleep(0.01)
+        return self.tables.frame(table, seat, token)
+
+
+def test_a_waiting_table_long_polls_when_the_service_can_hold_its_question():
+    service = LongPolled(Tables())
+    table_id, tokens = seated(service.tables, "ecarte", [PERSON, PERSON], seed=3)
+
+    async def scene() -> tuple[int, int, int]:
+        table = FriendsTable(service, table_id, 0, tokens[0])
+        before = table.frame["version"]
+        await asyncio.sleep(0.05)
+        seat = service.frame(table_id, 0, tokens[0])["turn"]
+        mover = service.frame(table_id, seat, tokens[seat])
+        service.move(table_id, seat, tokens[seat], mover["legal"][0], mover["version"])
+        await asyncio.sleep(0.1)
+        table.close()
+        return before, table.frame["version"], service.asked
+
+    before, after, asked = asyncio.run(scene())
+    assert after == before + 1 and asked <= 3, "the move came in answer to a question held open, not by polling"
