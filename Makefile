@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark
+.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark coach-audit
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,13 @@ site-benchmark: $(INSTALLED) tools
 coach-benchmark: $(INSTALLED) tools
 	$(PY) tools/coach_benchmark.py --deals 40
 	$(PY) tools/coach_site_benchmark.py --count 20
+
+## The coach audited against exact answers (issue 28): its intervals' coverage on end positions enumerated exactly
+## (both games, every player count, other options), the review's labels against 20 times the worlds, and the Monte
+## Carlo bot against the rule bot now and before the fairer worlds (COACH_AUDIT_BEFORE, a commit). A long while.
+COACH_AUDIT_BEFORE ?= 97b834d
+coach-audit: $(INSTALLED)
+	nice -n 10 $(PY) tools/coach_audit.py --before $(COACH_AUDIT_BEFORE)
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

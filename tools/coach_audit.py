@@ -1,0 +1,365 @@
+"""Audit the coach against exact answers (issue 28), a tool to read, not a test (``make coach-audit``):
+
+    .venv/bin/python tools/coach_audit.py                          # the full audit (a long while on a shared machine)
+    .venv/bin/python tools/coach_audit.py --positions 1 --seeds 2 --deals 3 --match-deals 4   # a quick look
+    .venv/bin/python tools/coach_audit.py --before 97b834d         # also the Monte Carlo match at that commit
+
+Three parts, each printed as it ends:
+
+1. **coverage**: end positions of both games, every player count and non-default options (``FAMILIES``), reached
+   by the book's play (the play-outs' policy, ``montecarlo.policy_for``). At each, every world that agrees with the
+   seat's view is enumerated: the other hands from the unseen cards, kept when the seat would see the same view
+   (``games.observe``); in Écarté each of the other player's hands weighted by the pasts that lead to it by the book
+   (his calls, his discard), as the coach believes. Every option is played out by the book in every world, and the
+   coach's 95 % intervals (expected points and chance of a win, at its own number of samples, several seeds) are
+   counted as covering the exact value or not. Goal: 95 % in every family, within binomial noise.
+2. **labels**: deals played at random by every seat, reviewed from seat 0 (``coach.review``); every decision not
+   called good, and every choice the coach would not have made, is measured again against a reference with 20 times
+   the worlds. Goal: no mistake (inaccuracy) whose reference cost is below its threshold.
+3. **match**: the Monte Carlo bot against the rule bot (``tournament.run_match``), here, and with ``--before`` at
+   an older commit of the repository (extracted with ``git archive`` into a temporary folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardlib import coach, games
+from cardlib.bots import montecarlo
+from cardlib.cards import ECARTE_PACK, Card
+from cardlib.ecarte import advice as ecarte_book
+from cardlib.ecarte import playout as ecarte_playout
+from cardlib.players import RandomPlayer, play_deal
+from cardlib.tricks import DealState
+
+# The families of positions: (name, game, players, options, cards in the seat's hand). Alkort with four players is
+# taken when the seat plays last to a trick (the others' hands are one card each: a few thousand worlds).
+FAMILIES: list[tuple[str, str, int | None, dict[str, Any], int]] = [
+    ("Écarté", "ecarte", None, {}, 2),
+    ("Écarté, 2+3 packets, no duty to trump", "ecarte", None, {"deal_packets": (2, 3), "must_trump": False}, 2),
+    ("Écarté, three cards left", "ecarte", None, {"refusal_penalty": "any"}, 3),
+    ("Alkort, two players", "alkort", 2, {}, 2),
+    (
+        "Alkort, two players, rotate, sevens as rubbish",
+        "alkort",
+        2,
+        {"lead_rule": "rotate", "seven_lead": "as_rubbish"},
+        2,
+    ),
+    ("Alkort, four players", "alkort", 4, {}, 2),
+    ("Alkort, four players, short ranking", "alkort", 4, {"ranking": "short", "low_eights_ranked": False}, 2),
+]
+MAX_WORLDS = 6000  # positions with more worlds than this to enumerate are passed over
+REFERENCE_TIMES = 20
+
+
+# ---------------------------------------------------------------------------
+# Exact values: every world that agrees with the view
+
+
+def book_played(key: str, seed: int, players: int | None, options: dict[str, Any], cards: int) -> DealState | None:
+    """A deal played by the book until the player to move holds ``cards`` cards and has a choice (None: no such)."""
+    state = games.get(key).new_deal(options, players=players, seed=seed)
+    policy = montecarlo.policy_for(state)
+    while not state.is_over:
+        seat = state.seat_to_move()
+        legal = state.legal_actions()
+        if len(state.hands[seat]) == cards and len(legal) >= 2 and games.observe(state, seat).legal:
+            if key == "ecarte" or len(state.trick) == state.n_players - 1 or state.n_players == 2:
+                return state
+        state.apply(policy(state, legal))
+    return None
+
+
+def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, int]] | None:
+    """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit)."""
+    view = games.observe(state, seat)
+    if games.of(state).key == "ecarte":
+        return ecarte_worlds(state, view)
+    others = [s for s in range(state.n_players) if s != seat]
+    sizes = [view.hand_size(s) for s in others]
+    unseen = sorted(view.unseen())
+    count = math.prod(math.comb(len(unseen) - sum(sizes[:i]), k) for i, k in enumerate(sizes))
+    if count > MAX_WORLDS:
+        return None
+    found = []
+    for hands in deals_of(unseen, sizes):
+        world = state.clone()
+        for s, h in zip(others, hands):
+            world.hands[s] = list(h)
+        held = {c for h in hands for c in h}
+        world.stock = [c for c in unseen if c not in held]
+        world._legal = None
+        if games.observe(world, seat) == view:
+            found.append((world, 1))
+    return found
+
+
+def deals_of(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every way to deal hands of these sizes from the cards."""
+    if not sizes:
+        yield ()
+        return
+    for first in itertools.combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in first]
+        for others in deals_of(rest, sizes[1:]):
+            yield (first, *others)
+
+
+def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, int]] | None:
+    """Écarté: each hand the other player may hold now, weighted by the pasts that lead to it by the book."""
+    opp = view.opponent
+    must = sorted(view.opponent_must_hold())
+    allowed = [c for c in view.unseen() if c not in view.opponent_cannot_hold() | set(must)]
+    size = view.hand_sizes[opp] - len(must)
+    if len(view.discards_of(opp)) > 1 or math.comb(len(allowed), size) > MAX_WORLDS:
+        return None
+    found = []
+    for rest in itertools.combinations(allowed, size):
+        hand = [*must, *rest]
+        weight = pasts(view, hand)
+        if weight:
+            world = state.clone()
+            world.hands[opp] = hand
+            world._legal = None
+            found.append((world, weight))
+    return found
+
+
+def pasts(view: Any, now: Sequence[Card]) -> int:
+    """How many pasts of the other Écarté player lead by the book to this hand now: none or one exchange (the
+    cards he drew, those he threw, by brute force), his calls following the book in each hand he held."""
+    calls = ecarte_playout.calls_by_round(view)
+    at_play = [*now, *view.played_by(view.opponent)]
+    if not view.discards_of(view.opponent):
+        return int(agrees(at_play, calls[0], view.trump))
+    reading = ecarte_playout.reading_of(view)
+    (count,), (sizes,) = reading.counts, reading.sizes
+    free = sorted(reading.possible - set(at_play))
+    ways = 0
+    for kept in itertools.combinations(at_play, len(at_play) - count):
+        # only cards below all those kept in the book's order of keeping can have been thrown (checked below)
+        lowest = min(keeping_order(c, view.trump) for c in kept) if kept else (math.inf,)
+        below = [c for c in free if keeping_order(c, view.trump) < lowest]
+        for thrown in itertools.combinations(below, count):
+            before = [*kept, *thrown]
+            if set(ecarte_book.discard_advice(sorted(before), view.trump, sizes)[0]) == set(thrown):
+                ways += agrees(before, calls[0], view.trump)
+    return ways if agrees(at_play, calls[1], view.trump) else 0
+
+
+def keeping_order(card: Card, trump: str) -> tuple[float, ...]:
+    """Where a card stands in the book's order of keeping (the discard throws the first; ties in pack order)."""
+    return (ecarte_book.keep_value(card, trump), ECARTE_PACK.index(card))
+
+
+def agrees(hand: Sequence[Card], calls: Sequence[tuple[bool, bool]], trump: str) -> bool:
+    """Whether the book, holding this hand, makes these calls (stood or refused iff a jeu de règle)."""
+    return all(bool(ecarte_book.jeu_de_regle(sorted(hand), trump, dealer=d)) == stood for d, stood in calls)
+
+
+def exact_values(state: DealState, seat: int, worlds: list[tuple[DealState, int]]) -> dict[Any, tuple[float, float]]:
+    """Each option's exact expected points and chance of a win over the weighted worlds, the book playing on."""
+    total = sum(w for _, w in worlds)
+    values = {}
+    for option in coach.options_of(games.observe(state, seat)):
+        points = [(coach.outcome(world, option, seat), w) for world, w in worlds]
+        values[option] = (sum(p * w for p, w in points) / total, sum(w for p, w in points if p > 0) / total)
+    return values
+
+
+# ---------------------------------------------------------------------------
+# Part 1: coverage
+
+
+@dataclass
+class Coverage:
+    """How many of a family's intervals covered the exact value."""
+
+    positions: int = 0
+    intervals: int = 0
+    covered: int = 0
+    worst: float = 0.0  # the largest miss, in points
+
+    def line(self, name: str) -> str:
+        """The family's figures, and whether they are within binomial noise of 95 %."""
+        share = self.covered / self.intervals if self.intervals else math.nan
+        floor = 0.95 - Z95 * math.sqrt(0.95 * 0.05 / self.intervals) if self.intervals else math.nan
+        verdict = "ok" if share >= floor else "BELOW 95 %"
+        return (
+            f"  {name}: {self.positions} positions, {self.covered}/{self.intervals} intervals cover the exact value "
+            f"({share:.1%}; 95 % within binomial noise is ≥ {floor:.1%}: {verdict}); largest miss {self.worst:.2f}"
+        )
+
+
+Z95 = 1.96
+
+
+def coverage(positions: int, seeds: int) -> dict[str, Coverage]:
+    """Part 1 for every family: positions found by the book's play, each hinted at several seeds."""
+    found: dict[str, Coverage] = {}
+    for name, key, players, options, cards in FAMILIES:
+        tally = found[name] = Coverage()
+        for deal in range(200):
+            if tally.positions >= positions:
+                break
+            state = book_played(key, deal, players, options, cards)
+            worlds = worlds_of(state, state.seat_to_move()) if state is not None else None
+            if state is None or not worlds:
+                continue
+            tally.positions += 1
+            covered_at(state, worlds, seeds, tally)
+        print(tally.line(name), flush=True)
+    return found
+
+
+def covered_at(state: DealState, worlds: list[tuple[DealState, int]], seeds: int, tally: Coverage) -> None:
+    """Count one position's intervals (points and chance of a win, every option, each seed) that cover."""
+    seat = state.seat_to_move()
+    exact = exact_values(state, seat, worlds)
+    for seed in range(seeds):
+        for e in coach.hint(state, seat, seed=seed).options:
+            points, win = exact[e.action]
+            for estimate, margin, truth in ((e.points, e.points_margin, points), (e.win, e.win_margin, win)):
+                tally.intervals += 1
+                tally.covered += abs(estimate - truth) <= margin + 1e-9
+            tally.worst = max(tally.worst, abs(e.points - points) - e.points_margin)
+
+
+# ---------------------------------------------------------------------------
+# Part 2: the review's labels against a reference with 20 times the worlds
+
+
+def labels(key: str, players: int | None, deals: int) -> dict[str, Any]:
+    """Part 2 for one game: random-play deals reviewed from seat 0, every doubtful verdict measured again."""
+    counts: dict[str, int] = {"good": 0, "inaccuracy": 0, "mistake": 0}
+    cheap: list[str] = []  # labels whose reference cost is below their threshold
+    costly_good = 0  # choices called good whose reference cost is above the mistake threshold
+    measured = 0
+    for deal in range(deals):
+        state = games.get(key).new_deal(players=players, seed=deal)
+        play_deal(state, [RandomPlayer(deal * 10 + s) for s in range(state.n_players)])
+        for r in coach.review(state, 0):
+            counts[r.verdict] += 1
+            if r.chosen == r.best:
+                continue
+            measured += 1
+            cost, margin = reference_loss(r)
+            if r.verdict != "good" and cost < coach.THRESHOLDS[r.verdict]:
+                cheap.append(
+                    f"deal {deal} move {r.number}: {r.verdict} {r.loss:.2f}, reference {cost:.2f} ± {margin:.2f}"
+                )
+            costly_good += r.verdict == "good" and cost - margin > coach.THRESHOLDS["mistake"]
+    return {"counts": counts, "cheap": cheap, "costly_good": costly_good, "measured": measured}
+
+
+def reference_loss(r: coach.Reviewed) -> tuple[float, float]:
+    """The choice's cost against the coach's best on 20 times the review's worlds, fresh ones."""
+    view = games.observe(r.position, r.hint.seat)
+    count = REFERENCE_TIMES * max(r.hint.samples, coach.FRESH_WORLDS)
+    outcomes, _ = coach.played_in_worlds(view, [r.best, r.chosen], count, 7_777_777 + r.number)
+    return coach.mean_and_margin([b - c for b, c in zip(outcomes[r.best], outcomes[r.chosen])])
+
+
+def print_labels(name: str, found: dict[str, Any]) -> None:
+    """One game's labels against the reference."""
+    counts, cheap = found["counts"], found["cheap"]
+    print(
+        f"  {name}: {sum(counts.values())} decisions: {counts['good']} good, {counts['inaccuracy']} inaccuracies, "
+        f"{counts['mistake']} mistakes; {found['measured']} choices other than the coach's best measured again: "
+        f"{len(cheap)} labels cost less than their threshold, {found['costly_good']} 'good' cost more than "
+        f"{coach.THRESHOLDS['mistake']} for sure",
+        flush=True,
+    )
+    for line in cheap:
+        print(f"    {line}")
+
+
+# ---------------------------------------------------------------------------
+# Part 3: the Monte Carlo bot against the rule bot
+
+MATCHES = [("ecarte", None), ("alkort", 4)]
+REPOSITORY = Path(__file__).resolve().parents[1]
+MATCH_CODE = """
+import sys
+from cardlib import tournament
+for key, players, deals in {matches!r}:
+    r = tournament.run_match(key, "mc", "rules", deals, seed=2026, players=players)
+    low, high = r.confidence
+    print(f"{{key}} {{players}} {{r.win_rate:.4f}} {{low:.4f}} {{high:.4f}}", flush=True)
+"""
+
+
+def match(deals: int, before: str | None) -> None:
+    """Part 3: the match here, and at the ``before`` commit (in a copy of the repository's files at that commit)."""
+    plan = [(key, players, deals) for key, players in MATCHES]
+    runs = [("now", None)] + ([(f"at {before}", before)] if before else [])
+    for label, ref in runs:
+        with tempfile.TemporaryDirectory() as folder:
+            path = str(REPOSITORY) if ref is None else extracted(ref, folder)
+            env = {**os.environ, "PYTHONPATH": path}
+            run = subprocess.run(
+                [sys.executable, "-c", MATCH_CODE.format(matches=plan)],
+                env=env,
+                cwd=path,
+                text=True,
+                capture_output=True,
+            )
+        if run.returncode:
+            raise RuntimeError(f"the match {label} failed:\n{run.stderr}")
+        out = run.stdout
+        for line in out.split("\n"):
+            if line:
+                key, players, rate, low, high = line.split()
+                print(
+                    f"  {label}: {key} ({players} players): mc wins {float(rate):.1%} of {deals} mirrored deal pairs "
+                    f"against rules (95 % CI {float(low):.1%} - {float(high):.1%})",
+                    flush=True,
+                )
+
+
+def extracted(ref: str, folder: str) -> str:
+    """The repository's files at a commit, in a folder (``git archive``)."""
+    archive = subprocess.run(["git", "archive", ref], cwd=REPOSITORY, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return folder
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the parts asked for and print their figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=4, help="positions per family (default 4: 28 in all)")
+    parser.add_argument("--seeds", type=int, default=5, help="hints per position, at seeds 0, 1, ... (default 5)")
+    parser.add_argument("--deals", type=int, default=100, help="random-play deals reviewed per game (default 100)")
+    parser.add_argument("--match-deals", type=int, default=100, help="mirrored deal pairs per match (default 100)")
+    parser.add_argument("--before", default=None, help="a commit at which to play the match again")
+    parser.add_argument("--parts", nargs="*", default=["coverage", "labels", "match"])
+    args = parser.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    start = time.process_time()
+    if "coverage" in args.parts:
+        print("Coverage of the coach's 95 % intervals, against every world of the view:", flush=True)
+        coverage(args.positions, args.seeds)
+    if "labels" in args.parts:
+        print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
+        for key, players in (("ecarte", None), ("alkort", 4)):
+            print_labels(games.get(key).name, labels(key, players, args.deals))
+    if "match" in args.parts:
+        print("The Monte Carlo bot against the rule bot:", flush=True)
+        match(args.match_deals, args.before)
+    print(f"processor time {time.process_time() - start:.0f} s (this process)")
+
+
+if __name__ == "__main__":
+    main()
