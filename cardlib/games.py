@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +86,15 @@ def deal_scenarios(
     )
 
 
+# What the widgets may ask a game's room for, beyond its description; a game without a hook gets the plain part.
+HOOKS = {
+    "table_notes": "the table's notes on a deal (a widgets.notes.TableNotes class); plain: dealer, stock, tricks",
+    "explore_deal": "explore_deal(explorer, options): what the deal explorer says of a dealt hand; plain: the hand",
+    "explorer_options": "the names of the options the deal explorer app offers pickers for; plain: none",
+    "trick_rule": "how the rank comparator judges a trick (a widgets.explore.TrickRule); plain: the 'trick' scenarios",
+}
+
+
 @dataclass(frozen=True)
 class GameDescription:
     """All the course needs to know about a game, apart from its rules (which its state applies)."""
@@ -107,6 +116,22 @@ class GameDescription:
     game: Callable[..., Game] | None = None  # game(options, *, players, seed) -> deals until a side reaches the target
     card_name: Callable[[Card], str | None] = lambda card: None  # its own name in the game: 'karlinn — the old man'
     dealing: str = ""  # how a stacked deck is dealt, top first, in a sentence or two (the scenario page shows it)
+    # the game's own hooks for the widgets, by name (HOOKS), each where it lives, 'module:attribute', loaded only when
+    # a widget asks (the engine never imports the widgets): {'table_notes': 'cardlib.widgets.notes:AlkortNotes'}
+    hooks: Mapping[str, str] = field(default_factory=dict)
+
+    def hook(self, name: str) -> Any:
+        """The game's own hook for a part of the course (``HOOKS``), loaded from where its room says; None if none."""
+        if name not in HOOKS:
+            raise ValueError(f"no part of the course asks for a hook {name!r}: the hooks are {', '.join(HOOKS)}")
+        where = self.hooks.get(name)
+        if where is None:
+            return None
+        module, _, path = where.partition(":")
+        found: Any = importlib.import_module(module)
+        for attribute in path.split("."):
+            found = getattr(found, attribute)
+        return found
 
     def new_deal(self, options: RuleOptions | dict | None = None, players: int | None = None, **kwargs: Any) -> Any:
         """A new deal of this game (``players`` defaults to the usual number; seed, dealer, deck as the engine's)."""

@@ -89,6 +89,12 @@ DESCRIPTION = games.register(
         description="Icelandic, 4 players in partnerships or 2",
         game=AlkortGame,
         card_name=icelandic_description,
+        hooks={
+            "table_notes": "cardlib.widgets.notes:AlkortNotes",
+            "explore_deal": "cardlib.widgets.explore:DealExplorer.deal_alkort",
+            "explorer_options": "cardlib.widgets.explore:HAND_OPTIONS",
+            "trick_rule": "cardlib.widgets.explore:ALKORT_TRICKS",
+        },
         dealing=(
             "nine cards to each player, three at a time, in three rounds, starting with "
             "the seat on the dealer's left (`(dealer + 1) % players`) and going clockwise; the cards left over, top "

@@ -66,6 +66,11 @@ DESCRIPTION = games.register(
         rule_bot=EcarteRuleBot,
         description="French, 2 players",
         game=whole_game,
+        hooks={
+            "table_notes": "cardlib.widgets.notes:EcarteNotes",
+            "explore_deal": "cardlib.widgets.explore:DealExplorer.deal_ecarte",
+            "trick_rule": "cardlib.widgets.explore:ECARTE_TRICKS",
+        },
         dealing=(
             "five cards each in two packets, the non-dealer first — three then two, or "
             "two then three with the option `deal_packets = [2, 3]`; the eleventh card is turned up and its suit is "

@@ -77,24 +77,23 @@ class DealExplorer(widgets.VBox):
         try:
             self.seed = seed
             self.heading.value = f"<b>{escape(self.entry.name)}: deal number {seed}</b>"
-            described: dict[type, Callable[[Any], None]] = {
-                alkort.AlkortOptions: self._deal_alkort,
-                ecarte.EcarteOptions: self._deal_ecarte,
-            }
-            describe = described.get(type(self.options), self._deal_any)  # a game without its own: the hand
-            describe(self.options)
+            own = self.entry.hook("explore_deal")  # the room's own account of a deal, if it has one: else the hand
+            if own is not None:
+                own(self, self.options)
+            else:
+                self.deal_any(self.options)
             say(self.message, "")
         except Exception as error:  # noqa: BLE001 - a learner never sees a traceback
             say(self.message, f"Could not deal: {error}", warning=True)
 
-    def _deal_any(self, options: Any) -> None:
+    def deal_any(self, options: Any) -> None:
         """A game with no explorer of its own: the learner's hand, and what the deal says of its score."""
         state = self.state = self.entry.new_deal(options, self.n_players, seed=self.seed)
         self.hand_cards = list(state.hands[0])
         self.view.value = f"<div>Your hand (player 0): {faces(self.hand_cards, game=options.game)}</div>"
         self.verdict.value = escape(state.explain_score()) if any(state.points) else ""
 
-    def _deal_alkort(self, options: alkort.AlkortOptions) -> None:
+    def deal_alkort(self, options: alkort.AlkortOptions) -> None:
         """Alkort: the ranked cards with their tier, the rubbish, and who may make the worthless-hand exchange."""
         state = self.entry.new_deal(options, self.n_players, seed=self.seed)
         self.state = state
@@ -130,7 +129,7 @@ class DealExplorer(widgets.VBox):
             verdict += f"<br>In this deal {', '.join(f'player {s}' for s in others)} may exchange."
         self.verdict.value = verdict
 
-    def _deal_ecarte(self, options: ecarte.EcarteOptions) -> None:
+    def deal_ecarte(self, options: ecarte.EcarteOptions) -> None:
         """Écarté: trumps, the stock, both hands, and who holds the King of trumps."""
         state = self.entry.new_deal(options, dealer=0, seed=self.seed)
         self.state = state
@@ -173,9 +172,7 @@ class RankComparator(widgets.VBox):
     ) -> None:
         self.entry = games.get(game)  # the game's registry entry: its name, pack, players and options
         self.game = self.entry.key
-        if self.entry.options not in TRICK_RULES:
-            raise ValueError(f"the rank comparator judges Alkort's and Écarté's tricks, not {self.entry.name}'s")
-        self.rule = TRICK_RULES[self.entry.options]
+        self.rule = trick_rule_of(self.entry)
         self.options = rule_options(self.entry, options)
         self.n_cards = players_at(self.entry, players)  # one card a player
         self.pack = self.entry.pack
@@ -318,7 +315,7 @@ class RankComparator(widgets.VBox):
 
 def judge_alkort(comparator: RankComparator, cards: list[Card]) -> tuple[int, str]:
     """Alkort's engine on the trick picked: who wins it, and why (with the leader's won trick, the first trick)."""
-    options = cast(alkort.AlkortOptions, comparator.options)  # TRICK_RULES gives this judge Alkort's tricks only
+    options = cast(alkort.AlkortOptions, comparator.options)  # only Alkort's room names this judge (trick_rule)
     args = (cards, comparator.leader_has_won.value, comparator.first_trick.value, options)
     return alkort.trick_winner(*args), alkort.explain_trick(*args)
 
@@ -338,11 +335,34 @@ class TrickRule(NamedTuple):
     judge: Callable[[RankComparator, list[Card]], tuple[int, str]]
 
 
-#: The games whose tricks the comparator judges, by their options' class (as the registry knows them).
-TRICK_RULES: dict[type[RuleOptions], TrickRule] = {
-    alkort.AlkortOptions: TrickRule("A♠ 9♦ K♦ 2♥", False, judge_alkort),
-    ecarte.EcarteOptions: TrickRule("A♦ J♦", True, judge_ecarte),
-}
+ALKORT_TRICKS = TrickRule("A♠ 9♦ K♦ 2♥", False, judge_alkort)  # Alkort's room names it (its trick_rule hook)
+ECARTE_TRICKS = TrickRule("A♦ J♦", True, judge_ecarte)  # and Écarté's
+
+
+def trick_rule_of(game: games.GameDescription) -> TrickRule:
+    """How the comparator judges the game's tricks: the rule its room names (its ``trick_rule`` hook), or else its
+    'trick' scenarios' own judge (a game checked with them says who wins a trick); a game with neither is refused."""
+    own = game.hook("trick_rule")
+    if own is not None:
+        return cast(TrickRule, own)
+    kind = game.scenarios.get("trick")
+    if kind is None or kind.run is None or not kind.required <= {"cards", "trump"}:
+        raise ValueError(f"the rank comparator cannot judge {game.name}'s tricks: its room names no trick rule")
+    first = " ".join(str(c) for c in game.pack[: min(game.players)])
+    return TrickRule(first, "trump" in kind.required, judge_by_scenario)
+
+
+def judge_by_scenario(comparator: RankComparator, cards: list[Card]) -> tuple[int, str]:
+    """A game's own trick rule, as its 'trick' scenarios run it: who wins, and which card does."""
+    kind = comparator.entry.scenarios["trick"]
+    assert kind.run is not None  # trick_rule_of chose this judge for a kind that runs
+    given: dict[str, Any] = {
+        "cards": cards,
+        **({"trump": comparator.trump_picker.value} if comparator.rule.trumps else {}),
+    }
+    winner = int(kind.run(given, comparator.options)["winner"])
+    return winner, f"By {comparator.entry.name}'s trick rule, {cards[winner]} wins the trick."
+
 
 #: The Alkort options that decide who wins a trick: the rank lab has a picker for each.
 TRICK_OPTIONS = ("seven_lead", "ranking", "low_eights_ranked", "rubbish_order")
@@ -372,7 +392,7 @@ class AlkortRankLab(widgets.VBox):
         """A fresh comparator for the options and trick size chosen, with the cards picked so far; or, for options
         the engine refuses, its reason and no comparator (the last one judged by other rules)."""
         controls = [*self.pickers.values(), self.players, self.message]
-        options = options_from(self.pickers, self.message)
+        options = options_from(games.get(ALKORT), self.pickers, self.message)
         if options is None:
             self.children = controls
             return
@@ -396,44 +416,59 @@ def explorer_games() -> list[tuple[str, tuple[str, int]]]:
 
 
 class DealExplorerApp(widgets.VBox):
-    """The deal explorer app: a game to choose and, for Alkort, pickers for the options that decide what a hand holds.
-    The deal number stays as the game or the rules change, so that the same deal is seen under each."""
+    """The deal explorer app: a game to choose and, for a game whose room asks for them (its ``explorer_options``
+    hook: Alkort's options that decide what a hand holds), pickers for some of its options. The deal number stays as
+    the game or the rules change, so that the same deal is seen under each."""
 
     def __init__(self, seed: int = 1) -> None:
         choices = explorer_games()
         self.game = widgets.ToggleButtons(options=choices, value=choices[0][1], description="game")
         self.game.add_class("cardlib-game-choice")
-        self.pickers = {name: option_picker(alkort.AlkortOptions, name) for name in HAND_OPTIONS}
+        self.pickers_by_game: dict[str, dict[str, widgets.ValueWidget]] = {}
         self.message = message_line("cardlib-options-message")
         self.seed = seed
         self.explorer: DealExplorer | None = None
         super().__init__()
         self.add_class("cardlib-deal-explorer-app")
-        for control in [self.game, *self.pickers.values()]:
-            control.observe(lambda _change: self.refresh(), names="value")
+        self.game.observe(lambda _change: self.refresh(), names="value")
         self.refresh()
 
+    @property
+    def pickers(self) -> dict[str, widgets.ValueWidget]:
+        """The pickers of the game chosen (made the first time it is chosen); none for a game that asks for none."""
+        key = self.game.value[0]
+        if key not in self.pickers_by_game:
+            entry = games.get(key)
+            names = entry.hook("explorer_options") or ()
+            made = {name: option_picker(entry.options, name) for name in names}
+            for picker in made.values():
+                picker.observe(lambda _change: self.refresh(), names="value")
+            self.pickers_by_game[key] = made
+        return self.pickers_by_game[key]
+
     def refresh(self) -> None:
-        """A fresh explorer for the game and the options chosen, at the same deal number; for Alkort options the
-        engine refuses together, its reason and no explorer."""
+        """A fresh explorer for the game and the options chosen, at the same deal number; for options the engine
+        refuses together, its reason and no explorer."""
         if self.explorer is not None:
             self.seed = self.explorer.seed  # "New deal" moves it on
         game, players = self.game.value
-        if games.get(game).options is not alkort.AlkortOptions:  # the pickers are Alkort's
+        if not self.pickers:
             self.explorer = DealExplorer(game, players, seed=self.seed)
             self.children = [self.game, self.explorer]
             return
         controls = [self.game, *self.pickers.values(), self.message]
-        options = options_from(self.pickers, self.message)
+        options = options_from(games.get(game), self.pickers, self.message)
         self.explorer = None if options is None else DealExplorer(game, players, self.seed, options)
         self.children = controls if self.explorer is None else [*controls, self.explorer]
 
 
-def options_from(pickers: Mapping[str, widgets.ValueWidget], message: widgets.HTML) -> alkort.AlkortOptions | None:
-    """The Alkort options the pickers show; or None, with the engine's reason in the message, for options it refuses
-    together (the short ranking with the low Eights ranked, say)."""
+def options_from(
+    game: games.GameDescription, pickers: Mapping[str, widgets.ValueWidget], message: widgets.HTML
+) -> RuleOptions | None:
+    """The game's options the pickers show; or None, with the engine's reason in the message, for options it refuses
+    together (Alkort's short ranking with the low Eights ranked, say)."""
     try:
-        options = alkort.AlkortOptions.from_dict({name: picker.value for name, picker in pickers.items()})
+        options = game.options.from_dict({name: picker.value for name, picker in pickers.items()})
     except ValueError as error:  # OptionError
         say(message, str(error), warning=True)
         return None

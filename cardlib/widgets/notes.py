@@ -2,7 +2,7 @@
 
 The table plays any game the registry knows (``cardlib.games``) and, for any of them, can say who deals, how big the
 stock is and how many tricks have been played: ``TableNotes``, the notes every game gets. A game with more to tell
-a learner has notes of its own, which say it in the engine's words:
+a learner has notes of its own, which its room names (its description's ``table_notes`` hook), in the engine's words:
 
 - Alkort (``AlkortNotes``): who leads to the first trick and why, what is shown before play, the draws after a trick;
 - Écarté (``EcarteNotes``): the learner's role, the turned-up trump, the proposals, and a turned-up King to claim.
@@ -173,11 +173,7 @@ class EcarteNotes(TableNotes):
         )
 
 
-#: The games with notes of their own, by the class of their deals (the registry's ``state``); every other game
-#: gets ``TableNotes``.
-NOTES: dict[type[DealState], type[TableNotes]] = {alkort.AlkortState: AlkortNotes, ecarte.EcarteState: EcarteNotes}
-
-
 def notes_for(state: DealState) -> TableNotes:
-    """The notes a table keeps for this deal's game."""
-    return NOTES.get(games.of(state).state, TableNotes)()
+    """The notes a table keeps for this deal's game: its room's own (its ``table_notes`` hook), or the plain ones."""
+    own = games.of(state).hook("table_notes")
+    return (own or TableNotes)()

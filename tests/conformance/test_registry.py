@@ -30,3 +30,35 @@ def test_a_game_of_more_than_two_sides_is_refused_at_registration() -> None:
     with pytest.raises(ValueError, match=r"with 3 players has 3 sides.*two sides only.*play it by 4"):
         games.register(three)
     assert "threehanded" not in games.keys()
+
+
+def test_the_widgets_ask_a_room_for_its_hooks_and_do_without() -> None:
+    from cardlib.widgets.explore import RankComparator
+    from cardlib.widgets.notes import TableNotes, notes_for
+
+    for game in games.every():
+        assert set(game.hooks) <= set(games.HOOKS), game.key
+        for name in game.hooks:
+            assert game.hook(name) is not None, (game.key, name)  # each names something that exists
+    with pytest.raises(ValueError, match="no part of the course asks for a hook 'colours'"):
+        games.get("alkort").hook("colours")
+    games.register(FOURTH.DESCRIPTION)
+    try:
+        assert type(notes_for(FOURTH.DESCRIPTION.new_deal(seed=1))) is TableNotes  # no notes of its own: the plain
+        with pytest.raises(ValueError, match="cannot judge Trumps's tricks: its room names no trick rule"):
+            RankComparator(FOURTH.KEY)
+    finally:
+        games.unregister(FOURTH.KEY)
+
+
+def test_the_rank_comparator_judges_a_new_game_by_its_trick_scenarios() -> None:
+    from cardlib.widgets.explore import RankComparator
+
+    import toy_game
+
+    toy_game.register()
+    try:
+        comparator = RankComparator(toy_game.KEY, cards="Q♠ A♠")
+        assert comparator.winner == 1 and "A♠ wins the trick" in comparator.explanation
+    finally:
+        games.unregister(toy_game.KEY)
