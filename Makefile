@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark coach-audit
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark coach-audit
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,10 @@ apt_install = { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 ## The quick loop while you work (about 3 minutes on 2 cores): lint, format, types, and the tests of the
 ## engine and its scenarios, the rooms and the registry (a toy game), bots, coach, widgets, exercises and notebooks;
 ## not the book, the site or the browser (make test).
-QUICK_TESTS := tests/test_code_quality.py tests/test_rooms.py tests/test_toy_game.py tests/engine tests/bots tests/coach \
-	tests/widgets tests/exercises tests/notebooks
+## Every test file and folder of tests/ by pattern (a new game's tests run in it with no edit here), but those that
+## need a built book or site or a browser.
+NOT_QUICK := tests/book/ tests/browser/ tests/site/
+QUICK_TESTS := $(filter-out $(NOT_QUICK),$(wildcard tests/test_*.py tests/*/))
 # ruff and mypy run as steps of their own, so the tests that run them again are left out here.
 RUN_ABOVE := --deselect tests/test_code_quality.py::test_ruff_finds_nothing_to_say \
 	--deselect tests/test_code_quality.py::test_ruff_format_would_change_nothing \
@@ -55,6 +57,11 @@ check: $(INSTALLED)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW)
+
+## The quick loop's tests with a throw-away fourth game registered for the session (tests/conformance/fourth_game.py):
+## every test that reads the registry plays it too, as none lists the games by hand.
+check-with-a-fourth-game: $(INSTALLED)
+	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW) --register-game tests/conformance/fourth_game.py
 
 ## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser.
 test: $(INSTALLED) tools
