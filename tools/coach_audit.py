@@ -35,13 +35,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardlib import coach, games
+from cardlib import coach, ecarte, games
 from cardlib.bots import montecarlo
 from cardlib.cards import ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
-from cardlib.ecarte import playout as ecarte_playout
 from cardlib.players import RandomPlayer, play_deal
-from cardlib.tricks import DealState
+from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState
 
 # The families of positions: (name, game, players, options, cards in the seat's hand). Alkort with four players is
 # taken when the seat plays last to a trick (the others' hands are one card each: a few thousand worlds).
@@ -139,14 +138,18 @@ def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, int]] | 
 
 def pasts(view: Any, now: Sequence[Card]) -> int:
     """How many pasts of the other Écarté player lead by the book to this hand now: none or one exchange (the
-    cards he drew, those he threw, by brute force), his calls following the book in each hand he held."""
-    calls = ecarte_playout.calls_by_round(view)
+    cards he drew, those he threw, by brute force), his calls following the book in each hand he held.
+
+    Written from the view's public parts alone (not the coach's sampler), so that an older coach can be audited
+    against the same reference (run this file with an older ``cardlib`` on the path)."""
+    calls = calls_by_hand(view)
     at_play = [*now, *view.played_by(view.opponent)]
-    if not view.discards_of(view.opponent):
+    discards = view.discards_of(view.opponent)
+    if not discards:
         return int(agrees(at_play, calls[0], view.trump))
-    reading = ecarte_playout.reading_of(view)
-    (count,), (sizes,) = reading.counts, reading.sizes
-    free = sorted(reading.possible - set(at_play))
+    count, sizes = size_of(discards[0]), his_sizes(view)
+    mine = {*view.hand, *view.my_discards(), *view.played_by(view.seat), view.turned_up}
+    free = [c for c in ECARTE_PACK if c not in mine and c not in at_play]
     ways = 0
     for kept in itertools.combinations(at_play, len(at_play) - count):
         # only cards below all those kept in the book's order of keeping can have been thrown (checked below)
@@ -157,6 +160,46 @@ def pasts(view: Any, now: Sequence[Card]) -> int:
             if set(ecarte_book.discard_advice(sorted(before), view.trump, sizes)[0]) == set(thrown):
                 ways += agrees(before, calls[0], view.trump)
     return ways if agrees(at_play, calls[1], view.trump) else 0
+
+
+def his_sizes(view: Any) -> range:
+    """The sizes the rules allowed the other player's first discard (the stock then: less the discard before)."""
+    made = [size_of(a) for a in view.log if type(a).__name__ in ("Discard", "HiddenDiscard")]
+    before = made[: 0 if view.opponent != view.dealer else 1]
+    return ecarte.discard_sizes(view.opponent == view.dealer, ecarte.stock_left(before), view.options)
+
+
+def size_of(discard: Any) -> int:
+    """How many cards a discard threw (the seat's own shows them, the other's only their number)."""
+    return len(discard.cards) if hasattr(discard, "cards") else int(discard.count)
+
+
+def calls_by_hand(view: Any) -> list[list[tuple[bool, bool]]]:
+    """The other player's calls as (as dealer, stood) by the hand that made them: [0] before his first discard,
+    [1] after it (the audit takes no position with a second exchange of his)."""
+    opp, calls = view.opponent, [[], []]
+    counts: list[int] = []
+    answering = False
+    for action in view.log:
+        name = type(action).__name__
+        if name == "Claim" or action is PASS:  # the dealer's turned-up King: no call
+            continue
+        here = calls[min(len(counts) // 2, 1)]
+        if answering:  # the dealer answers a proposal: he refuses iff he holds a jeu de règle
+            if opp == view.dealer:
+                here.append((True, action is REFUSE))
+            if action is REFUSE:
+                break
+            answering = False
+        elif name in ("Discard", "HiddenDiscard"):
+            counts.append(size_of(action))
+        else:  # the non-dealer proposes, or stands (a card, an announced King) iff he holds a jeu de règle
+            if opp != view.dealer and ecarte.stock_left(counts) > 0:
+                here.append((False, action is not PROPOSE))
+            if action is not PROPOSE:
+                break
+            answering = True
+    return calls
 
 
 def keeping_order(card: Card, trump: str) -> tuple[float, ...]:
