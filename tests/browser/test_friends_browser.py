@@ -259,6 +259,20 @@ def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, tmp
             person.close()
 
 
+def review_by_keyboard(person: Person) -> None:
+    """After the deal, the coach's review of the person's own decisions, pressed by keyboard: a row a decision,
+    worked out from the person's views (no 'had you seen all the cards' values at a people's table)."""
+    page = person.page
+    press_by_keyboard(page, page.get_by_role("button", name=re.compile("^Review this deal")))
+    review = page.locator(".cardlib-coach-review-view table")
+    review.wait_for(timeout=MOVE_S * 1000)
+    rows = review.locator("tr").all_inner_texts()[1:]
+    assert rows and all(re.match(r"\d+\. ", row) for row in rows), rows
+    assert all(re.search(r"\b(good|inaccuracy|mistake)\b", row) for row in rows), rows
+    assert "not shown at a people's table" in rows[0]
+    assert person.app.accessibility_problems() == [], "axe with the review open"
+
+
 @contextmanager
 def redis_server(folder: Path) -> Iterator[str]:
     """A real redis-server on a free port, keeping nothing on disk; yields its URL."""
@@ -285,6 +299,7 @@ def test_two_demo_servers_sharing_one_redis_play_one_table(browser: Browser, tmp
             people = [Person(browser, one, made["links"]["0"], 0), Person(browser, two, made["links"]["1"], 1)]
             play_moves(people, until="The deal is over.")
             assert urljoin(people[1].page.url, "/") == two.url, "player 1 played on the second server"
+            review_by_keyboard(people[0])
             for person in people:
                 assert person.app.problems() == []
                 person.close()
