@@ -172,7 +172,7 @@ class RedisStore:
         """Call ``on_change(table)`` (from a thread) whenever any server changes a table; returns how to stop."""
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         pubsub.subscribe(**{self.channel: lambda message: on_change(message["data"].decode())})
-        worker = pubsub.run_in_thread(sleep_time=0.5, daemon=True)
+        worker = pubsub.run_in_thread(sleep_time=0.2, daemon=True)
         stopped = threading.Event()
 
         def stop() -> None:
@@ -180,6 +180,7 @@ class RedisStore:
             if not stopped.is_set():
                 stopped.set()
                 worker.stop()
+                worker.join(2)  # let it finish reading before its connection is closed
                 pubsub.close()
 
         return stop
