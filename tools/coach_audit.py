@@ -177,7 +177,8 @@ def size_of(discard: Any) -> int:
 def calls_by_hand(view: Any) -> list[list[tuple[bool, bool]]]:
     """The other player's calls as (as dealer, stood) by the hand that made them: [0] before his first discard,
     [1] after it (the audit takes no position with a second exchange of his)."""
-    opp, calls = view.opponent, [[], []]
+    opp = view.opponent
+    calls: list[list[tuple[bool, bool]]] = [[], []]
     counts: list[int] = []
     answering = False
     for action in view.log:

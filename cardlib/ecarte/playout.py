@@ -92,8 +92,9 @@ def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
 # - what no weight covers (his calls after an exchange, a second exchange) is checked on the drawn past, and a past
 #   that fails is drawn again. Drawing again from an exact proposal keeps the worlds exact.
 #
-# Only if no past within ``TRIES`` agrees, or none agrees at all (he does not play by the book), is a world drawn
-# without the belief, and the hint says so in words (``Imagination.note``): the belief is never dropped silently.
+# Only if no past within ``TRIES`` (``DECISION_TRIES`` for all the worlds) agrees, or none agrees at all (he does not
+# play by the book), is a world drawn without the belief, and the hint says so in words (``Imagination.note``): the
+# belief is never dropped silently.
 
 Calls = tuple[tuple[bool, bool], ...]  # a round's calls as conditions: (as dealer, stood), stood == jeu de règle
 
@@ -344,7 +345,10 @@ class BookReading:
         return needed + self.rng.sample(rest, count - len(needed))
 
 
-TRIES = 2000  # pasts drawn for one world before it is drawn without the belief (and the hint says so)
+# Pasts drawn for one world, and for all the worlds of a decision, before a world is drawn without the belief (and
+# the hint says so). Measured on 60 deals played by the book: a past is accepted at once with one exchange of his,
+# and at worst once in 430 tries after two (0.5 s for 40 worlds), well within the decision's budget.
+TRIES, DECISION_TRIES = 2000, 60_000
 
 
 class Imagination:
@@ -356,6 +360,7 @@ class Imagination:
         self.reading = BookReading(view, rng) if view.log else None
         self.template: EcarteState | None = None  # the first world
         self.worlds = self.unbelieved = 0
+        self.tries_left = DECISION_TRIES
 
     def __call__(self) -> EcarteState:
         """The next world of this decision."""
@@ -372,7 +377,8 @@ class Imagination:
         """A past of the other player that follows the book, or None if none was found."""
         if self.reading is None or not self.reading.possible:
             return None
-        for _ in range(TRIES):
+        for _ in range(min(TRIES, self.tries_left)):
+            self.tries_left -= 1
             past = self.reading.past()
             if past is not None:
                 return past
@@ -390,7 +396,7 @@ class Imagination:
             )
         return (
             f"In {self.unbelieved} of {self.worlds} imagined deals no past of the other player that follows the "
-            f"book was found in {TRIES} tries, so those deals do not assume that he follows it (an approximation)."
+            "book was found in the tries allowed, so those deals do not assume that he follows it (an approximation)."
         )
 
     def built(self, past: Past) -> EcarteState:
