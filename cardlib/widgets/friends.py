@@ -382,7 +382,9 @@ class FriendsTable(widgets.VBox):
         legal = legal_of(frame)
         selecting = any(isinstance(a, Discard) for a in legal)
         hand = cards_of(view_of(frame).get("hand", ()))
-        self.hand.show(hand, {} if selecting else self.card_reasons(hand, legal), selecting=selecting)
+        reasons = {} if selecting else self.card_reasons(hand, legal)
+        if (hand, reasons, selecting) != (self.hand.cards, self.hand.reasons, self.hand.selecting) or selecting:
+            self.hand.show(hand, reasons, selecting=selecting)  # its buttons made anew only when they change
         self.hand.set_turn(bool(legal))
         self.prompt.value = self._prompt_html(legal)
         self._draw_actions(legal, selecting)
