@@ -114,17 +114,16 @@ class FriendsServer:
         """The seat's frame once the table is past ``since`` or its seats change, or at the timeout."""
         clock = time.monotonic
         deadline = clock() + max(0.0, min(timeout, self.tables.limits.max_wait))
-        first = self.tables.frame(table, seat, token)
-        while first["version"] <= since and clock() < deadline:
+        first = self.tables.status(table, seat, token)
+        while first[0] <= since and clock() < deadline:
             event = self.waiters.event(table)
             try:  # woken by a change, or every two seconds to see who came and went (and let a bot stand in)
                 await asyncio.wait_for(event.wait(), timeout=min(2.0, max(0.0, deadline - clock())))
             except TimeoutError:
                 pass
-            latest = self.tables.frame(table, seat, token)
-            if latest["version"] != first["version"] or latest["seats"] != first["seats"]:
-                return latest
-        return first
+            if self.tables.status(table, seat, token) != first:
+                break
+        return self.tables.frame(table, seat, token)
 
     def links(self, base_url: str, created: dict[str, Any]) -> dict[str, str]:
         """The page link of each person's seat, with its token."""

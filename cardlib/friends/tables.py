@@ -647,13 +647,18 @@ class Tables:
     def wait(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict[str, Any]:
         """The seat's frame as soon as the table is past ``since_version`` or its seats change, or at the timeout."""
         deadline = self.clock() + max(0.0, min(float(timeout), self.limits.max_wait))
-        first = self.frame(table, seat, token)
-        while first["version"] <= since_version and self.clock() < deadline:
+        first = self.status(table, seat, token)
+        while first[0] <= since_version and self.clock() < deadline:
             self.sleep(min(0.05, max(0.0, deadline - self.clock())))
-            latest = self.frame(table, seat, token)
-            if latest["version"] != first["version"] or latest["seats"] != first["seats"]:
-                return latest
-        return first
+            if self.status(table, seat, token) != first:
+                break
+        return self.frame(table, seat, token)
+
+    def status(self, table: str, seat: int, token: str) -> tuple[int, list[dict[str, Any]]]:
+        """The table's version and its seats (who is connected, where the bot stands in): what a waiting seat
+        watches, without making its whole frame."""
+        replay, seat, presence, now = self.seated(table, seat, token)
+        return replay.record.version, seats_of(replay, presence, now, replay.standing_in(presence, now))
 
     # -- shared steps
     def seated(self, table: str, seat: object, token: str) -> tuple[Replay, int, dict[int, float], float]:
