@@ -91,28 +91,34 @@ class LearnersSeat(Player):
         return Decision(None, "the learner decides")  # type: ignore[arg-type]
 
 
-def default_bots(players: int, seed: int | None) -> list[Player]:
-    """Random bots for seats 1.. with seeds derived from the table's seed (None: unseeded)."""
-    return [RandomPlayer(None if seed is None else seed * 101 + seat) for seat in range(1, players)]
+def default_bots(players: int, seed: int | None, game: games.GameDescription | None = None) -> list[Player]:
+    """The computer players for seats 1..: the game's rule bot from the registry, which plays sensibly (random
+    play only where no game is named), seeded from the table's seed (None: unseeded)."""
+    seeds = [None if seed is None else seed * 101 + seat for seat in range(1, players)]
+    if game is None:
+        return [RandomPlayer(s) for s in seeds]
+    return [game.rule_bot(s) for s in seeds]
 
 
 Bots = Sequence[Player | None] | Callable[[int], Sequence[Player | None]]
 
 
-def seat_players(bots: Bots | None, players: int, seed: int | None) -> list[Player]:
+def seat_players(
+    bots: Bots | None, players: int, seed: int | None, game: games.GameDescription | None = None
+) -> list[Player]:
     """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats,
-    or a function that makes that list for a number of players)."""
+    or a function that makes that list for a number of players); a seat left None gets the game's rule bot."""
     if callable(bots):
         bots = bots(players)
     if bots is None:
-        others: list[Player | None] = list(default_bots(players, seed))
+        others: list[Player | None] = list(default_bots(players, seed, game))
     else:
         others = list(bots)
         if len(others) == players:
             others = others[1:]
         if len(others) != players - 1:
             raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(bots)}")
-    missing = default_bots(players, seed)
+    missing = default_bots(players, seed, game)
     return [LearnersSeat(), *(bot if bot is not None else missing[i] for i, bot in enumerate(others))]
 
 
@@ -180,12 +186,28 @@ PRESET_SCRIPTS: dict[str, dict[int, list[tuple[str, str]]]] = {
 }
 
 
+class ScriptedThenRules(ScriptedPlayer):
+    """Makes its scripted moves whenever they are legal, and otherwise plays like the bot it is given."""
+
+    name = "scripted"
+
+    def __init__(self, script: Sequence[tuple[str, str]], rules: Player) -> None:
+        super().__init__(script)
+        self.rules = rules
+
+    def decide(self, state: DealState, seat: int) -> Decision:
+        return self._scripted(state, seat) or self.rules.decide(state, seat)
+
+    def optional(self, state: DealState, seat: int) -> Decision | None:
+        return self._scripted(state, seat) or self.rules.optional(state, seat)
+
+
 def preset_bots(name: str, seed: int | None = 0) -> list[Player]:
-    """Deterministic bots for a preset: its scripted moves, otherwise seeded random play."""
+    """Deterministic bots for a preset: its scripted moves, otherwise the game's rule bot."""
     preset = PRESETS[name]
     scripts = PRESET_SCRIPTS.get(name, {})
-    base = 0 if seed is None else seed
-    return [ScriptedPlayer(scripts.get(seat, ()), seed=base * 101 + seat) for seat in range(1, preset.players)]
+    rules = default_bots(preset.players, 0 if seed is None else seed, games.get(preset.game))
+    return [ScriptedThenRules(scripts.get(seat, ()), rules[seat - 1]) for seat in range(1, preset.players)]
 
 
 # ---------------------------------------------------------------------------
@@ -374,7 +396,7 @@ class Table(widgets.VBox):
         self.options = rule_options(self.entry, options)
         self.seed = seed
         self.bots_given = bots
-        self.seats: list[Player] = seat_players(bots, self.n_players, seed)
+        self.seats: list[Player] = seat_players(bots, self.n_players, seed, self.entry)
         self.state: DealState | None = None  # the deal being played (public: a coach reads it), once started
         self.notes = TableNotes()  # what the table says of the deal beyond its moves: the game's own (``start``)
         self.errors: list[Exception] = []
@@ -820,7 +842,7 @@ class GuidedRound(Table):
         """Deal the same cards again; the table's own bots start afresh, so the same moves replay the same deal."""
         if self.own_bots:
             bots = preset_bots(self.preset, self.seed) if self.preset is not None else None
-            self.seats = seat_players(bots, self.n_players, self.seed)
+            self.seats = seat_players(bots, self.n_players, self.seed, self.entry)
         self.log.clear()
         self.deal_number = 0
         self.start(self._new_state())
@@ -953,7 +975,7 @@ class GameTable(Table):
     def start_game(self, options: RuleOptions | Mapping[str, Any] | None = None) -> None:
         """Start a new game with these options (by default the table's)."""
         self.options = rule_options(self.entry, options if options is not None else self.options)
-        self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed)
+        self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed, self.entry)
         # Each new game of a seeded table is new, and the same from one run to the next.
         seed = None if self.seed is None else self.seed + 1000 * self.games_started
         self.games_started += 1
@@ -982,7 +1004,7 @@ class GameTable(Table):
             self.start_game(self.options)
 
     def _bots_for(self, players: int) -> list[Player | None] | None:
-        """The bots given for the other seats, fitted to this many players (missing seats get random bots)."""
+        """The bots given for the other seats, fitted to this many players (missing seats get the rule bot)."""
         if self.bots_given is None:
             return None
         if callable(self.bots_given):

@@ -304,7 +304,7 @@ def test_the_drill_says_so_when_there_is_nothing_to_practise(monkeypatch):
     assert "nothing to practise" in text(panel.drill.question) and panel.drill.answers.children == ()
 
 
-@pytest.mark.parametrize("seed", [3, 6])
+@pytest.mark.parametrize("seed", [0, 6])  # deals with a decision to practise against the rule bots' play
 def test_the_drill_ends_with_the_score(seed):
     _table, panel, worst = worst_of_a_deal(seed)
     panel.drill_button.click()
