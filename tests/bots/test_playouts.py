@@ -20,7 +20,7 @@ from cardlib.games import observe, sample_world
 from cardlib.players import play_deal
 from cardlib.tricks import PROPOSE
 
-from bot_helpers import part_played
+from bot_helpers import GAMES, key_of, part_played
 
 CARDLIB = Path(mc.__file__).parent.parent
 
@@ -57,7 +57,7 @@ def test_the_bots_play_out_with_the_engines_state(module):
     assert not re.search(r"% 2 if|\+ 2\) % 4|count % 2|9 - len|8 \* i", source)  # sides, partners, sizes
 
 
-@pytest.mark.parametrize("game", ["ecarte", "alkort4", "alkort2"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_play_out_is_a_legal_deal_of_the_engine(game, rng):
     for seed in range(12):
         state = part_played(game, seed, rng, most_moves=20)
@@ -65,7 +65,7 @@ def test_a_play_out_is_a_legal_deal_of_the_engine(game, rng):
             continue
         world = sample_world(observe(state, state.current_player), rng)
         policy = mc.policy_for(world)
-        assert policy is games.get(game.rstrip("24")).lookahead.playout_policy  # the game's own, from its room
+        assert policy is games.get(key_of(game)).lookahead.playout_policy  # the game's own, from its room
         moves = [
             a for a in world.legal_actions() if not isinstance(world, alkort.AlkortState) or isinstance(a, alkort.Card)
         ]
@@ -153,11 +153,11 @@ def test_the_book_move_kept_against_a_better_looking_one_is_told_so():
     assert "as the book advises" in reason and "propose in 55% of 40 imagined deals was not clearly better" in reason
 
 
-@pytest.mark.parametrize("game", ["ecarte", "alkort"])
+@pytest.mark.parametrize("game", list(games.keys()))
 def test_the_bots_reasons_in_real_deals_count_truly(game):
     reasons = []
     for seed in range(3):
-        state = ecarte.new_deal(seed=seed) if game == "ecarte" else alkort.new_deal(seed=seed)
+        state = games.get(game).new_deal(seed=seed)
         bots = [MonteCarloBot(seed=seed, rollouts=40) for _ in range(state.n_players)]
         play_deal(state, bots, on_move=lambda seat, decision: reasons.append(decision.reason))
     assert reasons and not any(re.search(r"\bwon \d+%", r) for r in reasons)

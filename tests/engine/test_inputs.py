@@ -28,6 +28,7 @@ from cardlib import (
     alkort,
     card,
     ecarte,
+    games,
     hand,
 )
 from cardlib.tricks import Announce, DealState, canonical_action
@@ -150,7 +151,7 @@ def test_an_exchange_keeping_a_card_built_by_hand_keeps_44_cards() -> None:
     )
 
 
-@pytest.mark.parametrize("game", ["alkort", "ecarte"])
+@pytest.mark.parametrize("game", list(games.keys()))
 @pytest.mark.parametrize(
     "thing, says",
     [
@@ -170,7 +171,7 @@ def test_an_exchange_keeping_a_card_built_by_hand_keeps_44_cards() -> None:
     ],
 )
 def test_what_is_not_an_action_is_refused_and_changes_nothing(game: str, thing: Any, says: str) -> None:
-    state = (alkort if game == "alkort" else ecarte).new_deal(seed=3)
+    state = games.get(game).new_deal(seed=3)
     before = snapshot(state)
     with pytest.raises(IllegalAction) as error:
         state.apply(thing)

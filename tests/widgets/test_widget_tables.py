@@ -357,7 +357,8 @@ def test_ecarte_dealer_announces_the_king_at_his_turn():
 
 
 @pytest.mark.parametrize(
-    "game, players, seed", [("alkort", 4, 1), ("alkort", 2, 2), ("ecarte", 2, 3), ("ecarte", 2, 4)]
+    "game, players, seed",
+    [(g.key, count, seed) for g in games.every() for count in g.players for seed in (1, 2)],
 )
 def test_random_clicking_never_breaks_a_game(game, players, seed):
     """A learner clicking anything at all: every click is a legal move or a friendly refusal."""
