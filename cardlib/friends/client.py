@@ -129,3 +129,26 @@ def error_message(error: urllib.error.HTTPError) -> str:
         return str(json.loads(error.read())["error"])
     except (ValueError, KeyError, TypeError):
         return f"{error.code} {error.reason}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Make tables for a class on a running demo and print each seat's link (one line a seat)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("game", help="alkort or ecarte")
+    parser.add_argument("seats", nargs="+", choices=("person", "computer"), help="who sits at each seat, in order")
+    parser.add_argument("--server", default="http://127.0.0.1:8866/", help="the demo's address (make demo prints it)")
+    parser.add_argument("--tables", type=int, default=1, help="how many such tables (a class of 20: 5 tables of 4)")
+    parser.add_argument("--idle", type=float, default=120, help="seconds an empty seat waits before the bot plays it")
+    parser.add_argument("--one-deal", action="store_true", help="play one deal, not a whole game")
+    args = parser.parse_args(argv)
+    service = HTTPTables(args.server)
+    for number in range(1, args.tables + 1):
+        made = service.create(args.game, args.seats, idle_seconds=args.idle, whole_game=not args.one_deal)
+        for seat, link in made["links"].items():
+            print(f"table {number}, seat {seat}: {link}")
+
+
+if __name__ == "__main__":
+    main()

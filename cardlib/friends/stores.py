@@ -35,6 +35,7 @@ class SQLiteStore:
         self.db.execute("PRAGMA synchronous=FULL")  # a committed move is on the disk
         self.db.execute(SCHEMA)
         self.seen: dict[str, dict[int, float]] = {}
+        self.kept: dict[str, Record] = {}  # the records read or written: one server per file, so they stay true
 
     def close(self) -> None:
         """Close the file."""
@@ -42,8 +43,13 @@ class SQLiteStore:
 
     def get(self, table: str) -> Record | None:
         """The record of a table, or None."""
+        if table in self.kept:
+            return self.kept[table]
         row = self.db.execute("SELECT record FROM tables WHERE id = ?", (table,)).fetchone()
-        return None if row is None else Record.from_json(row[0])
+        if row is None:
+            return None
+        record = self.kept[table] = Record.from_json(row[0])
+        return record
 
     def add(self, record: Record) -> None:
         """Keep a new table."""
@@ -51,6 +57,7 @@ class SQLiteStore:
             "INSERT INTO tables (id, version, expires, record) VALUES (?, ?, ?, ?)",
             (record.id, record.version, record.expires, record.to_json()),
         )
+        self.kept[record.id] = record
 
     def save(self, record: Record, expected_version: int) -> bool:
         """Keep a newer record if the stored one is still at ``expected_version`` (committed before returning)."""
@@ -58,7 +65,10 @@ class SQLiteStore:
             "UPDATE tables SET version = ?, expires = ?, record = ? WHERE id = ? AND version = ?",
             (record.version, record.expires, record.to_json(), record.id, expected_version),
         )
-        return cursor.rowcount == 1
+        if cursor.rowcount != 1:
+            return False
+        self.kept[record.id] = record
+        return True
 
     def count(self) -> int:
         """How many tables are kept."""
@@ -67,8 +77,9 @@ class SQLiteStore:
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
         gone = self.db.execute("DELETE FROM tables WHERE expires < ?", (now,)).rowcount
-        for table in [t for t in self.seen if self.get(t) is None]:
-            del self.seen[table]
+        for table in [t for t, record in self.kept.items() if now > record.expires]:
+            del self.kept[table]
+            self.seen.pop(table, None)
         return int(gone)
 
     def touch(self, table: str, seat: int, now: float) -> bool:
