@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark coach-audit
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,7 @@ start: $(INSTALLED)
 tools:
 	@test -x $(CHROMIUM) || $(call apt_install,chromium,"Chromium or set CHROMIUM=/path/to/chromium")
 	@command -v npm >/dev/null || $(call apt_install,nodejs npm,"Node.js and npm")
+	@command -v redis-server >/dev/null || $(call apt_install,redis-server,"Redis (redis-server), for the tests of several servers sharing tables")
 
 apt_install = { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
@@ -96,6 +97,12 @@ coach-benchmark: $(INSTALLED) tools
 COACH_AUDIT_BEFORE ?= 97b834d
 coach-audit: $(INSTALLED)
 	nice -n 10 $(PY) tools/coach_audit.py --before $(COACH_AUDIT_BEFORE)
+
+## How fast a move reaches the other players at a people's table: 10 tables of 4 playing at once against a table
+## server on loopback, with SQLite then Redis (tools/friends_benchmark.py; the figures are in the README).
+friends-benchmark: $(INSTALLED) tools
+	nice -n 10 $(PY) tools/friends_benchmark.py
+	nice -n 10 $(PY) tools/friends_benchmark.py --redis
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
