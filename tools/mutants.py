@@ -32,10 +32,13 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import inspect
 import itertools
 import os
 import sys
+import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -48,6 +51,7 @@ os.environ.setdefault("CARDLIB_PROGRESS", "off")  # mutants must not be remember
 from cardlib import alkort, ecarte  # noqa: E402
 from cardlib.cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, Card, card, hand  # noqa: E402
 from cardlib.exercises import CORRECT, checker  # noqa: E402
+from cardlib.exercises import bots as bot_checks  # noqa: E402
 from cardlib.exercises.checker import Exercise, define, fresh  # noqa: E402
 from cardlib.exercises.notebooks import CHAPTERS, chapter_module  # noqa: E402
 
@@ -60,8 +64,8 @@ OTHER_COMPARISONS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.LtE: (ast.Lt, ast.GtE),
     ast.Gt: (ast.GtE, ast.Lt),
     ast.GtE: (ast.Gt, ast.LtE),
-    ast.Eq: (ast.NotEq,),
-    ast.NotEq: (ast.Eq,),
+    ast.Eq: (ast.NotEq, ast.Is),  # == becomes is: identity for equality, right only for objects Python keeps once
+    ast.NotEq: (ast.Eq, ast.IsNot),
     ast.In: (ast.NotIn,),
     ast.NotIn: (ast.In,),
     ast.Is: (ast.IsNot,),
@@ -208,6 +212,16 @@ class Mutator(ast.NodeTransformer):
                 f"{tokens[i]} dropped from {value!r}",
                 partial(ast.Constant, " ".join(tokens[:i] + tokens[i + 1 :])),
             )
+        return self.finish(node)
+
+    # -- a list made once and used up: a generator
+    def visit_ListComp(self, node: ast.ListComp) -> Any:
+        self.generic_visit(node)
+        self.offer(
+            node,
+            f"{ast.unparse(node)} becomes a one-shot generator",
+            lambda: ast.GeneratorExp(elt=node.elt, generators=node.generators),
+        )
         return self.finish(node)
 
     # -- booleans
@@ -363,6 +377,104 @@ def before_returns(function: ast.FunctionDef, statement: str) -> ast.FunctionDef
     return function
 
 
+# ---------------------------------------------------------------------------
+# Shapes: programs shaped wrongly round a right answer, which no single-point change makes. The model solution is
+# renamed _model and a function of the exercise's name, with its parameters, wraps it.
+
+SHAPES = {
+    "the first answer kept at module level and returned again": """\
+_CACHE = []
+
+
+def {name}({params}):
+    if not _CACHE:
+        _CACHE.append(_model({args}))
+    return _CACHE[0]
+""",
+    "answers kept at module level by their arguments (a memo), the same object returned again": """\
+_MEMO = {{}}
+
+
+def {name}({params}):
+    key = repr([{args}])
+    if key not in _MEMO:
+        _MEMO[key] = _model({args})
+    return _MEMO[key]
+""",
+    "a mutable default argument reused as the answer's list": """\
+def {name}({params}{comma}_out=[]):
+    answer = _model({args})
+    if not isinstance(answer, list):
+        return answer
+    _out.clear()
+    _out.extend(answer)
+    return _out
+""",
+    "the answer's cards kept in a module-level list that grows": """\
+_STATE = []
+
+
+def {name}({params}):
+    answer = _model({args})
+    if not isinstance(answer, list):
+        return answer
+    _STATE.extend(answer)
+    return list(_STATE)
+""",
+    "a guard's early return replaced by a broad except returning a default": None,  # made by guard_in_except
+}
+
+
+def parameters(ex: Exercise) -> list[str]:
+    """The parameters of the model solution's function."""
+    tree = ast.parse(ex.solution_source)
+    function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == ex.name)
+    return [a.arg for a in function.args.args]
+
+
+def renamed_model(ex: Exercise) -> str:
+    """The model solution with its function renamed _model."""
+    tree = ast.parse(ex.solution_source)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == ex.name:
+            node.name = "_model"
+    return ast.unparse(tree)
+
+
+def guard_in_except(ex: Exercise) -> Iterator[Mutant]:
+    """Each guard of the model (``if c: return x`` in the function's body) left out, the rest of the body wrapped in
+    ``try: … except Exception: return None`` — the broad except that hides the error the guard was there to avoid."""
+    tree = ast.parse(ex.solution_source)
+    function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == ex.name)
+    for k, statement in enumerate(function.body):
+        if isinstance(statement, ast.If) and any(isinstance(s, ast.Return) for s in statement.body):
+            mutated = copy.deepcopy(tree)
+            target = next(n for n in mutated.body if isinstance(n, ast.FunctionDef) and n.name == ex.name)
+            rest = [s for i, s in enumerate(target.body) if i != k and not is_docstring(s, i)]
+            handler = ast.ExceptHandler(type=ast.Name("Exception"), name=None, body=[ast.Return(ast.Constant(None))])
+            target.body = [*target.body[:1], ast.Try(body=rest, handlers=[handler], orelse=[], finalbody=[])]
+            words = ast.unparse(statement.test)
+            source = ast.unparse(ast.fix_missing_locations(mutated))
+            yield Mutant(ex, f"shape: the guard `if {words}` replaced by a broad except returning None", source)
+
+
+def is_docstring(statement: ast.stmt, place: int) -> bool:
+    """Whether a statement is a function's docstring."""
+    return place == 0 and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+
+
+def shape_mutants(ex: Exercise) -> list[Mutant]:
+    """The model solution reshaped the ways of issue 27: answers kept and given again, state kept between calls."""
+    params = parameters(ex)
+    names = {"name": ex.name, "params": ", ".join(params), "args": ", ".join(params), "comma": ", " if params else ""}
+    made = [
+        Mutant(ex, f"shape: {description}", renamed_model(ex) + "\n\n" + template.format(**names))
+        for description, template in SHAPES.items()
+        if template is not None
+    ]
+    return made + list(guard_in_except(ex))
+
+
 @dataclass
 class Mutant:
     """One single-point change of a model solution."""
@@ -382,11 +494,13 @@ def mutants(ex: Exercise) -> list[Mutant]:
         mutated = ast.fix_missing_locations(Mutator(number).visit(copy.deepcopy(tree)))
         try:
             source = ast.unparse(mutated)
-            compile(source, "<mutant>", "exec")
+            with warnings.catch_warnings():  # `x is "left"`: the mutant is made all the same
+                warnings.simplefilter("ignore", SyntaxWarning)
+                compile(source, "<mutant>", "exec")
         except (SyntaxError, ValueError, TypeError):
             continue
         made.append(Mutant(ex, description, source))
-    return made
+    return made + shape_mutants(ex)
 
 
 # ---------------------------------------------------------------------------
@@ -466,10 +580,11 @@ def ecarte_positions() -> Iterator[tuple[list[Card], list[Card], str]]:
 
 
 def exchanges() -> Iterator[tuple[list[Card], list[Card], list[Card]]]:
-    """Two hands; every set of discards, in hand order and reversed; every stock size it can be served from."""
+    """Two hands; every set of discards (none: the dealer's), in hand order and reversed; every stock size it can be
+    served from."""
     for cards in (list(ECARTE_PACK[:5]), list(ECARTE_PACK[9:14])):
         rest = [c for c in ECARTE_PACK if c not in cards]
-        for size in range(1, 6):
+        for size in range(0, 6):
             for discards in itertools.combinations(cards, size):
                 for order in (list(discards), list(reversed(discards))):
                     for stock_size in range(size, 22):
@@ -483,12 +598,14 @@ def alkort_bot_is_legal(case: tuple[Any, ...], choice: Any) -> bool:
 
 
 def alkort_bot_positions() -> Iterator[tuple[list[Card], list[Card], bool]]:
-    """Positions an Alkort bot meets in a deal. Only the winner of a trick leads the next, so a player leads
-    without a win only on trick 1, as forehand, with 9 cards (after the exchange too): never a hand of sevens."""
+    """Positions an Alkort bot meets in a deal: following Q♦, or leading after a win or before one — forehand's
+    first lead with 9 cards, and, under lead_rule = "rotate" (the next player leads, won or not), any later lead,
+    a hand of sevens alone too."""
     for cards in short_lists(hand(LEAD_POOL), 5):
         yield cards, hand("Q♦"), False
         yield cards, hand("Q♦"), True
         yield cards, [], True
+        yield cards, [], False
     for cards in in_worthless_hands(ALKORT_PACK):
         yield cards, [], False
 
@@ -549,8 +666,8 @@ SPACES: dict[str, Space] = {
     ),
     "4.4": Space("every sequence of trick winners a deal can reach", lambda: ((s,) for s in legal_sides())),
     "4.5": Space(
-        f"every position a deal can reach with 1-5 of {LEAD_POOL}, in every order: following Q♦, or leading after a "
-        "win; and leading before any win, which is forehand's first lead, with each card in each place of 9",
+        f"every position a deal can reach with 1-5 of {LEAD_POOL}, in every order: following Q♦, leading after a "
+        'win or before one (lead_rule = "rotate"); and forehand\'s first lead, each card in each place of 9',
         alkort_bot_positions,
         alkort_bot_is_legal,
     ),
@@ -582,12 +699,14 @@ SPACES: dict[str, Space] = {
     "6.3": Space("all 32 cards", lambda: [(c,) for c in ECARTE_PACK]),
     "6.4": Space("all 32 cards, either dealer", lambda: with_flags(ECARTE_PACK, (0, 1))),
     "6.5": Space(
-        "two hands, every set of discards (in hand order and reversed), every stock size that serves it", exchanges
+        "two hands, every set of discards (none too, the dealer's), in hand order and reversed, every stock size "
+        "that serves it",
+        exchanges,
     ),
     "7.1": Space("every split of the 5 tricks, either dealer, every proposal and refusal", lambda: SCORING),
     "7.2": Space(
-        "no refusal or refusal of proposals 1-6, under both options",
-        lambda: with_flags([None, 1, 2, 3, 4, 5, 6], ("first", "any")),
+        "no refusal or refusal of proposals 1-21, under both options",
+        lambda: with_flags([None, *range(1, 22)], ("first", "any")),
     ),
     "7.3": Space(
         "every split of the tricks, dealer, proposal and refusal, with the King to nobody, seat 0 or 1",
@@ -639,7 +758,9 @@ def judge(mutant: Mutant, model: Callable) -> Verdict:
     """Caught by the exercise's check, or compared with the model solution over the exercise's space."""
     ex = mutant.exercise
     try:
-        fn = define(mutant.source, ex.name, ex.setup)
+        with warnings.catch_warnings():  # `x is "left"`: Python warns, as it would the learner
+            warnings.simplefilter("ignore", SyntaxWarning)
+            fn = define(mutant.source, ex.name, ex.setup)
     except Exception as error:  # the learner would see it fail in the cell, before any check
         return Verdict(mutant, CAUGHT, f"fails as it is defined: {type(error).__name__}")
     result = ex.check(fn)
@@ -663,8 +784,6 @@ REASONS = {
     (("4.4",), "swapped"): "the two sides are treated alike (max and min of both counts): swapped, nothing changes",
     (("6.2",), "min() swapped"): "min is the same whichever of its arguments comes first",
     (("4.5",), "line 4"): "leaving out the sevens when it need not still leaves a legal card to play",
-    (("4.5",), "the condition cards dropped"): "a hand of sevens alone never leads before a win: the lead before any "
-    "win is forehand's, at trick 1, with 9 cards",
     (("8.1",), "'8'"): "under these options the low Eights are ranked and 8♠ is always: no 8 is ever rubbish",
     (("8.1",), "> becomes >="): "two different cards of the led suit never share a rank",
     (("8.5",), "1 and 2 swapped"): "the seats one and two after the dealer are on different sides: one of them matches",
@@ -680,31 +799,64 @@ def known_reason(mutant: Mutant) -> str:
         return "it hands back the caller's own list, unchanged: the same cards"
     if "swapped" in description and ex.same is checker.same_cards_any_order:
         return "the answer is compared in any order, and the swap only reorders it"
+    if " becomes is" in description:
+        return (
+            "the values compared are ones Python keeps a single object of (small ints, one-character Latin-1 text, "
+            "identifier-like constants; every card exists once, by the library's design): `is` agrees with `==` here"
+        )
+    if description.endswith("one-shot generator"):
+        return "the list is used once, by something that walks it once: a generator does the same"
+    if description.startswith("shape:") and ("default argument" in description or "grows" in description):
+        return "the answer is not a list (a tuple, a number, a bool, a card): this shape hands it back unchanged"
+    if description.startswith("shape:"):
+        return "the answers are values that cannot change (ints, bools, text, cards): keeping them is harmless"
     if description.endswith(": 1 becomes 0") and "range(0," in mutant.source:
         return "the loop now also compares the first card with itself, which changes nothing"
     return next((why for (keys, part), why in REASONS.items() if ex.key in keys and part in description), "")
 
 
 def first_difference(ex: Exercise, model: Callable, fn: Callable) -> str:
-    """'' if fn agrees with the model (and leaves its arguments alone) on every input of the space, else where not."""
+    """'' if fn agrees with the model (and leaves its arguments alone) on every input of the space, and its answers
+    stay as they were returned, none the very object of another call's; else where not."""
     space = SPACES[ex.key]
-    tried = 0
+    answers: list[tuple[tuple[Any, ...], Any, Any]] = []  # (case, answer, a copy of it as returned)
     for case in space.inputs():
-        tried += 1
-        problem = disagreement(ex, space, model, fn, case)
+        problem = disagreement(ex, space, model, fn, case, answers)
         if problem:
             return f"{ex.call_text(case)}: {problem}"
-    assert tried, f"the space of exercise {ex.key} is empty"
+    assert answers, f"the space of exercise {ex.key} is empty"
+    return later_difference(ex, answers)
+
+
+def later_difference(ex: Exercise, answers: list[tuple[tuple[Any, ...], Any, Any]]) -> str:
+    """'' if every answer is still as it was returned and no two calls returned the very same list, else which."""
+    owners: dict[int, tuple[Any, ...]] = {}
+    for case, value, snapshot in answers:
+        if checker.snapshot_of(value) != snapshot:
+            return f"{ex.call_text(case)}: its answer changed after it was returned"
+        for part in checker.mutable_parts(value):
+            first = owners.setdefault(id(part), case)
+            if first is not case:
+                return f"{ex.call_text(first)} and {ex.call_text(case)} returned the very same {type(part).__name__}"
     return ""
 
 
-def disagreement(ex: Exercise, space: Space, model: Callable, fn: Callable, case: tuple[Any, ...]) -> str:
+def disagreement(
+    ex: Exercise,
+    space: Space,
+    model: Callable,
+    fn: Callable,
+    case: tuple[Any, ...],
+    answers: list[tuple[tuple[Any, ...], Any, Any]],
+) -> str:
     """'' if fn answers this case as the model does and leaves its arguments as they were, else what differs."""
     args = fresh(case)
     try:
-        value = checker.plain(fn(*args))
+        returned = fn(*args)
+        value = checker.plain(returned)
     except Exception as error:  # a mutant may raise where the model does not
         return f"raises {type(error).__name__}"
+    answers.append((case, returned, checker.snapshot_of(returned)))
     if args != case:
         return "changes the arguments it was given"
     if space.legal is not None:
@@ -747,6 +899,182 @@ def score(ex: Exercise) -> Score:
     return Score(ex, verdicts, time.perf_counter() - start)
 
 
+# ---------------------------------------------------------------------------
+# Branch coverage: every branch of the rule the exercise is about is reached by its check's cases, measured.
+# The check's cases (fixed and generated) run through the engine's own functions and through the model solution
+# (written to a file, so coverage.py can read it) under coverage.py's branch coverage; every branch of the named
+# engine functions and of the model must be taken, except those only another value of an option the exercise
+# does not take can reach (EXCUSED, each with its reason).
+
+
+def engine(path: str) -> Callable[..., Any]:
+    """An engine function by its dotted name: 'alkort.judge_trick', 'ecarte.EcarteState._discard'."""
+    module, *names = path.split(".")
+    value: Any = {"alkort": alkort, "ecarte": ecarte, "cards": sys.modules["cardlib.cards"]}[module]
+    for name in names:
+        value = vars(value)[name] if isinstance(value, type) else getattr(value, name)
+    return getattr(value, "fget", value)
+
+
+# The engine's functions each exercise is about (its oracle's, named where the oracle is the exercise's own).
+ABOUT: dict[str, tuple[str, ...]] = {
+    "1.1": ("cards.card",),
+    "1.4": ("cards.Card.name",),
+    "1.5": ("cards.show",),
+    "2.1": ("alkort.is_ranked",),
+    "2.2": ("alkort.strength",),
+    "3.1": ("alkort.judge_trick",),
+    "3.2": ("alkort.judge_trick", "alkort.rubbish_winner"),
+    "3.3": ("alkort.judge_trick", "alkort.rubbish_winner", "alkort.seven_is_unbeatable"),
+    "3.4": ("alkort.legal_plays", "alkort.may_lead_seven"),
+    "4.1": ("alkort.deal_hands",),
+    "4.2": ("alkort.opening_run",),
+    "4.3": ("alkort.score_deal",),
+    "4.4": ("alkort.deal_is_decided",),
+    "4.5": ("alkort.legal_plays", "alkort.may_lead_seven"),
+    "4.6": ("alkort.may_exchange",),
+    "4.7": ("alkort.best_card",),
+    "5.2": ("ecarte.beats_in_suit",),
+    "5.3": ("ecarte.trick_winner",),
+    "5.4": ("ecarte.play_duty",),
+    "6.1": ("ecarte.deal_hands",),
+    "6.2": ("ecarte.discard_sizes",),
+    "6.5": ("ecarte.EcarteState._discard",),
+    "7.1": ("ecarte.score_deal",),
+    "7.2": ("ecarte.refusal_risks_penalty", "ecarte.EcarteState.refusal_risks_penalty"),
+    "7.3": ("ecarte.score_deal",),
+    "7.4": ("ecarte.play_duty",),
+    "8.1": ("alkort.judge_trick", "alkort.rubbish_winner"),
+    "8.2": ("alkort.may_lead_seven",),
+    "8.3": ("alkort.judge_trick", "alkort.rubbish_winner", "alkort.seven_is_unbeatable"),
+    "8.4": ("ecarte.play_duty",),
+    "8.5": ("alkort.next_dealer",),
+    "8.6": ("alkort.may_exchange",),
+}
+
+# Branches of those functions that no case of the exercise can reach, and why: (exercise, function, the source
+# line the branch leaves) -> the reason. Keys name a line by a piece of its text.
+NO_LED_SUIT = 'only rubbish_order = "led_suit" reaches it, and the exercise takes the default, "equal"'
+SYMBOL = "a trump written as a letter ('H'): the exercise gives the trump as a symbol"
+EXCUSED: dict[tuple[str, str, str], str] = {
+    ("1.1", "cards.card", "if isinstance(text, Card)"): "a Card to parse: the exercise gives text",
+    ("1.1", "cards.card", "if not isinstance(text, str)"): "a value that is not text: the exercise gives text",
+    ("1.1", "cards.card", "if isinstance(text, tuple)"): "a value that is not text: the exercise gives text",
+    ("1.1", "cards.card", "if found is None"): "text that names no card: the exercise asks only of the 52 cards",
+    ("3.1", "alkort.judge_trick", 'if cards[0].rank == "7"'): "a 7 led after a win: 3.1's leader has won nothing",
+    ("3.2", "alkort.judge_trick", 'if cards[0].rank == "7"'): "a 7 led after a win: 3.2's leader has won nothing",
+    ("3.2", "alkort.judge_trick", "if table[c] > best_strength"): "a ranked card: 3.2's tricks are all rubbish",
+    ("3.2", "alkort.rubbish_winner", 'if options.rubbish_order == "led_suit"'): NO_LED_SUIT,
+    ("3.2", "alkort.rubbish_winner", "if followers:"): NO_LED_SUIT,
+    ("3.3", "alkort.rubbish_winner", 'if options.rubbish_order == "led_suit"'): NO_LED_SUIT,
+    ("3.3", "alkort.rubbish_winner", "if followers:"): NO_LED_SUIT,
+    ("8.3", "alkort.rubbish_winner", 'if options.rubbish_order == "led_suit"'): NO_LED_SUIT,
+    ("8.3", "alkort.rubbish_winner", "if followers:"): NO_LED_SUIT,
+    ("8.1", "alkort.judge_trick", 'if cards[0].rank == "7"'): "a 7 led after a win: 8.1's leader has won nothing",
+    ("8.1", "alkort.judge_trick", "if table[c] > best_strength"): "a ranked card: 8.1's tricks are all rubbish",
+    ("8.1", "alkort.rubbish_winner", 'if options.rubbish_order == "led_suit"'): 'the default rubbish_order, "equal":'
+    ' 8.1 is the exercise of "led_suit"',
+    ("5.3", "ecarte.trick_winner", "if trump not in SUITS"): SYMBOL,
+    ("5.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
+    ("7.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
+    ("8.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
+    ("7.4", "ecarte.play_duty", "if not trick:"): "a lead: the engine's state allows any card to be led without "
+    "asking play_duty (EcarteState._legal_actions)",
+    ("8.5", "alkort.next_dealer", "for step in range(1, players + 1):"): "the loop's end: of the seats after the "
+    "dealer, one is on each side, so the loop always returns",
+    ("8.5", "the model", "for step in (1, 2):"): "the loop's end: of the two seats after the dealer, one is on each "
+    "side, so the loop always returns",
+}
+
+
+@dataclass
+class Reach:
+    """How many branches of an exercise's engine functions and model solution its check's cases take."""
+
+    exercise: Exercise
+    branches: int = 0
+    missing: list[str] = field(default_factory=list)  # 'alkort.judge_trick: line 412 -> 414 (if cards[0]…)'
+    excused: list[str] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * (self.branches - len(self.missing)) / self.branches if self.branches else 100.0
+
+    def line(self) -> str:
+        """'3.3   branches 42/42 (100%) of alkort.judge_trick, … and the model'."""
+        about = ", ".join(ABOUT.get(self.exercise.key, ())) or "no engine function of its own"
+        excused = f", {len(self.excused)} excused" if self.excused else ""
+        return (
+            f"{self.exercise.key:<5} branches {self.branches - len(self.missing):>3}/{self.branches:<3} "
+            f"({self.percent:.0f}%) of {about} and the model{excused}"
+        )
+
+
+def run_cases(ex: Exercise, model: Callable) -> None:
+    """Every case of the check through the engine and the model (a bot: the whole check, its calls made plainly)."""
+    if ex.oracle is None:
+        original = bot_checks.run_learners  # a bot's check, its calls made without the time limit's tracer
+        bot_checks.run_learners = lambda fn, args: checker.Outcome(value=fn(*args))
+        try:
+            assert ex.check(model).status == CORRECT
+        finally:
+            bot_checks.run_learners = original
+        return
+    for case in ex.cases():
+        assert ex.same(ex.oracle(*fresh(case)), checker.plain(model(*fresh(case))))
+
+
+def branch_reach(ex: Exercise, folder: Path) -> Reach:
+    """Run the check's cases under coverage.py and count the branches taken in the exercise's engine functions and
+    in its model solution."""
+    import coverage  # a test dependency: only this measurement needs it
+
+    path = folder / f"model_{ex.key.replace('.', '_')}.py"
+    path.write_text(ex.solution_source, encoding="utf-8")
+    with checker.SHIPPED.engine_as_shipped():
+        model = define(ex.solution_source, ex.name, ex.setup, filename=str(path))
+    functions = [engine(name) for name in ABOUT.get(ex.key, ())]
+    files = {str(path), *(inspect.getsourcefile(f) or "" for f in functions)}
+    cov = coverage.Coverage(branch=True, data_file=None, include=sorted(files), config_file=False)
+    cov.start()
+    try:
+        run_cases(ex, model)
+    finally:
+        cov.stop()
+    reach = Reach(ex)
+    for name, function in [*((n, engine(n)) for n in ABOUT.get(ex.key, ())), ("the model", None)]:
+        count_branches(reach, cov, ex, name, function, path)
+    return reach
+
+
+def count_branches(reach: Reach, cov: Any, ex: Exercise, name: str, function: Any, path: Path) -> None:
+    """Add one function's branches (the model's: all of its file) to the reach: taken, missing or excused."""
+    filename = inspect.getsourcefile(function) if function is not None else str(path)
+    assert filename is not None
+    lines, start = inspect.getsourcelines(function) if function is not None else ([], 1)
+    last = start + len(lines) - 1 if function is not None else 10**9
+    analysis = cov._analyze(filename)  # coverage.py's own analysis of the file: its possible and executed arcs
+    possible = [a for a in analysis.arc_possibilities if a[0] > 0 and start <= a[0] <= last]
+    branching = {a[0] for a in possible if sum(b[0] == a[0] for b in possible) > 1}
+    executed = set(analysis.arcs_executed)
+    source = Path(filename).read_text(encoding="utf-8").splitlines()
+    for arc in possible:
+        if arc[0] not in branching:
+            continue
+        text = source[arc[0] - 1].strip()
+        excuse = next(
+            (why for (key, f, part), why in EXCUSED.items() if (key, f) == (ex.key, name) and part in text), ""
+        )
+        where = f"{name}: line {arc[0]} -> {arc[1]} ({text[:60]})"
+        if arc in executed:
+            reach.branches += 1
+        elif excuse:  # a branch only another option (or input) reaches: named, not counted
+            reach.excused.append(f"{where}: {excuse}")
+        else:
+            reach.branches += 1
+            reach.missing.append(where)
+
+
 def every_exercise() -> list[Exercise]:
     """Every exercise of the catalogue, chapter by chapter."""
     return [ex for number in CHAPTERS for ex in chapter_module(number).EXERCISES]
@@ -774,13 +1102,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("keys", nargs="*", help="exercises to score, e.g. 3.1 5.4 (default: all)")
     keys = parser.parse_args(argv).keys
+    chosen = [ex for ex in every_exercise() if not keys or ex.key in keys]
     scores = []
-    for ex in every_exercise():
-        if not keys or ex.key in keys:
-            scores.append(score(ex))
-            print(scores[-1].line(), file=sys.stderr, flush=True)
+    for ex in chosen:
+        scores.append(score(ex))
+        print(scores[-1].line(), file=sys.stderr, flush=True)
     print(report(scores))
-    return 1 if any(s.count(SURVIVED) for s in scores) else 0
+    with tempfile.TemporaryDirectory() as folder:
+        reaches = [branch_reach(ex, Path(folder)) for ex in chosen]
+    print("\n" + reach_report(reaches))
+    return 1 if any(s.count(SURVIVED) for s in scores) or any(r.missing for r in reaches) else 0
+
+
+def reach_report(reaches: list[Reach]) -> str:
+    """The branches each exercise's cases reach, every branch missed, and every branch excused and why."""
+    lines = ["Branch coverage of each check's cases (the engine functions it is about, and the model solution):"]
+    lines += [r.line() for r in reaches]
+    lines += [f"  MISSED {r.exercise.key} {where}" for r in reaches for where in r.missing]
+    excused = [f"  {r.exercise.key} {where}" for r in reaches for where in r.excused]
+    return "\n".join(
+        lines + (["", "Branches only other options or inputs reach (not counted):", *excused] if excused else [])
+    )
 
 
 if __name__ == "__main__":

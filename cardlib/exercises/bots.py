@@ -4,6 +4,14 @@ A bot here is a plain function from what a player sees (its hand, the trick so
 far, and a little more) to the card it plays. The engine deals, plays the other
 seats at random, and asks ``state.is_legal`` about every card the bot chooses;
 the first illegal one is the counterexample, with ``state.why_illegal``'s reason.
+
+A bot has a time limit per card, which its exercise states: ``BOT_TIME_PER_CARD`` on average (and
+``running.TIME_LIMIT`` for any one card), so a Monte Carlo bot of the kind chapter 9 teaches, a few
+milliseconds a card, passes however many cards the check plays; a bot slower than that is stopped once it
+has used ``running.CHECK_BUDGET`` seconds and more than its allowance. The time counted is the processor's
+work for the bot, as the coach's benchmark counts it: on a shared machine the time waited grows with other
+people's work, not the bot's. A bot that waits without working (``time.sleep``) is stopped when its time waited
+passes ``WAITING`` times its allowance.
 """
 
 from __future__ import annotations
@@ -14,20 +22,24 @@ from typing import Any, TypeVar
 
 from ..cards import Card, show
 from ..tricks import DealState
+from . import running
 from .checker import (
     CORRECT,
     NOT_YET,
     CheckResult,
     Exercise,
     expect_card,
+    fresh,
     input_change,
-    out_of_time,
     run_learners,
     short,
     stopped_advice,
     stopped_headline,
 )
-from .running import Outcome, budget_spent
+from .running import Outcome
+
+BOT_TIME_PER_CARD = 0.02  # seconds a bot may take a card, on average over the cards it has chosen
+WAITING = 4  # times its allowance a bot may wait (a busy machine, or time.sleep) before it is stopped
 
 # The kind of deal the bot plays (an AlkortState or an EcarteState): the helpers below see that very kind.
 State = TypeVar("State", bound=DealState)
@@ -50,33 +62,74 @@ def check_bot(
     """Play every deal to its end; the bot chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
     rng = random.Random(f"cardlib bot {exercise.key}")
     played = games = 0
+    spent = waited = 0.0  # seconds the processor has worked for the bot so far, and seconds waited for it
     for number, state in enumerate(deals(), 1):
         games = number
         while not state.is_over:
             if not bot_turn(state, rng):
                 state.apply(other_move(state, rng))
                 continue
-            if budget_spent():
-                return exercise.result(NOT_YET, out_of_time(played, None, "cards chosen"))
-            seat = state.current_player
-            assert seat is not None  # the deal is not over, so someone is to move
-            args = question(state, seat)
-            legal = [a for a in state.legal_actions(seat) if isinstance(a, Card)]
-            given = _copies(args)
-            outcome = run_learners(fn, given)
-            found = _problem(exercise, outcome, exercise.call_text(args), legal, number, played)
-            found = _changed(exercise, args, given, outcome, legal) if found is None else found
+            allowance = max(running.CHECK_BUDGET, BOT_TIME_PER_CARD * played)
+            if spent > allowance or waited > WAITING * allowance:
+                return exercise.result(NOT_YET, too_slow(spent, waited, played), cases=played)
+            found, outcome = _one_card(exercise, fn, state, question(state, _seat(state)), number, played)
             if found is not None:  # (not `or`: a not-yet result is falsy)
                 return found
-            if (illegal := _illegal_card(exercise, args, outcome, legal, state, number)) is not None:
-                return illegal
-            choice = outcome.value
-            state.apply(choice)
+            spent, waited = spent + outcome.working, waited + outcome.elapsed
             played += 1
     return exercise.result(
         CORRECT,
         f"your bot played {played} cards in {games} deals through the engine, every one of them legal.",
         cases=played,
+    )
+
+
+def _seat(state: DealState) -> int:
+    """The seat to move (the deal is not over, so someone is)."""
+    seat = state.current_player
+    assert seat is not None
+    return seat
+
+
+def _one_card(
+    exercise: Exercise, fn: Callable, state: DealState, args: tuple[Any, ...], number: int, played: int
+) -> tuple[CheckResult | None, Outcome]:
+    """Ask the bot for a card and play it: None if it was a legal card, else the result that says what went wrong;
+    and the outcome of its call (with the time it took)."""
+    legal = [a for a in state.legal_actions(_seat(state)) if isinstance(a, Card)]
+    given = _copies(args)
+    outcome = run_learners(fn, given)
+    found = _problem(exercise, outcome, exercise.call_text(args), legal, number, played)
+    found = _changed(exercise, args, given, outcome, legal) if found is None else found
+    if found is None:
+        found = _illegal_card(exercise, args, outcome, legal, state, number)
+    if found is None:
+        state.apply(outcome.value)
+    return found, outcome
+
+
+def too_slow(spent: float, waited: float, played: int) -> str:
+    """The bot took more than its time a card, on average: working, or waiting (a sleep?)."""
+    cards = max(played, 1)
+    limit = (
+        f"the limit is {1000 * BOT_TIME_PER_CARD:g} ms a card on average ({running.TIME_LIMIT:g} s for any one card)"
+    )
+    if spent * WAITING >= waited:
+        return (
+            f"your bot took {1000 * spent / cards:.0f} ms a card on average over its first {played} cards: {limit} — "
+            f"make each choice quicker (fewer samples, less work done again)"
+        )
+    return (
+        f"your bot took {1000 * waited / cards:.0f} ms a card on average over its first {played} cards, most of it "
+        f"waiting, not working: {limit} — a bot must not wait (time.sleep, input)"
+    )
+
+
+def time_rule() -> str:
+    """The bot exercises' time limit, as their statements give it."""
+    return (
+        f"Your bot may take **{1000 * BOT_TIME_PER_CARD:g} ms a card** on average (and {running.TIME_LIMIT:g} s for "
+        f"any one card): a Monte Carlo bot like chapter 9's, a few milliseconds a card, is quick enough."
     )
 
 
@@ -140,5 +193,6 @@ def _changed(
 
 
 def _copies(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The bot gets copies: changing its hand must not change the deal."""
-    return tuple(list(a) if isinstance(a, list) else a for a in args)
+    """The bot gets copies: changing its hand must not change the deal; and the trump is a new string, not the
+    cards' own suit, so that ``c.suit is trump`` fails here as it would in a program that read the trump."""
+    return fresh(args)

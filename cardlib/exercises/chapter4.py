@@ -10,7 +10,7 @@ from typing import Any
 from .. import alkort
 from ..alkort import AlkortState
 from ..cards import ALKORT_PACK, Card, hand, show, shuffled
-from .bots import check_bot
+from .bots import check_bot, time_rule
 from .checker import (
     Exercise,
     describe,
@@ -343,14 +343,43 @@ BOT_DEALS = 200
 RUBBISH_FOREHAND_SEEDS = (2095, 2238, 6486, 11667)
 
 
+# Under lead_rule = "rotate" each trick is led by the next player in turn, won or not. In this deal team B (seats 1
+# and 3) holds every ranked card and wins every trick; seat 0, a bot's, leads trick 4 before any win with a Seven
+# first in its hand, and trick 8 holding nothing but Sevens (a lead before a win that is not forehand's first).
+ROTATE = alkort.AlkortOptions(lead_rule="rotate")
+ROTATE_HANDS = (
+    "7♠ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 7♥",
+    "K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦",
+    "Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♣ 9♠ 9♣",
+    "A♣ J♠ J♥ J♦ J♣ 6♠ 6♥ 6♦ 6♣",
+)
+
+
+def rotating_deal(tricks: int) -> AlkortState:
+    """The deal above, its first tricks played (seat 0 keeping its Sevens): seat 0 to lead, without a win."""
+    state = alkort.new_deal(ROTATE, dealer=0, deck=alkort.stack_deck(ROTATE_HANDS, dealer=0))
+    plays = [iter(hand(cards)[1:] if seat == 0 else hand(cards)) for seat, cards in enumerate(ROTATE_HANDS)]
+    for _ in range(4 * tricks):
+        seat = state.current_player
+        assert seat is not None  # the deal goes on: team A has won nothing
+        state.apply(next(plays[seat]))
+    return state
+
+
 def alkort_deals() -> Iterator[AlkortState]:
     """The deals that test the seven rule hardest, then seeded deals with the dealer going round."""
+    yield rotating_deal(3)
+    yield rotating_deal(7)
     for seed in RUBBISH_FOREHAND_SEEDS:
         yield alkort.new_deal(seed=seed, dealer=3)
     for number in range(BOT_DEALS):
         yield alkort.new_deal(seed=1000 + number, dealer=number % 4)
 
 
+assert [(d.current_player, d.has_won[0], show(d.hands[0])) for d in (rotating_deal(3), rotating_deal(7))] == [
+    (0, False, "7♠ 3♣ 4♠ 4♥ 4♦ 7♥"),
+    (0, False, "7♠ 7♥"),
+]
 assert all(
     not any(map(alkort.is_ranked, deal.hands[0])) and deal.hands[0][0].rank == "7"
     for deal in (alkort.new_deal(seed=seed, dealer=3) for seed in RUBBISH_FOREHAND_SEEDS)
@@ -386,9 +415,11 @@ q5 = Exercise(
 `trick` (empty when it leads) and `has_won` (whether it has won a trick in this deal), and returns the
 card to play. Any strategy you like — the strongest card, the weakest, a random one — but it must
 **never play an illegal card**: it must play a card from its hand, and it may not lead a 7 before it
-has won a trick (unless its hand holds only sevens). The check plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS)}
+has won a trick (unless its hand holds only sevens). The check plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
 deals through the engine with your bot in seats 0 and 2 against random players, and stops at the first
-illegal card.""",
+illegal card. Two of them are played with the variant `lead_rule = "rotate"` (each trick is led by the next
+player in turn, not by the winner): there a player may have to lead before winning a trick at any trick, even
+with a hand of nothing but sevens. {time_rule()}""",
     expects=expect_card,
     runner=check_alkort_bot,
     hints=[

@@ -262,22 +262,38 @@ q4 = Exercise(
 
 
 def serve(cards: list[Card], discards: list[Card], stock: list[Card]) -> tuple[list[Card], list[Card]]:
-    """The engine serves a non-dealer's discard: play the proposal through an ``EcarteState`` and read the result."""
-    others = [c for c in ECARTE_PACK if c not in cards and c not in stock]  # the dealer's hand and the turn-up
-    state = ecarte.new_deal(dealer=0, deck=ecarte.stack_deck([others[:5], cards], others[5], stock))
+    """The engine serves a discard: play a proposal through an ``EcarteState`` and read the result. Cards discarded
+    are the non-dealer's; no card discarded is the dealer's (only he may discard none), after the non-dealer has
+    discarded one card and been served the card on top of the stock."""
+    others = [c for c in ECARTE_PACK if c not in cards and c not in stock]  # the other hand, turn-up (and top card)
+    if discards:
+        deck = ecarte.stack_deck([others[:5], cards], others[5], stock)
+    else:
+        deck = ecarte.stack_deck([cards, others[:5]], others[5], [others[6], *stock])
+    state = ecarte.new_deal(dealer=0, deck=deck)
     state.apply(PROPOSE)
     state.apply(ACCEPT)
-    state.apply(Discard(discards))
-    return state.hands[1], state.stock[: len(stock) - len(discards)]
+    state.apply(Discard(discards or others[:1]))
+    if not discards:
+        state.apply(Discard())
+    return state.hands[1 if discards else 0], state.stock[: len(stock) - len(discards)]
 
 
 def serve_case(rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
-    """A non-dealer's hand, the cards it discards, and what is left of the stock (1 to 21 cards)."""
+    """A hand, the cards it discards, and what is left of the stock: the non-dealer's 1 to 5 cards from a stock of 1
+    to 21, or, one time in five, the dealer's empty discard from a stock of 0 to 20."""
     cards = rng.sample(ECARTE_PACK, 5)
     rest = [c for c in ECARTE_PACK if c not in cards]
+    if rng.random() < 0.2:
+        return cards, [], rng.sample(rest, rng.randrange(0, 21))
     stock = rng.sample(rest, rng.randrange(1, 22))
     discards = rng.sample(cards, rng.randrange(1, min(5, len(stock)) + 1))
     return cards, discards, stock
+
+
+EMPTY_DISCARDS: list[tuple[list[Card], list[Card], list[Card]]] = [
+    (list(ECARTE_PACK[:5]), [], list(ECARTE_PACK[5 : 5 + size])) for size in (0, 1, 20)
+]  # the dealer discards nothing: nothing changes
 
 
 def expect_hand_and_stock(value: Any) -> str:
@@ -300,10 +316,12 @@ q5 = Exercise(
     "Throw the discards away and take as many cards from the top of the stock: (new hand, new stock).",
     statement="""After a proposal is accepted, a player throws away the cards `discards` (some of his hand
 `cards`) and is **served as many cards from the top of the stock** (`stock[0]` is the top). Discards
-are dead: they go to neither hand nor stock. Write `exchange(cards, discards, stock)` returning
-`(new_hand, new_stock)`; the new hand may be in any order, the stock keeps its order.""",
+are dead: they go to neither hand nor stock. The dealer may discard nothing at all (`discards` empty): then
+nothing changes. Write `exchange(cards, discards, stock)` returning `(new_hand, new_stock)`; the new hand may
+be in any order, the stock keeps its order.""",
     oracle=serve,
     expects=expect_hand_and_stock,
+    fixed=EMPTY_DISCARDS,
     random_case=serve_case,
     n_random=200,
     same=lambda right, got: same_cards_any_order(right[0], got[0]) and list(got[1]) == right[1],

@@ -11,7 +11,7 @@ from .. import ecarte
 from ..cards import ECARTE_PACK, Card, hand
 from ..ecarte import EcarteState
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
-from .bots import check_bot
+from .bots import check_bot, time_rule
 from .checker import Exercise, expect_bool, expect_card, expect_int, expect_ints, expect_tuple
 
 CHAPTER = 7
@@ -104,6 +104,9 @@ def score(tricks_won: list[int], dealer: int, proposed: bool, refused: bool) -> 
 )
 
 
+MOST_PROPOSALS = 21  # each accepted proposal serves at least one card from the stock of 21: the 21st is the last
+
+
 def refusal_oracle(refused_proposal: int | None, refusal_penalty: str) -> bool:
     """Play the proposals through the engine: accept all but the refused one, then ask the state."""
     state = ecarte.new_deal({"refusal_penalty": refusal_penalty}, dealer=0, seed=7)
@@ -127,13 +130,14 @@ q2 = Exercise(
     "def refusal_risks_penalty(refused_proposal: int | None, refusal_penalty: str) -> bool:",
     "Whether the dealer's refusal puts him at risk of the 2-point penalty.",
     statement="""The non-dealer may propose again and again; the dealer accepts until, perhaps, he refuses one.
-`refused_proposal` is the number of the proposal he refused (1 for the first, 2 for the second …) or
-`None` if he refused none. By default (`refusal_penalty = "first"`) only refusing **the first**
-proposal risks the 2-point penalty; with the variant `refusal_penalty = "any"`, refusing **any**
-proposal does. Write `refusal_risks_penalty(refused_proposal, refusal_penalty)`.""",
+`refused_proposal` is the number of the proposal he refused (1 for the first, 2 for the second …, up to the
+21st: each proposal accepted serves at least one card from the stock of 21) or `None` if he refused none. By
+default (`refusal_penalty = "first"`) only refusing **the first** proposal risks the 2-point penalty; with the
+variant `refusal_penalty = "any"`, refusing **any** proposal does. Write
+`refusal_risks_penalty(refused_proposal, refusal_penalty)`.""",
     oracle=refusal_oracle,
     expects=expect_bool,
-    fixed=[(n, rule) for rule in ("first", "any") for n in (None, 1, 2, 3, 4)],
+    fixed=[(n, rule) for rule in ("first", "any") for n in (None, *range(1, MOST_PROPOSALS + 1))],
     explain=lambda n, rule: (
         "No proposal was refused."
         if n is None
@@ -336,7 +340,7 @@ else the card led) and the trump suit `trump`, it returns the card to play. Play
 **never an illegal card**: when following it must head the trick if it can, else follow suit, else
 trump, else play anything (chapter 5's rule). The check plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
 your bot in seat 0 against a random player, proposals and exchanges included: first {HEADING_DEALS} deals
-that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones.""",
+that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones. {time_rule()}""",
     expects=expect_card,
     runner=check_ecarte_bot,
     hints=[

@@ -9,7 +9,7 @@ from ..cards import ALKORT_PACK, Card, card, hand
 from .chapter3 import any_trick, every_ranked_pair, rubbish_trick
 from .chapter4 import each_card_alone, nearly_worthless_hand
 from .chapter5 import every_heading_duty, play_case, plays_difference
-from .checker import Exercise, expect_bool, expect_cards, expect_index, same_cards_any_order, show_list
+from .checker import Exercise, expect_bool, expect_cards, expect_index, expect_seat, same_cards_any_order, show_list
 
 CHAPTER = 8
 SETUP = "from cardlib import Card, card, hand, show\nfrom cardlib.alkort import is_ranked, strength"
@@ -352,7 +352,7 @@ of the side that lost** the last deal. Write `next_dealer(dealer, losing_side, r
     oracle=lambda dealer, losing_side, rule: alkort.next_dealer(
         dealer, losing_side, 4, alkort.AlkortOptions(next_dealer=rule)
     ),
-    expects=expect_index(4),
+    expects=expect_seat(4),
     fixed=[(dealer, side, rule) for rule in ("left", "loser") for dealer in range(4) for side in (0, 1)],
     explain=lambda dealer, losing_side, rule: (
         "The deal passes to the left."

@@ -32,12 +32,13 @@ import importlib
 import inspect
 import json
 import linecache
+import math
 import os
 import random
 import sys
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType
@@ -55,6 +56,48 @@ CORRECT, NOT_YET, NOT_ATTEMPTED = "correct", "not yet", "not attempted"
 # Cards the learner makes: one of the 52, or something that only looks like a card.
 
 REAL_CARDS = frozenset((c.rank, c.suit) for c in cards.FULL_PACK)
+
+
+INVISIBLE = Table(
+    "checker.INVISIBLE",
+    {
+        "\ufe0e": "an invisible variation selector",
+        "\ufe0f": "an invisible variation selector",
+        "\u200b": "an invisible zero-width space",
+        "\u200c": "an invisible zero-width non-joiner",
+        "\u200d": "an invisible zero-width joiner",
+        "\u2060": "an invisible word joiner",
+        "\ufeff": "an invisible byte-order mark",
+        "\u00a0": "a non-breaking space",
+    },
+)
+
+
+def invisible(ch: str) -> bool:
+    """Whether a character shows as nothing (or as an ordinary space): a mark, a format character, an odd space."""
+    return ch in INVISIBLE or unicodedata.category(ch) in ("Mn", "Me", "Cf") or (ch != " " and ch.isspace())
+
+
+def invisible_note(text: str) -> str:
+    """'U+FE0F, an invisible variation selector, follows the suit ♦' for the first invisible character of a text
+    (a card copied from a web page or typed on a phone often carries one), else ''."""
+    for i, ch in enumerate(text):
+        if ch in "\n\t" or not invisible(ch):
+            continue
+        what = INVISIBLE.get(ch) or f"an invisible {unicodedata.name(ch, 'character').lower()}"
+        before = text[i - 1] if i else ""
+        if before in SUITS:
+            where = f"follows the suit {before}"
+        elif before.isalnum():
+            where = f"follows {before!r}"
+        else:
+            where = "is in the text"
+        return f"U+{ord(ch):04X}, {what}, {where}"
+    return ""
+
+
+assert invisible_note("Card('K', '♦\ufe0f')") == "U+FE0F, an invisible variation selector, follows the suit ♦"
+assert invisible_note("K♦ 2♥") == "" and invisible_note("múk") == ""
 
 
 def card_problem(value: Card) -> str:
@@ -123,16 +166,16 @@ def plain(value: Any) -> Any:
         return plain(value.tolist())
     if kind is list:
         return [plain(item) for item in value]
-    if isinstance(value, tuple) and not isinstance(value, Card):
-        return tuple(plain(item) for item in value)
+    if isinstance(value, tuple) and not isinstance(value, Card):  # read as a tuple, whatever its class's __iter__
+        return tuple(plain(item) for item in tuple.__iter__(value))
     if kind is dict:
         return {plain(k): plain(v) for k, v in value.items()}
     if kind in (set, frozenset):
         return kind(plain(item) for item in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
-    if isinstance(value, str) and not isinstance(value, Card):  # a str subclass: its text
-        return unicodedata.normalize("NFC", str(value))
+    if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
+        return unicodedata.normalize("NFC", str.__str__(value))
     return value
 
 
@@ -169,18 +212,12 @@ def source(value: Any, helpers: frozenset[str]) -> str:
 
 
 def show_call(name: str, params: Sequence[str], args: Sequence[Any], helpers: frozenset[str] = frozenset()) -> str:
-    """A call the learner can paste and run: cards as hand("…") or card("…"), flags and names as keywords."""
-    parts, keyword = [], False
-    for i, (param, arg) in enumerate(zip(params, args)):
-        # once one argument is named, the rest must be too
-        keyword = (
-            keyword or (len(params) > 1 and isinstance(arg, bool)) or (i > 0 and (isinstance(arg, str) or arg is None))
-        )
-        parts.append(f"{param}={source(arg, helpers)}" if keyword else source(arg, helpers))
-    return f"{name}({', '.join(parts)})"
+    """A call the learner can paste and run: cards as hand("…") or card("…"), every argument in its place (a keyword
+    would fail in a function whose parameters the learner named otherwise)."""
+    return f"{name}({', '.join(source(arg, helpers) for arg in args[: len(params)])})"
 
 
-assert show_call("f", ("cards", "flag"), ([Card("K", "♦")], True), frozenset({"hand"})) == 'f(hand("K♦"), flag=True)'
+assert show_call("f", ("cards", "flag"), ([Card("K", "♦")], True), frozenset({"hand"})) == 'f(hand("K♦"), True)'
 assert show_call("f", ("c",), (Card("K", "♦"),)) == 'f(Card("K", "♦"))'
 
 # ---------------------------------------------------------------------------
@@ -244,15 +281,20 @@ def expect_str(value: Any) -> str:
     return "" if isinstance(value, str) else f"expected a string, got {describe(value)}"
 
 
-def expect_index(size: int) -> Callable[[Any], str]:
-    """An int index 0 .. size-1 (a position in the trick)."""
+def expect_index(size: int, what: str = "index", meaning: str = "a position in the trick") -> Callable[[Any], str]:
+    """An int 0 .. size-1: an index (a position in the trick), or a seat."""
 
     def check(value: Any) -> str:
         if whole(value) and 0 <= value < size:
             return ""
-        return not_whole(value, f"an int index 0-{size - 1} (a position in the trick)")
+        return not_whole(value, f"an int {what} 0-{size - 1} ({meaning})")
 
     return check
+
+
+def expect_seat(players: int) -> Callable[[Any], str]:
+    """A seat: an int 0 .. players-1."""
+    return expect_index(players, "seat", "a player's seat, clockwise")
 
 
 def expect_ints(count: int) -> Callable[[Any], str]:
@@ -590,6 +632,78 @@ def out_of_time(done: int, total: int | None, unit: str = "cases") -> str:
     )
 
 
+CALLED_AGAIN = 24  # cases the learner's function is called on a second time, to see that it answers the same
+KEEP_NOTHING = (
+    "build the answer inside the function, as a new list, on every call: keep nothing from one call to the next (no "
+    "list outside the function, no default argument used as a store, no generator used up)"
+)
+
+
+@dataclass
+class Answer:
+    """One call of the learner's function: its case, the right answer, what happened, and a copy of the answer as
+    it was returned (None when it cannot be copied without running the learner's code)."""
+
+    case: Case
+    right: Any
+    outcome: Outcome
+    snapshot: Any
+    number: int  # the case's number in the check
+
+
+@dataclass
+class Tally:
+    """What a check has seen so far."""
+
+    printed: bool = False
+    unwritten: tuple[Case, Any, Outcome, int] | None = None  # the first case that raised NotImplementedError
+    raised: list[Case] = field(default_factory=list)  # every case that did
+    answers: list[Answer] = field(default_factory=list)
+
+
+def snapshot_of(value: Any) -> Any:
+    """A copy of an answer made of Python's own values (lists, tuples, cards, numbers, text), or None."""
+    if only_pythons_own(value):
+        return plain(value)
+    copied = call_safely(plain, (value,))  # plain() reads the fields of a learner's class: safely
+    good = not (copied.error or copied.stopped) and only_pythons_own(copied.value)
+    return copied.value if good else None
+
+
+def mutable_parts(value: Any, depth: int = 0) -> Iterator[Any]:
+    """The lists, dicts and sets an answer is made of (a few levels deep), read without running learner code."""
+    kind = type(value)
+    if kind in (list, dict, set, bytearray):
+        yield value
+    if depth >= 3:
+        return
+    if kind is list or (isinstance(value, tuple) and not isinstance(value, Card)):
+        for item in list.__iter__(value) if kind is list else tuple.__iter__(value):
+            yield from mutable_parts(item, depth + 1)
+    elif kind is dict:
+        for item in dict.values(value):
+            yield from mutable_parts(item, depth + 1)
+
+
+def spread(items: list[Any], count: int) -> list[Any]:
+    """At most ``count`` of the items, evenly spread, the first and the last among them."""
+    if len(items) <= count:
+        return list(items)
+    return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
+
+
+def ordinal(number: int) -> str:
+    """'first', 'second' … 'tenth', then '11th', '22nd'."""
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    if number <= len(words):
+        return words[number - 1]
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+Found = CheckResult | None  # a check's finding: None when all is well so far
+
+
 # ---------------------------------------------------------------------------
 # An exercise.
 
@@ -620,7 +734,7 @@ class Exercise:
     hints: list[str] = field(default_factory=list)
     solution_source: str = ""  # source text of a correct solution
     mistakes: dict[str, str] = field(default_factory=dict)  # plausible wrong solutions: name -> source
-    runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots)
+    runner: Callable[[Exercise, Callable], CheckResult] | None = None  # a custom check (bots), with its own budget
     setup: str = ""  # the imports the notebook's setup cell makes
     changes_input: bool = False  # the exercise asks the function to change its arguments
     library: tuple[Callable[..., Any], ...] | None = None  # the library's functions it asks for (default: the oracle's)
@@ -673,7 +787,7 @@ class Exercise:
     def check(self, fn: Any = None) -> CheckResult:
         """Compare your function with the engine on fixed and random cases; returns the result."""
         try:
-            with SHIPPED.engine_as_shipped(), time_budget():
+            with SHIPPED.engine_as_shipped(), time_budget(math.inf if self.runner is not None else None):
                 result = self._check(fn)
         except KeyboardInterrupt:  # the stop button, pressed while the engine was working
             result = self.result(NOT_YET, "the check was interrupted before it finished: run it again")
@@ -710,6 +824,8 @@ class Exercise:
         """A result; a not-yet headline is a sentence, so it starts with a capital."""
         if status == NOT_YET:
             headline = headline[:1].upper() + headline[1:]
+            note = invisible_note(headline + " " + details.get("got", ""))
+            headline += f" ({note}: delete it.)" if note else ""
         return CheckResult(self.heading, status, headline, **details)
 
     def _check(self, fn: Any) -> CheckResult:
@@ -759,53 +875,142 @@ class Exercise:
         return [*self.fixed, *randoms]
 
     def _compare(self, fn: Callable) -> CheckResult:
-        oracle = self.oracle
-        assert oracle is not None, f"exercise {self.key} needs an oracle, or a runner of its own"
+        assert self.oracle is not None, f"exercise {self.key} needs an oracle, or a runner of its own"
         all_cases = self.cases()
-        printed, unwritten = False, None
-        raised: list[Case] = []  # the cases that raised NotImplementedError, and those answered
-        answered: list[Case] = []
-        watch = Watch(self.asked())  # the library's function this exercise asks for: is every answer its answer?
-        passed_on = "?" if watch.functions else ""  # the function every answer so far came from ('?': none yet)
+        tally = Tally()
         for tried, case in enumerate(all_cases, 1):
             if budget_spent():
                 return self.result(NOT_YET, out_of_time(tried - 1, len(all_cases)), cases=tried - 1)
-            right = oracle(*fresh(case))
-            given = fresh(case)  # the learner's own lists, to see whether the function changed them
-            with watch.watching() as calls:
-                outcome = run_learners(fn, given)
-            printed = printed or bool(outcome.printed)
-            if isinstance(outcome.raised, NotImplementedError):  # a part not written yet: see what else is
-                unwritten = unwritten or (case, right, outcome, tried)
-                raised.append(case)
-                continue
-            answered.append(case)
-            found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
-            if found is None:
-                found = self._verdict(case, right, outcome, tried, len(all_cases))
+            found = self._one_case(fn, tally, case, tried, len(all_cases))
             if found is not None:
                 return found
-            passed_on = passed_on and delegation(calls, case, outcome.value)
-        if unwritten is not None:
-            return self._unwritten(unwritten, raised, answered)
-        if passed_on:
-            return self.result(
-                NOT_YET,
-                f"that is the library's own function ({passed_on}, only called) — write your own {self.name} in "
-                f"the starter cell, run it, then check it: on every case, yours answered what "
-                f"{passed_on.rsplit('.', 1)[1]} answered for the same arguments.",
-                cases=len(all_cases),
-            )
-        note = " (Your function printed something; output is hidden during the check.)" if printed else ""
+        return self._after_every_case(fn, tally, len(all_cases))
+
+    def _one_case(self, fn: Callable, tally: Tally, case: Case, tried: int, total: int) -> Found:
+        """Call the learner's function on one case, fresh arguments each time; None if its answer is right."""
+        assert self.oracle is not None
+        right = self.oracle(*fresh(case))
+        given = fresh(case)  # the learner's own lists, to see whether the function changed them
+        outcome = run_learners(fn, given)
+        tally.printed = tally.printed or bool(outcome.printed)
+        if isinstance(outcome.raised, NotImplementedError):  # a part not written yet: see what else is
+            tally.unwritten = tally.unwritten or (case, right, outcome, tried)
+            tally.raised.append(case)
+            return None
+        tally.answers.append(Answer(case, right, outcome, snapshot_of(outcome.value), tried))
+        found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
+        if found is None:
+            found = self._verdict(case, right, outcome, tried, total)
+        return found
+
+    def _after_every_case(self, fn: Callable, tally: Tally, total: int) -> CheckResult:
+        """Every case answered right (or not written yet): is it the learner's own, does it answer the same when
+        called again, and are its earlier answers still as they were?"""
+        if tally.unwritten is not None:
+            return self._unwritten(tally.unwritten, tally.raised, len(tally.answers))
+        found = self._called_again(fn, tally.answers, total)
+        if found is not None:
+            return found
+        note = " (Your function printed something; output is hidden during the check.)" if tally.printed else ""
         return self.result(
-            CORRECT,
-            f"your {self.name} agrees with the engine on all {len(all_cases)} cases." + note,
-            cases=len(all_cases),
+            CORRECT, f"your {self.name} agrees with the engine on all {total} cases." + note, cases=total
         )
 
-    def _unwritten(
-        self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: list[Case]
-    ) -> CheckResult:
+    def _called_again(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Call the function again on some of the cases, latest first, as a program does: None if each answer is the
+        same as the first time, and every earlier answer is still as it was returned and shared with no other."""
+        again: list[Answer] = []
+        watch = Watch(self.asked())  # the library's function this exercise asks for: is every answer its answer?
+        passed_on = "?" if watch.functions else ""  # the function every answer so far came from ('?': none yet)
+        for first in reversed(spread(answers, CALLED_AGAIN)):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            with watch.watching() as calls:
+                outcome = run_learners(fn, fresh(first.case))
+            if outcome.stopped or outcome.error:
+                return self._failed_call(first.case, first.right, outcome, first.number, total)
+            again.append(Answer(first.case, first.right, outcome, snapshot_of(outcome.value), first.number))
+            passed_on = passed_on and delegation(calls, first.case, outcome.value)
+        if passed_on and self._passes_on_everywhere(fn, watch, answers):
+            return self.result(
+                NOT_YET,
+                f"that is the library's own function ({passed_on}, only called) — write your own {self.name} "
+                f"in the starter cell, run it, then check it: on every case, yours answered what "
+                f"{passed_on.rsplit('.', 1)[1]} answered for the same arguments.",
+                cases=total,
+            )
+        everything = answers + again
+        for found in (self._changed_answer(everything), self._differs_again(again, total)):
+            if found is not None:
+                return found
+        return self._shared_answer(everything)
+
+    def _passes_on_everywhere(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
+        """Whether, on every case, the answer is a call of the library's function with the learner's arguments (asked
+        only of a function that did so on every case called again: watching every call costs time)."""
+        for answer in answers:
+            with watch.watching() as calls:
+                outcome = run_learners(fn, fresh(answer.case))
+            if outcome.stopped or outcome.error or not delegation(calls, answer.case, outcome.value):
+                return False
+        return True
+
+    def _changed_answer(self, answers: list[Answer]) -> Found:
+        """Not yet if an answer changed after it was returned (a list the function keeps and changes again)."""
+        for number, answer in enumerate(answers, 1):
+            now = snapshot_of(answer.outcome.value)
+            if answer.snapshot is None or now == answer.snapshot:
+                continue
+            value = answer.outcome.value
+            kind = type(value).__name__ if type(value) in (list, dict, set) else "answer"
+            return self.result(
+                NOT_YET,
+                f"the {kind} returned by the {ordinal(number)} call changed when you called {self.name} again: "
+                + (
+                    f"return a new {kind} each time" if kind != "answer" else "build a new answer (new lists) each time"
+                ),
+                call=self.call_text(answer.case),
+                expected=self.show(answer.right),
+                got=f"{short(answer.snapshot)} when it was returned; later {short(now)}",
+                advice=KEEP_NOTHING,
+                cases=len(answers),
+            )
+        return None
+
+    def _differs_again(self, again: list[Answer], total: int) -> Found:
+        """Not yet if a second call on the same arguments answered wrong (a generator used up, a list grown)."""
+        for answer in again:
+            found = self._verdict(answer.case, answer.right, answer.outcome, answer.number, total)
+            if found is not None:
+                found.headline = (
+                    f"Called a second time with the same arguments, your {self.name} answered differently: an "
+                    f"answer must depend on the arguments only."
+                )
+                found.advice = KEEP_NOTHING
+                return found
+        return None
+
+    def _shared_answer(self, answers: list[Answer]) -> Found:
+        """Not yet if two calls returned the very same list (or dict, or set): changing one changes the other."""
+        owners: dict[int, Answer] = {}
+        for answer in answers:
+            for part in mutable_parts(answer.outcome.value):
+                first = owners.setdefault(id(part), answer)
+                if first is answer:
+                    continue
+                kind = type(part).__name__
+                return self.result(
+                    NOT_YET,
+                    f"your {self.name} returned the very same {kind} on two calls: a caller that changes one answer "
+                    f"(deals from it, sorts it) changes the other — return a new {kind} each time",
+                    call=f"{self.call_text(first.case)} and then {self.call_text(answer.case)}",
+                    expected=self.show(answer.right),
+                    got=short(answer.outcome.value),
+                    advice=KEEP_NOTHING,
+                )
+        return None
+
+    def _unwritten(self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: int) -> CheckResult:
         """Not attempted when every case raised NotImplementedError; else not yet, with a case that still raises
         and, when one argument's value marks them all, that value ('must_trump=False is not written yet')."""
         if not answered:
@@ -818,7 +1023,7 @@ class Exercise:
         which = f"the case {part}" if part else f"part of {self.name}"
         return self.result(
             NOT_YET,
-            f"{which} is not written yet: {call} raises NotImplementedError (the {len(answered)} cases it "
+            f"{which} is not written yet: {call} raises NotImplementedError (the {answered} cases it "
             f"answered agree with the engine).",
             advice="write the part that still raises NotImplementedError, then check again",
             **self._seen(case, right, outcome, tried),
@@ -1058,12 +1263,30 @@ assert input_change("deck", [1, 2], [1, 2]) == "" and "reordered" in input_chang
 
 
 def fresh(case: Case) -> Case:
-    """A copy of a case's lists, so a function that changes its arguments changes nothing else."""
+    """A case built afresh, as a real program would hand it over: new lists (so a function that changes its
+    arguments changes nothing else) and new strings (so that ``trump is "♥"`` or ``rule is "left"`` fails here as it
+    does in a program, where the text is read or computed, not the very object of the learner's literal). Cards stay
+    the pack's own: the library makes one object for each card (``cards.place``), so for cards ``is`` is ``==``."""
     return tuple(_copy_lists(a) for a in case)
 
 
 def _copy_lists(value: Any) -> Any:
-    return [_copy_lists(v) for v in value] if isinstance(value, list) else value
+    if isinstance(value, list):
+        return [_copy_lists(v) for v in value]
+    if type(value) is tuple:
+        return tuple(_copy_lists(v) for v in value)
+    if type(value) is str:
+        return new_str(value)
+    return value
+
+
+def new_str(text: str) -> str:
+    """An equal string that is a new object (Python keeps a single object only for the one-character strings of
+    Latin-1, like '7': for those, ``is`` and ``==`` agree in every program)."""
+    return text.encode("utf-8").decode("utf-8")
+
+
+assert all(new_str(text) == text and new_str(text) is not text for text in ("left", SUITS[1]))
 
 
 # ---------------------------------------------------------------------------

@@ -69,9 +69,11 @@ and the engine's own on fixed and random cases, and answers:
 - **not attempted** — the function is still the empty stub.
 
 Stuck? `ex.q1.hint()` gives a first hint, `ex.q1.hint(2)` the next one;
-`ex.q1.solution()` shows a solution — only when you ask. `progress({number})` at the end lists what you have
-solved in this chapter, and `progress()` in every chapter you have worked on; what you solve is remembered
-from one session to the next. Run the next cell first: it loads the cards and this chapter's exercises."""
+`ex.q1.solution()` shows a solution — only when you ask; the printed solution, checked as it is after you asked
+to see it, is marked so in your progress rather than counted as solved (what you typed before is yours, however
+it looks). `progress({number})` at the end lists what you have solved in this chapter, and `progress()` in every
+chapter you have worked on; what you solve is remembered from one session to the next. Run the next cell first:
+it loads the cards and this chapter's exercises."""
 
 
 def check_import(chapter: int) -> str:

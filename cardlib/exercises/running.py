@@ -395,6 +395,7 @@ class Outcome:
     over_budget: bool = False  # ... which was the whole check's budget, not the call's own limit
     limit: float = 0.0  # the call's own time limit, in seconds
     elapsed: float = 0.0  # seconds the call really took
+    working: float = 0.0  # of which the processor worked for this process (others' share of a busy machine not)
     unseen: float = 0.0  # seconds it ran out of the trace's sight before it was stopped (in C)
     printed: str = ""  # what it wrote to stdout and stderr, cut to a few lines
     returned_at: str = ""  # the learner's line that returned the value
@@ -431,6 +432,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     deadline = Deadline(fn, limit, _BUDGET_ENDS)
     captured = Captured()
     outcome = Outcome(limit=limit)
+    working = time.process_time()  # (in the browser, Pyodide's processor time is the time waited)
     try:
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
             outcome.value = deadline.call(fn, args)
@@ -441,6 +443,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
         outcome.error, outcome.raised = summarise_error(error, fn), error
     finished = time.monotonic()
     outcome.elapsed = finished - deadline.started
+    outcome.working = time.process_time() - working
     # Code the trace never saw stop (a builtin, called directly) was out of its sight past the deadline.
     outcome.unseen = deadline.unseen if deadline.unseen is not None else max(finished - deadline.ends, 0.0)
     outcome.over_budget = outcome.stopped and deadline.over_budget

@@ -55,7 +55,7 @@ def test_counterexamples_are_in_card_notation_with_the_engines_reason():
 
     forgets_followed_seven = chapter3.q3.mistakes["a followed seven wins too"]
     result = chapter3.q3.check(define(forgets_followed_seven, "trick_winner", chapter3.SETUP))
-    assert result.call == 'trick_winner(hand("3♠ 7♦ Q♥ 2♣"), leader_has_won=True)'
+    assert result.call == 'trick_winner(hand("3♠ 7♦ Q♥ 2♣"), True)'
     assert (result.expected, result.got) == ("0", "1")
     assert result.why.startswith("3♠ wins: every card is rubbish")
 

@@ -45,7 +45,7 @@ def test_an_exception_is_summarised_with_the_learners_line():
         "Your code raised IndexError: list index out of range — at line 4: "
         "if strength(cards[i]) > strength(cards[best]):"
     )
-    assert result.call == 'trick_winner(hand("7♣ K♦ 2♥ A♠"), leader_has_won=True)'
+    assert result.call == 'trick_winner(hand("7♣ K♦ 2♥ A♠"), True)'
     assert "Traceback" not in repr(result) and "Traceback" not in result._repr_html_()
 
 
@@ -238,7 +238,7 @@ def test_deleting_the_sevens_from_the_hand_it_was_given_is_not_yet():
     )
     result = chapter3.q4.check(fn)
     assert result.status == NOT_YET
-    given = re.match(r'legal_leads\(hand\("([^"]*)"\), has_won=False\)$', result.call)
+    given = re.match(r'legal_leads\(hand\("([^"]*)"\), False\)$', result.call)
     assert given, result.call
     sevens = [c for c in hand(given[1]) if c.rank == "7"]
     one_or_more = "it" if len(sevens) == 1 else "them"
@@ -359,7 +359,7 @@ def test_results_show_as_html_and_as_text():
     result = chapter3.q3.check(learner(wrong, "trick_winner", chapter3.SETUP))
     html, text = result._repr_html_(), repr(result)
     assert "data-status='not yet'" in html
-    assert "trick_winner(hand(&quot;7♣ K♦ 2♥ A♠&quot;), leader_has_won=False)" in html
+    assert "trick_winner(hand(&quot;7♣ K♦ 2♥ A♠&quot;), False)" in html
     assert text.startswith("Exercise 3.3: who wins any trick: sevens and all — NOT YET")
     assert "right answer: 1" in text and "your answer:  0" in text and "why:" in text
     assert not result and bool(chapter3.q1.check(learner(chapter3.q1.solution_source, "ranked_winner", chapter3.SETUP)))

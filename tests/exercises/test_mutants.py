@@ -86,3 +86,44 @@ def test_the_report_gives_the_score_per_exercise_and_lists_the_equivalent_mutant
     assert text.splitlines()[1].startswith("6.2") and "% of the non-equivalent caught" in text
     assert "Equivalent mutants (and why):" in text and "arguments 1 and 2 of min() swapped" in text
     assert "agrees with the model on both players, every stock size 0-21" in text
+
+
+# ---------------------------------------------------------------------------
+# Every branch of the rule reached, measured (issue 27): the check's cases run under coverage.py's branch coverage.
+
+
+def test_every_checks_cases_reach_every_branch_of_its_rule_and_of_its_model(tmp_path, capsys):
+    reaches = [mutants.branch_reach(ex, tmp_path) for ex in ALL]
+    with capsys.disabled():
+        print("\n" + mutants.reach_report(reaches))
+    missed = [f"{r.exercise.key} {where}" for r in reaches for where in r.missing]
+    assert not missed, "branches no case reaches:\n" + "\n".join(missed)
+    assert all(r.percent == 100 for r in reaches)
+    assert sum(r.branches for r in reaches) > 200  # the branches named are counted, not left out
+    named = {r.exercise.key: r.branches for r in reaches}
+    assert named["4.5"] >= 4 and named["6.5"] >= 2 and named["3.3"] >= 20
+
+
+def test_with_fewer_cases_the_measure_names_the_branches_missed(tmp_path, monkeypatch):
+    """The measure can fail: 3.3's fixed tricks alone, with no led seven after a win, miss the seven's branch."""
+    monkeypatch.setattr(chapter3.q3, "fixed", [case for case in chapter3.q3.fixed if not case[1]])
+    monkeypatch.setattr(chapter3.q3, "n_random", 0)
+    reach = mutants.branch_reach(chapter3.q3, tmp_path)
+    assert any("alkort.judge_trick" in where and 'rank == "7"' in where for where in reach.missing), reach.missing
+    assert reach.percent < 100
+
+
+def test_the_shape_mutants_are_made_and_judged():
+    shapes = {m.description: m for m in mutants.mutants(chapter4.q1) if m.description.startswith("shape:")}
+    judged = {d: mutants.judge(m, chapter4.q1.solution_function()).outcome for d, m in shapes.items()}
+    assert judged == {
+        "shape: the first answer kept at module level and returned again": mutants.CAUGHT,
+        "shape: answers kept at module level by their arguments (a memo), the same object returned again": (
+            mutants.CAUGHT  # the same hands, the very same lists: a caller dealing from one empties the other
+        ),
+        "shape: a mutable default argument reused as the answer's list": mutants.EQUIVALENT,  # the deal is a tuple
+        "shape: the answer's cards kept in a module-level list that grows": mutants.EQUIVALENT,
+    }
+    kinds = " | ".join(descriptions(chapter5.q4))
+    assert "== becomes is" in kinds and "becomes a one-shot generator" in kinds
+    assert "shape: the guard `if not trick` replaced by a broad except returning None" in kinds

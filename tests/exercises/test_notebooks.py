@@ -37,12 +37,14 @@ def shipped(number: int) -> nbformat.NotebookNode:
 
 
 def with_solutions(number: int) -> nbformat.NotebookNode:
-    """The shipped notebook with every starter cell replaced by the catalogue's solution."""
+    """The shipped notebook with every starter cell replaced by the catalogue's solution, shown first by the
+    Solution call (``ex.qN.solution()``), as a learner who asked to see it and pasted it would."""
     notebook = copy.deepcopy(shipped(number))
     exercises = {f"ex.q{ex.number}": ex for ex in chapter_module(number).EXERCISES}
     for cell in notebook.cells:
         if "starter" in cell.metadata.get("tags", []):
-            cell.source = exercises[cell.metadata["exercise"]].solution_source
+            label = cell.metadata["exercise"]
+            cell.source = f"{label}.solution()\n" + exercises[label].solution_source
     return notebook
 
 
@@ -180,7 +182,7 @@ def test_with_the_solutions_every_check_is_correct(executed, number: int):
     notebook = executed["solved", number]
     exercises = chapter_module(number).EXERCISES
     assert check_statuses(notebook) == ["correct"] * len(exercises)
-    # the solutions pasted are the printed ones: marked so in the progress, not counted as solved (issue 18)
+    # the solutions pasted after asking to see them: marked so in the progress, not counted as solved (issues 18, 32)
     assert (
         f"Solved 0 of {len(exercises)} exercises in this session ({len(exercises)} more run with the printed "
         f"solution)" in all_output_text(notebook)
