@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit model-deals
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -103,6 +103,11 @@ coach-audit: $(INSTALLED)
 friends-benchmark: $(INSTALLED) tools
 	nice -n 10 $(PY) tools/friends_benchmark.py
 	nice -n 10 $(PY) tools/friends_benchmark.py --redis
+
+## The chapters' model deals (cardlib/widgets/model_deals_data.py): a few deals played by the Monte Carlo bot,
+## each move annotated by the coach (tools/model_deals.py; about a minute, one core).
+model-deals: $(INSTALLED)
+	nice -n 10 $(PY) tools/model_deals.py
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

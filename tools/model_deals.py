@@ -1,0 +1,89 @@
+"""Compute the course's model deals: whole deals played by the Monte Carlo bot, each move annotated by the coach.
+
+    nice -n 10 .venv/bin/python tools/model_deals.py            # writes cardlib/widgets/model_deals_data.py
+
+(``make model-deals`` runs it.) Every seat is a Monte Carlo bot; at every move the coach is asked about the
+mover's options from the mover's own view, with ``--samples`` imagined deals, and the move gets a note when the
+coach can tell its options apart (one of them is better than another by more than the paired ±). Bounded: a few
+deals, one coach question a move; about a minute or two on one core. The widget
+(``cardlib.widgets.model_deal.ModelDeal``) only replays the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pprint
+import time
+from pathlib import Path
+from typing import Any
+
+from cardlib import coach, games
+from cardlib.bots import MonteCarloBot
+from cardlib.players import next_move
+from cardlib.tricks import DealState, action_text
+
+OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "model_deals_data.py"
+# (game, players, seed, dealer, title, what to watch for)
+DEALS = [
+    ("alkort", 4, 11, 3, "Alkort: a deal played well", "Four Monte Carlo bots; you watch from every seat."),
+    ("alkort", 4, 23, 3, "Alkort: another deal played well", "Watch the partners help each other."),
+    ("ecarte", 2, 5, 0, "Écarté: a deal played well", "Two Monte Carlo bots: the call, the exchange, the play."),
+    ("ecarte", 2, 17, 0, "Écarté: another deal played well", "Watch when the coach can tell the options apart."),
+]
+
+
+def note(state: DealState, seat: int, samples: int) -> dict[str, Any] | None:
+    """The coach's numbers for the mover's options, when it can tell them apart; None when all are as good."""
+    hint = coach.hint(state, seat, samples=samples, seed=0)
+    if len(hint.options) < 2 or len(hint.best) == len(hint.options):
+        return None
+    options = [
+        {
+            "option": coach.option_text(e.action),
+            "points": round(e.points, 2),
+            "margin": round(e.points_margin, 2),
+            "win": round(e.win, 3),
+            "win_margin": round(e.win_margin, 3),
+        }
+        for e in hint.options[:4]
+    ]
+    return {"samples": hint.samples, "why": coach.why_of(games.observe(state, seat), hint), "options": options}
+
+
+def model_deal(spec: tuple[str, int, int, int, str, str], samples: int) -> dict[str, Any]:
+    """One deal, played by Monte Carlo bots, with the coach's note at each move."""
+    game, players, seed, dealer, title, about = spec
+    state = games.get(game).new_deal(None, players, dealer=dealer, seed=seed)
+    bots = [MonteCarloBot(seed=seat) for seat in range(players)]
+    moves = []
+    while not state.is_over:
+        seat, decision = next_move(state, bots)
+        moves.append({"seat": seat, "move": action_text(decision.action), "note": note(state, seat, samples)})
+        state.apply(decision.action)
+    head = {"game": game, "players": players, "seed": seed, "dealer": dealer, "options": {}}
+    return {**head, "title": title, "about": about, "moves": moves}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Compute every model deal and write the data module."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=200, help="imagined deals per coach question (default 200)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
+    args = parser.parse_args(argv)
+    deals = []
+    for spec in DEALS:
+        start = time.perf_counter()
+        deals.append(model_deal(spec, args.samples))
+        print(f"{spec[4]}: {len(deals[-1]['moves'])} moves in {time.perf_counter() - start:.0f} s", flush=True)
+    text = pprint.pformat(deals, width=110, sort_dicts=False)
+    args.out.write_text(
+        f'"""The model deals, computed by tools/model_deals.py (make model-deals): do not edit by hand."""\n\n'
+        f"MODEL_DEALS = {text}\n",
+        encoding="utf-8",
+    )
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
