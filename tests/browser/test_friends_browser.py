@@ -68,6 +68,14 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def friends_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One demo server for the tests that need no server of their own, its tables in a SQLite file of its own."""
+    folder = tmp_path_factory.mktemp("friends-demo")
+    with demo(folder / "voila.log", CARDLIB_FRIENDS_DB=str(folder / "tables.sqlite")) as server:
+        yield server
+
+
 def on_server(link: str, server: Server) -> str:
     """A seat's link, on this server (the same path and query, this server's host and port)."""
     parts, base = urlsplit(link), urlsplit(server.url)
@@ -171,21 +179,23 @@ def seated(browser: Browser, server: Server, made: dict) -> list[Person]:
     return [Person(browser, server, made["links"][seat], int(seat)) for seat in sorted(made["links"])]
 
 
-def test_the_table_maker_page_gives_a_link_per_person_and_a_link_seats_its_person(browser: Browser, tmp_path: Path):
-    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
-        maker = AppPage(browser.new_context(viewport=VIEWPORT), server.url)
-        page = maker.open(APP, ready=".cardlib-friends-maker")
-        assert maker.accessibility_problems() == [], "axe on the table maker"
-        page.get_by_label("Game", exact=True).select_option(label="Écarté")
-        press_by_keyboard(page, page.get_by_role("button", name="Create the table"))
-        links = page.locator(".cardlib-friends-links a")
-        expect(links).to_have_count(2)
-        hrefs = links.evaluate_all("links => links.map(a => a.href)")
-        assert all(re.search(r"\?table=[\w-]+&seat=\d&token=[\w-]{20,}$", href) for href in hrefs), hrefs
-        person = Person(browser, server, hrefs[1], 1)
-        assert len(person.hand()) == 5 and person.app.problems() == []
-        maker.close()
-        person.close()
+def test_the_table_maker_page_gives_a_link_per_person_and_a_link_seats_its_person(
+    browser: Browser, friends_demo: Server
+):
+    server = friends_demo
+    maker = AppPage(browser.new_context(viewport=VIEWPORT), server.url)
+    page = maker.open(APP, ready=".cardlib-friends-maker")
+    assert maker.accessibility_problems() == [], "axe on the table maker"
+    page.get_by_label("Game", exact=True).select_option(label="Écarté")
+    press_by_keyboard(page, page.get_by_role("button", name="Create the table"))
+    links = page.locator(".cardlib-friends-links a")
+    expect(links).to_have_count(2)
+    hrefs = links.evaluate_all("links => links.map(a => a.href)")
+    assert all(re.search(r"\?table=[\w-]+&seat=\d&token=[\w-]{20,}$", href) for href in hrefs), hrefs
+    person = Person(browser, server, hrefs[1], 1)
+    assert len(person.hand()) == 5 and person.app.problems() == []
+    maker.close()
+    person.close()
 
 
 def test_four_people_play_a_whole_alkort_deal_a_kernel_killed_and_the_server_restarted(
@@ -234,29 +244,29 @@ def stop_pages(people: list[Person]) -> None:
         person.page.goto("about:blank")
 
 
-def test_two_people_and_two_computers_play_a_whole_alkort_deal(browser: Browser, tmp_path: Path):
-    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
-        made = make_table(server, "alkort", ["person", "computer", "person", "computer"], whole_game=False, seed=3)
-        people = seated(browser, server, made)
-        seats = people[0].page.locator(".cardlib-friends-seats").inner_text()
-        assert seats.count("the computer") == 2 and "player 2 (partner)" in seats
-        play_moves(people, until="The deal is over.")
-        for person in people:
-            assert person.app.problems() == []
-            person.close()
+def test_two_people_and_two_computers_play_a_whole_alkort_deal(browser: Browser, friends_demo: Server):
+    server = friends_demo
+    made = make_table(server, "alkort", ["person", "computer", "person", "computer"], whole_game=False, seed=3)
+    people = seated(browser, server, made)
+    seats = people[0].page.locator(".cardlib-friends-seats").inner_text()
+    assert seats.count("the computer") == 2 and "player 2 (partner)" in seats
+    play_moves(people, until="The deal is over.")
+    for person in people:
+        assert person.app.problems() == []
+        person.close()
 
 
-def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, tmp_path: Path, artifacts: Path):
-    with demo(tmp_path / "voila.log", CARDLIB_FRIENDS_DB=str(tmp_path / "tables.sqlite")) as server:
-        made = make_table(server, "ecarte", ["person", "person"], seed=1)
-        people = seated(browser, server, made)
-        play_moves(people, until="Game over")
-        people[0].app.screenshot("friends-ecarte-game-over", artifacts)
-        scores = people[0].page.locator(".cardlib-score tr").all_inner_texts()[1:]
-        assert max(int(row.split()[-1]) for row in scores) >= 5, scores
-        for person in people:
-            assert person.app.problems() == []
-            person.close()
+def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, friends_demo: Server, artifacts: Path):
+    server = friends_demo
+    made = make_table(server, "ecarte", ["person", "person"], seed=1)
+    people = seated(browser, server, made)
+    play_moves(people, until="Game over")
+    people[0].app.screenshot("friends-ecarte-game-over", artifacts)
+    scores = people[0].page.locator(".cardlib-score tr").all_inner_texts()[1:]
+    assert max(int(row.split()[-1]) for row in scores) >= 5, scores
+    for person in people:
+        assert person.app.problems() == []
+        person.close()
 
 
 def review_by_keyboard(person: Person) -> None:
