@@ -91,6 +91,10 @@ class HTTPTables:
         answer: dict[str, Any] = json.loads(response.body)
         return answer
 
+    def decisions(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """The seat's own decisions in the deal, each with the view it decided from (for the coach's review)."""
+        return self.request("GET", f"{self.seat_url(table, seat)}/decisions", None, {"X-Seat-Token": token})
+
     def seat_url(self, table: str, seat: int) -> str:
         """The URL of a seat at a table."""
         return f"{self.api}/{quote(str(table), safe='')}/seats/{int(seat)}"

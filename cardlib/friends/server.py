@@ -4,6 +4,8 @@
          -> 201 {"table", "tokens": {seat: token}, "links": {seat: page link}}
     GET  {base}friends/api/tables/<table>/seats/<seat>?since=<version>&timeout=<s>   (header X-Seat-Token)
          -> 200 the seat's frame, at once, or held until the table is past ``since`` (a long poll)
+    GET  {base}friends/api/tables/<table>/seats/<seat>/decisions                      (header X-Seat-Token)
+         -> 200 the seat's own decisions in the deal, each with the view it decided from (the coach's review)
     POST {base}friends/api/tables/<table>/seats/<seat>/moves  {"token", "action": "play K♦", "version"}
          -> 200 the seat's frame after the move (and the computer's)
 
@@ -284,6 +286,17 @@ class NoSuchHandler(FriendsHandler):
         raise_http(refused(404, "There is no such table or seat: check the link."))
 
 
+class DecisionsHandler(FriendsHandler):
+    """GET: the seat's own decisions in the deal, with the views it decided from (for the coach's review)."""
+
+    def get(self, table: str, seat: str) -> None:
+        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
+        try:
+            self.answer(self.friends.tables.decisions(table, seat_number(seat), token))
+        except TableError as error:
+            raise_http(error)
+
+
 def seat_number(text: str) -> int:
     """A seat number from the URL."""
     if not text.isdigit() or len(text) > 2:
@@ -300,6 +313,7 @@ def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[Requ
         (api, CreateHandler, options),
         (api + table + seat, SeatHandler, options),
         (api + table + seat + "/moves", MoveHandler, options),
+        (api + table + seat + "/decisions", DecisionsHandler, options),
         (api + r"(?:/.*)?", NoSuchHandler, options),  # anything else under the API: a JSON 404, not a page
     ]
 

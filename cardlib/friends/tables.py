@@ -503,6 +503,20 @@ def public_moves(replay: Replay, seat: int) -> list[dict[str, Any]]:
     ]
 
 
+def decisions_of(state: Any, seat: int) -> list[dict[str, Any]]:
+    """A seat's decisions in a deal (``coach.decisions``: where, and what it chose), each with its view then."""
+    from .. import coach  # the coach's search is not needed to play: loaded when a review is asked for
+
+    return [
+        {
+            "number": number,
+            "chosen": str(chosen) if isinstance(chosen, coach.Wait) else action_text(chosen),
+            "view": view_to_json(games.observe(coach.position_at(state, number), seat)),
+        }
+        for number, chosen in coach.decisions(state, seat)
+    ]
+
+
 def explanation(state: Any, seat: int) -> str:
     """The rule behind this seat's choice when it is to move, or how the deal was scored once it is over."""
     if state.is_over:
@@ -659,6 +673,16 @@ class Tables:
         watches, without making its whole frame."""
         replay, seat, presence, now = self.seated(table, seat, token)
         return replay.record.version, seats_of(replay, presence, now, replay.standing_in(presence, now))
+
+    def decisions(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """The seat's own decisions in the deal being played (or just finished), each with the view it decided from:
+        for the coach's review after the deal, which a page can ask for again after a reload."""
+        replay, seat, _, _ = self.seated(table, seat, token)
+        return {
+            "deal_number": replay.deal_number,
+            "deal_over": replay.state.is_over,
+            "decisions": decisions_of(replay.state, seat),
+        }
 
     # -- shared steps
     def seated(self, table: str, seat: object, token: str) -> tuple[Replay, int, dict[int, float], float]:

@@ -126,6 +126,9 @@ def test_a_stolen_table_id_with_the_wrong_token_is_refused(site: Site) -> None:
         body = move_body(token, legal, frames[seat]["version"])
         assert "Wrong token" in refused_and_unchanged(site, site.four, 403, lambda: send(url, body))  # noqa: B023
     assert refused_and_unchanged(site, site.four, 403, lambda: send(site.seat_url(site.four, seat) + "?token=guess"))
+    decisions = site.seat_url(site.four, seat) + "/decisions?token=guess"
+    assert refused_and_unchanged(site, site.four, 403, lambda: send(decisions))
+    assert site.client.decisions(site.four["table"], seat, site.four["tokens"][str(seat)])["decisions"] == []
     assert refused_and_unchanged(site, site.four, 404, lambda: send(site.seat_url({"table": "x" * 12}, 0)))
 
 

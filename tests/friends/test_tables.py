@@ -12,6 +12,7 @@ import pytest
 from cardlib import coach, games
 from cardlib.friends.tables import COMPUTER, PERSON, Limits, MemoryStore, Replay, TableError, Tables
 from cardlib.friends.views import view_from_json, view_to_json
+from cardlib.tricks import action_text
 
 FOUR = [PERSON] * 4
 Maker = Callable[..., Any]
@@ -200,3 +201,22 @@ def test_the_coach_at_a_peoples_table_works_from_the_seats_frame_alone(tables: T
     assert view == games.observe(state, 0) and view_to_json(view) == frame["view"]
     from_frame, from_state = coach.advise(view, samples=24), coach.hint(state, 0, samples=24)
     assert from_frame.options == from_state.options and from_frame.best == from_state.best
+
+
+def test_a_seats_decisions_come_with_the_views_it_decided_from(
+    tables: Tables, new_table: Maker, one_move: Maker
+) -> None:
+    """For the coach's review after the deal: each decision of the seat, with its view then (nothing later)."""
+    seated, rng = new_table(tables, "ecarte", [PERSON, COMPUTER], seed=21, whole_game=False), random.Random(4)
+    while one_move(tables, seated, rng) is not None:
+        pass
+    review = tables.decisions(seated.table, 0, seated.tokens[0])
+    state = tables.replays[seated.table].state
+    assert review["deal_over"] and review["decisions"]
+    expected = [(k, "wait" if isinstance(c, coach.Wait) else action_text(c)) for k, c in coach.decisions(state, 0)]
+    assert [(d["number"], d["chosen"]) for d in review["decisions"]] == expected
+    for decision in review["decisions"]:
+        view = view_from_json("ecarte", decision["view"])
+        assert view == games.observe(coach.position_at(state, decision["number"]), 0)
+    first = view_from_json("ecarte", review["decisions"][0]["view"])
+    assert coach.advise(first, samples=24).options  # the coach reviews from these views alone
