@@ -36,6 +36,7 @@ This module does it once, for any game, knowing nothing of cards but that they c
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
 import random
@@ -78,6 +79,10 @@ class Worlds:
             raise ValueError(f"{len(self.cards)} cards cannot fill holders of {[h.count for h in self.holders]}")
         self.weighted = [i for i, h in enumerate(self.holders) if h.weight is not None]
         self.classes = card_classes(self.cards, self.holders, self.weighted)
+        self.later_room = [
+            [sum(len(c[2]) for c in self.classes[index + 1 :] if i in c[0]) for i in range(len(self.holders))]
+            for index in range(len(self.classes))
+        ]  # by class, how many cards of the later classes each holder could still take
         self._totals: dict[tuple[int, State], float] = {}
         self._choices: dict[tuple[int, State], tuple[list[Choice], list[float]]] = {}
 
@@ -118,7 +123,9 @@ class Worlds:
             found: list[Choice] = []
             cumulative: list[float] = []
             running = 0.0
-            for split in splits(len(members), [state[i] for i in allowed]):
+            later = self.later_room[index]
+            low = tuple(max(0, state[i] - later[i]) for i in allowed)  # what later classes cannot fill: filled now
+            for split in splits(len(members), low, tuple(state[i] for i in allowed)):
                 after = list(state)
                 for i, taken in zip(allowed, split):
                     after[i] -= taken
@@ -190,24 +197,27 @@ def card_classes(cards: Sequence[Any], holders: Sequence[Holder], weighted: Sequ
     first: the last class is then often free to go anywhere, and its split is forced."""
     groups: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[Any]] = {}
     for c in cards:
-        allowed = tuple(i for i, h in enumerate(holders) if h.may_take(c))
+        allowed = tuple(i for i, h in enumerate(holders) if h.count and h.may_take(c))
         marks = tuple((slot, i) for slot, i in enumerate(weighted) if c in holders[i].marked and i in allowed)
         groups.setdefault((allowed, marks), []).append(c)
     ordered = sorted(groups.items(), key=lambda item: (len(item[0][0]), -len(item[0][1]), len(item[1])))
     return [(allowed, marks, members) for (allowed, marks), members in ordered]
 
 
-def splits(n: int, room: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to put n alike cards into places with this much room each."""
-    if not room:
-        if n == 0:
-            yield ()
-        return
-    if n > sum(room):
-        return
-    for first in range(min(n, room[0]) + 1):
-        for rest in splits(n - first, room[1:]):
-            yield (first, *rest)
+@functools.lru_cache(maxsize=65536)
+def splits(n: int, low: tuple[int, ...], high: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to put n alike cards into places, each taking between its low and high number (remembered: the
+    same room recurs in many states)."""
+    if not high:
+        return ((),) if n == 0 else ()
+    if not sum(low) <= n <= sum(high):
+        return ()
+    least, most = sum(low[1:]), sum(high[1:])
+    return tuple(
+        (first, *rest)
+        for first in range(max(low[0], n - most), min(n - least, high[0]) + 1)
+        for rest in splits(n - first, low[1:], high[1:])
+    )
 
 
 FACTORIALS = [math.factorial(n) for n in range(60)]
