@@ -35,7 +35,7 @@ class SQLiteStore:
         self.db.execute("PRAGMA synchronous=FULL")  # a committed move is on the disk
         self.db.execute(SCHEMA)
         self.seen: dict[str, dict[int, float]] = {}
-        self.kept: dict[str, Record] = {}  # the records read or written: one server per file, so they stay true
+        self.kept: dict[str, Record] = {}  # the records read or written, used again while their version stands
 
     def close(self) -> None:
         """Close the file."""
@@ -43,12 +43,14 @@ class SQLiteStore:
 
     def get(self, table: str) -> Record | None:
         """The record of a table, or None."""
-        if table in self.kept:
-            return self.kept[table]
-        row = self.db.execute("SELECT record FROM tables WHERE id = ?", (table,)).fetchone()
+        row = self.db.execute("SELECT version FROM tables WHERE id = ?", (table,)).fetchone()
         if row is None:
             return None
-        record = self.kept[table] = Record.from_json(row[0])
+        kept = self.kept.get(table)
+        if kept is not None and kept.version == row[0]:
+            return kept  # as read or written last: no need to read and parse it again
+        text = self.db.execute("SELECT record FROM tables WHERE id = ?", (table,)).fetchone()[0]
+        record = self.kept[table] = Record.from_json(text)
         return record
 
     def add(self, record: Record) -> None:

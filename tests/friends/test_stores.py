@@ -139,3 +139,15 @@ def test_two_servers_sharing_one_redis_play_one_table(redis_url: str, serve: Ser
         assert stored[0] == stored[1] and frames[0]["scores"] == frames[1]["scores"]
     one.close()
     two.close()
+
+
+def test_two_servers_on_one_file_never_serve_a_stale_table(tmp_path: Path) -> None:
+    """A server keeps the records it read, but uses one again only while the file holds that version."""
+    path = tmp_path / "friends.sqlite"
+    one, two = Tables(SQLiteStore(path)), Tables(SQLiteStore(path))
+    made = one.create("ecarte", [PERSON, PERSON], seed=4)
+    assert what_seats_see(two, made) == what_seats_see(one, made)
+    play(one, made, 3, random.Random(3))
+    assert what_seats_see(two, made) == what_seats_see(one, made)
+    play(two, made, 2, random.Random(4))
+    assert what_seats_see(one, made) == what_seats_see(two, made)
