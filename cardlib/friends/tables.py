@@ -69,6 +69,7 @@ class Limits:
     max_wait: float = 20.0  # the longest a page's wait for news is held open
     messages_per_second: float = 10.0  # per client (the server's rate limit)
     burst: int = 20  # messages a client may send at once before the rate applies
+    address_messages_per_second: float = 500.0  # from one address, all its seats together (a class behind one)
     max_message_bytes: int = 4096
     min_idle_seconds: float = 5.0  # the shortest time a creator may leave an empty seat to a person
 

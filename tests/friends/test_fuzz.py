@@ -223,3 +223,10 @@ def test_whatever_is_sent_is_judged_or_refused_and_a_refusal_changes_nothing(
     else:
         assert status in (400, 403, 404, 409, 422, 429) and answer["error"]
         assert site.snapshot(made) == before
+
+
+def test_a_flood_spread_over_made_up_tables_is_refused_by_address(serve: Serve) -> None:
+    tables = Tables(MemoryStore(), Limits(address_messages_per_second=20))
+    with serve(FriendsServer(tables)) as url:
+        statuses = [send(f"{url}friends/api/tables/made-up-{n}/seats/0")[0] for n in range(60)]
+        assert statuses[0] == 404 and 429 in statuses and set(statuses) <= {404, 429}
