@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit model-deals
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit model-deals puzzles
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +108,11 @@ friends-benchmark: $(INSTALLED) tools
 ## each move annotated by the coach (tools/model_deals.py; about a minute, one core).
 model-deals: $(INSTALLED)
 	nice -n 10 $(PY) tools/model_deals.py
+
+## The puzzles (cardlib/widgets/puzzles_data.py): positions of rule-bot deals where one option beats every other by
+## more than three times its paired ±, confirmed with 400 worlds (tools/puzzles.py; at most 10 minutes a game).
+puzzles: $(INSTALLED)
+	nice -n 10 $(PY) tools/puzzles.py
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

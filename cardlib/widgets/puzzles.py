@@ -1,4 +1,4 @@
-"""Decisions for the quick questions: which card to play, answered exactly by the engine's own rules.
+"""Decisions to make: the quick questions' exact ones, and puzzles from real deals backed by the coach's numbers.
 
 Each constructor builds a ``quiz.Question`` whose right answer is not a matter of judgement: the engine
 tries every card the other players could hold and finds the one choice that is sure (a lead nobody can beat,
@@ -12,12 +12,21 @@ single such answer the constructor refuses it with a ValueError, so a chapter ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
-from .. import alkort, ecarte
+import ipywidgets as widgets
+
+from .. import alkort, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
-from ..tricks import Action, action_text
+from ..tricks import Action, DealState, action_text
+from .faces import card_html, escape
+from .parts import html_view, with_stylesheet
 from .quiz import Question
+
+Cards = str | Sequence[Any]  # cards as typed ('K♦ 2♥'), or Card-like values a learner made (printed as 'K♦')
 
 
 def only_one(sure: Sequence[Card], what: str) -> Card:
@@ -27,7 +36,7 @@ def only_one(sure: Sequence[Card], what: str) -> Card:
     return sure[0]
 
 
-def cards_of(cards: str | Sequence[Card]) -> list[Card]:
+def cards_of(cards: Cards) -> list[Card]:
     """Cards as typed ('K♦ 2♥') or as a sequence of the learner's own Card-like values."""
     return hand(cards) if isinstance(cards, str) else hand(" ".join(map(str, cards)))
 
@@ -40,7 +49,7 @@ def alkort_lead_is_sure(
 
 
 def alkort_sure_lead(
-    cards: str | Sequence[Card],
+    cards: Cards,
     *,
     has_won: bool = False,
     first_trick: bool = False,
@@ -66,9 +75,7 @@ def alkort_sure_lead(
     )
 
 
-def alkort_cheapest_win(
-    trick: str | Sequence[Card], cards: str | Sequence[Card], options: alkort.AlkortOptions = alkort.DEFAULT_OPTIONS
-) -> Question:
+def alkort_cheapest_win(trick: Cards, cards: Cards, options: alkort.AlkortOptions = alkort.DEFAULT_OPTIONS) -> Question:
     """You play last to an Alkort trick the opponents are winning: which card takes it and keeps your best?"""
     played, held = cards_of(trick), cards_of(cards)
     if len(played) != 3 or alkort.trick_winner(played, options=options) == 1:
@@ -87,7 +94,7 @@ def alkort_cheapest_win(
     )
 
 
-def ecarte_cheapest_head(cards: str | Sequence[Card], led: str, trump: str) -> Question:
+def ecarte_cheapest_head(cards: Cards, led: str, trump: str) -> Question:
     """You reply to an Écarté lead: which of your legal cards wins the trick and keeps your best?"""
     held, trick = cards_of(cards), hand(led)
     legal = ecarte.legal_plays(held, trick, trump)
@@ -104,7 +111,7 @@ def ecarte_cheapest_head(cards: str | Sequence[Card], led: str, trump: str) -> Q
     )
 
 
-def ecarte_sure_lead(cards: str | Sequence[Card], trump: str, turned_up: str) -> Question:
+def ecarte_sure_lead(cards: Cards, trump: str, turned_up: str) -> Question:
     """You lead at Écarté: which card is sure to take the trick, whatever the other player holds?"""
     held, turned = cards_of(cards), hand(turned_up)
     outside = [c for c in ECARTE_PACK if c not in held and c not in turned]
@@ -147,3 +154,168 @@ def after(state: ecarte.EcarteState, action: Action) -> ecarte.EcarteState:
 def game_won_by(state: ecarte.EcarteState, action: Action, seat: int) -> bool:
     """Whether this move makes ``seat`` the game's winner before anything else is played."""
     return after(state, action).game_winner == seat
+
+
+# ---------------------------------------------------------------------------
+# Puzzles from real deals, backed by the coach's numbers (tools/puzzles.py, make puzzles): a board that asks them,
+# theme by theme, harder as the learner succeeds, and counts them in the learner's progress.
+
+LEVELS = (1, 2, 3)  # 1: the best option leads by a point a deal or more; 3: by less than half a point
+PUZZLES_FILE = "cardlib-puzzles.json"
+
+
+def puzzles_of(game: str | None = None, theme: str | None = None) -> list[dict[str, Any]]:
+    """The precomputed puzzles, of one game (key or name) and one theme, or all."""
+    from .puzzles_data import PUZZLES
+
+    key = None if game is None else games.get(game).key
+    return [p for p in PUZZLES if (key is None or p["game"] == key) and (theme is None or p["theme"] == theme)]
+
+
+def puzzle_id(puzzle: Mapping[str, Any]) -> str:
+    """A puzzle's name in the progress file: game, deal, move."""
+    return f"{puzzle['game']}-{puzzle['seed']}-{len(puzzle['moves'])}"
+
+
+def position(puzzle: Mapping[str, Any]) -> DealState:
+    """The deal at the puzzle's decision, made again by the engine from its seed and moves."""
+    from .model_deal import replay
+
+    moves = [{"move": move} for move in puzzle["moves"]]
+    deal = {**puzzle, "options": {}, "moves": moves, "title": puzzle_id(puzzle)}  # its "options" are the coach's
+    return replay(deal, len(moves))
+
+
+def position_html(puzzle: Mapping[str, Any]) -> str:
+    """What the puzzle's seat knows: its hand, the trick on the table, what its partner showed, the tricks so far."""
+    state, seat = position(puzzle), puzzle["seat"]
+    game = games.get(puzzle["game"]).name
+    hand_cards = "".join(card_html(c, size="small", game=game) for c in state.hands[seat])
+    trick = "".join(card_html(c, size="small", game=game) for c in getattr(state, "trick", [])) or "nothing yet"
+    lines = [f"You are player {seat}. Your hand: {hand_cards}", f"On the table: {trick}"]
+    shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
+    lines += [f"Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards]
+    trump = getattr(state, "trump", None)
+    if trump:
+        lines.append(f"Trumps are {trump}.")
+    won = list(getattr(state, "trick_winners", []))
+    lines.append(f"Tricks so far, by who won them: {' '.join(map(str, won)) or 'none yet'}.")
+    return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
+
+
+def numbers_html(puzzle: Mapping[str, Any]) -> str:
+    """The coach's numbers for every option of a puzzle, and the lead of the best with its paired ±."""
+    rows = "".join(
+        f"<tr><td>{escape(o['option'])}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td></tr>"
+        for o in puzzle["options"]
+    )
+    return (
+        f"<p>Over {puzzle['samples']} imagined deals, {escape(puzzle['answer'])} scores {puzzle['lead']:.2f} ± "
+        f"{puzzle['lead_margin']:.2f} points a deal more than the next best, in the same deals.</p>"
+        "<table><caption>Each option, as the coach measured it</caption>"
+        f"<tr><th scope='col'>option</th><th scope='col'>points a deal</th></tr>{rows}</table>"
+    )
+
+
+def progress_path() -> Path | None:
+    """Where solved puzzles are remembered: beside the exercises' progress file (None: this session only)."""
+    from ..exercises.checker import progress_file
+
+    exercises = progress_file()
+    return None if exercises is None else exercises.with_name(PUZZLES_FILE)
+
+
+def solved_puzzles() -> set[str]:
+    """The puzzles solved in any session (nothing if the file cannot be read)."""
+    path = progress_path()
+    try:
+        return set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def remember_puzzle(name: str) -> None:
+    """Add a puzzle to the solved ones in the file; a file that cannot be written is quietly left alone."""
+    path = progress_path()
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"solved": sorted(solved_puzzles() | {name})}, indent=1), encoding="utf-8")
+    except OSError:
+        pass
+
+
+class PuzzleBoard(widgets.VBox):
+    """Puzzles of one game (and themes), one at a time: choose an option, see the coach's numbers, go on.
+    Two right answers in a row at a level move up a level; a wrong one moves down."""
+
+    def __init__(self, game: str, themes: Sequence[str] = (), puzzles: Sequence[Mapping[str, Any]] | None = None):
+        chosen = list(puzzles) if puzzles is not None else puzzles_of(game)
+        self.puzzles = [p for p in chosen if not themes or p["theme"] in themes]
+        if not self.puzzles:
+            raise ValueError(f"no puzzles of {game} on {', '.join(themes) or 'any theme'} yet: run make puzzles")
+        self.level, self.in_a_row, self.tried, self.right = 1, 0, 0, 0
+        self.seen: set[str] = set()
+        self.current = self.puzzles[0]
+        self.question = html_view("", "cardlib-puzzle")
+        self.choices = widgets.HBox([], _dom_classes=("cardlib-puzzle-choices",))
+        self.feedback = html_view("", "cardlib-puzzle-feedback")
+        self.next_button = widgets.Button(description="Next puzzle", tooltip="Another puzzle")
+        self.next_button.on_click(lambda _b: self.next_puzzle())
+        self.progress = html_view("", "cardlib-puzzle-progress")
+        parts = [self.question, self.choices, self.feedback, self.next_button, self.progress]
+        super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib",))
+        self.show(self.pick())
+
+    def pick(self) -> Mapping[str, Any]:
+        """The next puzzle: one not yet seen here, at the learner's level or the nearest to it."""
+        fresh = [p for p in self.puzzles if puzzle_id(p) not in self.seen] or self.puzzles
+        return min(fresh, key=lambda p: (abs(p["level"] - self.level), -p["level"]))
+
+    def show(self, puzzle: Mapping[str, Any]) -> None:
+        """Ask one puzzle: the position its seat sees, and a button for each option."""
+        self.current = puzzle
+        self.seen.add(puzzle_id(puzzle))
+        self.question.value = (
+            f"<p><strong>{escape(puzzle['theme'].capitalize())}</strong> (level {puzzle['level']}): what do you "
+            f"do?</p>{position_html(puzzle)}"
+        )
+        buttons = []
+        for option in puzzle["options"]:
+            made = widgets.Button(description=option["option"], tooltip=f"Choose {option['option']}")
+            made.on_click(lambda _b, said=option["option"]: self.answer(said))
+            buttons.append(made)
+        self.choices.children = buttons
+        self.feedback.value = "<div role='status' aria-live='polite'></div>"
+        self.progress.value = self.progress_words()
+
+    def answer(self, choice: str) -> bool:
+        """Check a choice against the coach's clear best, say so with its numbers, and count it."""
+        right = choice == self.current["answer"]
+        self.tried += 1
+        self.right += right
+        self.in_a_row = self.in_a_row + 1 if right else 0
+        if right and self.in_a_row >= 2:
+            self.level, self.in_a_row = min(self.level + 1, LEVELS[-1]), 0
+        elif not right:
+            self.level = max(self.level - 1, LEVELS[0])
+        if right:
+            remember_puzzle(puzzle_id(self.current))
+        verdict = "✔ Right." if right else f"✘ Not {escape(choice)}: the coach's choice is {self.current['answer']}."
+        self.feedback.value = (
+            f"<div role='status' aria-live='polite'><p>{verdict}</p>{numbers_html(self.current)}</div>"
+        )
+        self.progress.value = self.progress_words()
+        return right
+
+    def next_puzzle(self) -> None:
+        """Go on to the next puzzle."""
+        self.show(self.pick())
+
+    def progress_words(self) -> str:
+        """The learner's progress: this session's answers, the level, and the puzzles solved in any session."""
+        return (
+            f"<p>Right {self.right} of {self.tried} here; now at level {self.level} of {LEVELS[-1]}; "
+            f"{len(solved_puzzles())} puzzles solved in all your sessions.</p>"
+        )

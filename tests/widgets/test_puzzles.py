@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from cardlib import alkort, ecarte
+import pytest
+from widget_helpers import text
+
+from cardlib import alkort, ecarte, games
 from cardlib.alkort import AlkortOptions
+from cardlib.bots import make_bot
 from cardlib.cards import Card
+from cardlib.players import next_move
+from cardlib.tricks import action_text
 from cardlib.widgets import puzzles
 
 
@@ -73,3 +79,71 @@ def test_cards_the_learner_made_are_read() -> None:
     assert puzzles.alkort_sure_lead(held).answer == "K♦"
     with pytest.raises(ValueError, match="not a card"):
         puzzles.alkort_sure_lead("K♦ 11♠")
+
+
+# -- the puzzle board: positions from real deals, with the coach's numbers --------------------------------------
+
+
+def a_puzzle(level: int, moves: int = 4, seed: int = 3) -> dict[str, Any]:
+    """A puzzle in the data's shape at a real position of a rule-bot deal (its numbers made up for the test)."""
+    state = games.get("alkort").new_deal(None, 4, dealer=3, seed=seed)
+    bots = [make_bot("rules", "alkort", seed=s) for s in range(4)]
+    played = []
+    for _ in range(moves):
+        _seat, decision = next_move(state, bots)
+        played.append(action_text(decision.action))
+        state.apply(decision.action)
+    seat = state.current_player
+    legal = [action_text(a) for a in state.legal_actions(seat)][:3]
+    options = [{"option": text, "points": 1.0 - i, "margin": 0.1} for i, text in enumerate(legal)]
+    head = {"game": "alkort", "players": 4, "seed": seed, "dealer": 3, "moves": played, "seat": seat}
+    numbers = {"options": options, "answer": legal[0], "lead": 1.0, "lead_margin": 0.12, "samples": 400}
+    return {**head, **numbers, "theme": "taking a trick", "level": level}
+
+
+def puzzle_set() -> list[dict[str, Any]]:
+    """Three puzzles, one a level, at different moves of the deal."""
+    return [a_puzzle(level, moves=3 + level) for level in (3, 1, 2)]
+
+
+def test_the_board_asks_the_easiest_first_and_shows_the_seats_position(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    assert board.current["level"] == 1 and "level 1" in text(board.question)
+    assert f"You are player {board.current['seat']}" in text(board.question) and "Your hand" in text(board.question)
+    assert [b.description for b in board.choices.children] == [o["option"] for o in board.current["options"]]
+    assert all(b.tooltip.startswith("Choose ") for b in board.choices.children)
+
+
+def test_right_answers_climb_a_level_and_are_remembered(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    assert board.answer(board.current["answer"]) and "✔ Right." in text(board.feedback)
+    assert "1.00 ± 0.12 points a deal more than the next best" in text(board.feedback)
+    board.next_puzzle()
+    board.choices.children[0].click()  # the first button is the coach's answer in these puzzles
+    assert board.level == 2 and board.right == 2 and "2 puzzles solved in all your sessions" in text(board.progress)
+    assert (tmp_path / "cardlib-puzzles.json").exists()
+    board.next_puzzle()
+    assert board.current["level"] == 3 and len(board.seen) == 3  # the one not yet asked
+
+
+def test_a_wrong_answer_says_the_coachs_choice_and_steps_down(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("CARDLIB_PROGRESS", "off")
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    board.level = 2
+    wrong = board.current["options"][1]["option"]
+    assert not board.answer(wrong) and f"Not {wrong}" in text(board.feedback) and board.level == 1
+    assert "Right 0 of 1" in text(board.progress)
+
+
+def test_a_board_without_puzzles_says_how_to_make_them() -> None:
+    with pytest.raises(ValueError, match="make puzzles"):
+        puzzles.PuzzleBoard("alkort", themes=["no such theme"], puzzles=puzzle_set())
+
+
+def test_every_precomputed_puzzle_is_a_real_position_with_a_clear_answer() -> None:
+    for puzzle in puzzles.puzzles_of():  # none until make puzzles has run on the coach's fair worlds (issue 28)
+        state = puzzles.position(puzzle)
+        assert state.current_player is not None and not state.is_over
+        assert puzzle["lead"] > 3 * puzzle["lead_margin"] and puzzle["answer"] == puzzle["options"][0]["option"]
