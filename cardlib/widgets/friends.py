@@ -190,6 +190,16 @@ def trick_now(frame: Frame) -> tuple[list[tuple[str, Card]], list[tuple[str, Car
     return now, cards, seats.index(winner) if winner in seats else None, caption
 
 
+def trick_line(frame: Frame, number: int) -> str:
+    """The log's line for a trick of the deal (from 1): the engine's explanation for the last, who won an earlier one
+    (a seat that comes to the table mid-deal, or passes the device, sees the tricks it missed)."""
+    last = frame.get("last_trick") or {}
+    if last.get("number") == number:
+        return f"Trick {number}: {last['explanation']}"
+    winners = view_of(frame).get("trick_winners", ())
+    return f"Trick {number}: won by {seat_name(frame, int(winners[number - 1]))}." if number <= len(winners) else ""
+
+
 def side_names(frame: Frame) -> list[str]:
     """The score board's sides from this seat: 'your team (you and player 2)', 'the other team (players 1 and 3)',
     or 'you' and 'player 1' when each plays alone."""
@@ -361,11 +371,13 @@ class FriendsTable(widgets.VBox):
         old = self.frame if self.frame and deal_number(self.frame) == deal_number(new) else {}
         if not old:
             self.game_log.add(f"Deal {deal_number(new)}: player {new.get('dealer')} deals.", "info")
-        for move in list(new.get("moves", ()))[len(old.get("moves", ())) :]:
+        moves, known = list(new.get("moves", ())), len(old.get("moves", ()))
+        cards = sum(str(move["text"]).startswith("play ") for move in moves[:known])
+        for move in moves[known:]:
             self.game_log.add(f"{seat_name(new, int(move['seat']))}: {move['text']}.", "move")
-        trick = new.get("last_trick") or {}
-        if trick and trick != old.get("last_trick"):
-            self.game_log.add(f"Trick {trick['number']}: {trick['explanation']}", "trick")
+            cards += str(move["text"]).startswith("play ")
+            if str(move["text"]).startswith("play ") and cards % int(new.get("players", 2)) == 0:
+                self.game_log.add(trick_line(new, cards // int(new.get("players", 2))), "trick")
         if new.get("deal_over") and not old.get("deal_over"):
             self.game_log.add(f"The deal is over. {new.get('explanation', '')}".strip(), "score")
             if winner_text(new):

@@ -10,6 +10,7 @@ on the table.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Locator, expect
 from site_pages import MOVES_PER_DEAL, SitePage, deal_over
@@ -50,7 +51,7 @@ def one_move(site_page: SitePage) -> None:
         press(site_page, buttons.nth(chosen))
 
 
-def test_two_people_pass_the_device_through_a_deal_the_hand_hidden_between_turns(site_page: SitePage):
+def test_two_people_pass_the_device_through_a_deal_the_hand_hidden_between_turns(site_page: SitePage, artifacts: Path):
     page = site_page.goto(APP)
     site_page.wait_for_app(".cardlib-friends-maker")
     page.get_by_label("Game", exact=True).select_option(label="Écarté")
@@ -66,6 +67,7 @@ def test_two_people_pass_the_device_through_a_deal_the_hand_hidden_between_turns
             assert page.locator(".cardlib-hand .cardlib-card").count() == 0, "no hand on the page between turns"
             if handed_over == 0:
                 assert axe_violations(page, OUTPUT) == [], "axe on the hand-over screen"
+                site_page.screenshot(artifacts / "friends-pass-the-device-cover.png")
             press(site_page, page.locator(".cardlib-friends-show"))
             handed_over += 1
             continue
@@ -74,4 +76,5 @@ def test_two_people_pass_the_device_through_a_deal_the_hand_hidden_between_turns
         one_move(site_page)
     assert deal_over(page) and handed_over >= 2, f"a deal played to its score, handed over {handed_over} times"
     assert axe_violations(page, OUTPUT) == [], "axe on the table with the deal scored"
+    site_page.screenshot(artifacts / "friends-pass-the-device-scored.png")
     assert site_page.problems() == []
