@@ -12,6 +12,9 @@ announcements, cards shown), have rooms of their own that do not need these.
 - ``trick_winner``: the highest trump, else the highest card of the suit led, by the game's order of ranks;
 - ``voids``: the suits each seat is known to lack (it did not follow);
 - ``Partnerships``: ``side_of``, ``partner`` and ``side_name`` for four in two partnerships (or each alone);
+- ``PlainState``: a deal as the engine's state, every hook filled in for the common case (hands dealt in order,
+  follow suit, the trick's winner leads the next, a point a trick): a game names its options, pack, hand size and
+  trick rule (``winning_card``), and overrides what its rules do otherwise;
 - ``PlainView``, ``observe`` and ``world``: a seat's view (a ``contracts.SeatView``) and the worlds that agree
   with it, dealt fairly by ``cardlib.worlds`` (each arrangement of the hidden cards as likely as a shuffle makes
   it, no card where a void says it cannot be), the public moves replayed.
@@ -22,13 +25,13 @@ A plain game's moves are its cards, all public once played; a game with hidden m
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, NamedTuple, Self
 
 from . import games
 from .cards import Card
-from .tricks import Action, DealState, Play, RuleOptions, in_fixed_order
+from .tricks import Action, DealState, Play, RuleOptions, in_fixed_order, next_seat
 from .worlds import Holder, Holdings, Worlds
 
 ASIDE = "aside"  # the cards dealt to no one (a stock, a widow): a place the hidden cards may be
@@ -88,6 +91,100 @@ class Partnerships:
     def side_name(self, side: int) -> str:
         """'players 0 and 2' for a partnership, 'player 0' alone."""
         return f"players {side} and {side + 2}" if self.n_players == 4 else f"player {side}"
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led it, its cards in the order played, and who won it (all the engine asks of one)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+class PlainState(DealState):
+    """One deal of a plain trick game: hands dealt in order from the top of the deck, the dealer's left leads, follow
+    suit if you can, the trick's winner leads the next, a point a trick. A game's state names its ``options_class``,
+    ``pack``, ``hand_size`` and usual number of players, and its trick rule (``winning_card``, in words
+    ``trick_rule``); each of the engine's hooks below may be overridden where its rules differ."""
+
+    options_class: ClassVar[type[RuleOptions]]
+    pack: ClassVar[tuple[Card, ...]]
+    hand_size: ClassVar[int]
+    default_players: ClassVar[int] = 2
+    trick_rule: ClassVar[str] = "the highest trump, or else the highest card of the suit led"
+    tricks: list[Trick]
+
+    def __init__(
+        self,
+        options: RuleOptions | Mapping | None = None,
+        *,
+        players: int | None = None,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        deck: Sequence[Card | str] | None = None,
+        scores_before: Sequence[int] | None = None,
+    ) -> None:
+        count = self.default_players if players is None else players
+        if count * self.hand_size > len(self.pack):
+            raise ValueError(f"{count} hands of {self.hand_size} cards need more than a pack of {len(self.pack)}")
+        chosen = self.options_class.from_dict(options)
+        dealer = self._set_up(chosen, count, dealer, deck, seed, scores_before, self.pack)
+        self.hands, self.stock = deal_in_order(self.deck, count, self.hand_size)
+        self.tricks, self.trick, self.log = [], [], []
+        self.leader = self.current_player = next_seat(dealer, count)
+        self.is_over, self._legal = False, None
+
+    def winning_card(self, cards: Sequence[Card]) -> int:
+        """The game's trick rule: which card of a complete trick wins it (its index, 0 for the card led)."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        seat = self.current_player
+        return [] if seat is None else list(following(self.hands[seat], self.trick))
+
+    def _actor(self, move: Action) -> int | None:
+        return self.current_player if isinstance(move, Card) else None
+
+    def _play(self, card: Card) -> None:
+        seat = self.seat_to_move()
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.current_player = next_seat(seat, self.n_players)
+        if len(self.trick) == self.n_players:  # the trick is complete: its winner leads the next, if any
+            winner = [p.seat for p in self.plays() if p.trick == len(self.tricks)][self.winning_card(self.trick)]
+            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+            self.trick, self.leader, self.is_over = [], winner, not any(self.hands)
+            self.current_player = None if self.is_over else winner
+
+    def _do(self, action: Action) -> None:
+        raise AssertionError(f"{self.options.game} has no moves but cards")
+
+    def _why_illegal(self, move: Action) -> str:
+        if not isinstance(move, Card) or self.current_player is None:
+            return f"Only a card may be played in {self.options.game}, by the player whose turn it is."
+        if move not in self.hands[self.current_player]:
+            return f"{move} is not in the hand of the player to play."
+        return f"You must follow suit: {self.trick[0].suit} was led."
+
+    @property
+    def points(self) -> list[int]:
+        """A point for each trick won."""
+        return self.tricks_by_side()
+
+    def redeal(self) -> Self:
+        return type(self)(
+            self.options, players=self.n_players, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before
+        )
+
+    def explain_trick(self, number: int = -1) -> str:
+        trick = self.tricks[number]
+        return f"player {trick.winner} wins with {trick.cards[self.winning_card(trick.cards)]}, {self.trick_rule}."
+
+    def explain_choices(self) -> str:
+        return "Follow the suit led if you can." if self.trick else "Lead any card."
+
+    def explain_score(self) -> str:
+        return f"A point a trick: {self.points[0]} to {self.points[1]}."
 
 
 @dataclass(frozen=True)

@@ -5,23 +5,23 @@ first, and the last two cards left aside. The dealer's opponent leads; the other
 higher card of the suit led wins the trick (A K Q), and its winner leads the next. A point for each trick.
 
 Everything the course needs of the game is here and in its registry entry (``DESCRIPTION``): its rules (a
-``DealState`` with the engine's hooks), a seat's view and the worlds that agree with it, a rule bot, and the kinds
-of rule scenario it is checked with. ``register()`` adds it to the course, ``games.unregister(KEY)`` takes it out:
-the tests of the registry (``test_toy_game.py``) and of the widgets import it.
+``cardlib.plain.PlainState``, the engine's hooks filled in for a plain trick game), a seat's view and the worlds that
+agree with it (the plain ones), its coach words, a rule bot, and the kinds of rule scenario it is checked with.
+``register()`` adds it to the course, ``games.unregister(KEY)`` takes it out: the tests of the registry
+(``test_toy_game.py``) and of the widgets import it.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardlib import games, plain
 from cardlib.cards import Card, hand
 from cardlib.contracts import PlainCoach
 from cardlib.players import Decision, InformedPlayer
-from cardlib.tricks import Action, DealState, RuleOptions, next_seat, positive_whole_number
+from cardlib.tricks import RuleOptions, positive_whole_number
 
 KEY = "toy"
 PACK = tuple(hand("A♠ K♠ Q♠ A♥ K♥ Q♥"))
@@ -53,81 +53,19 @@ def trick_winner(cards: Sequence[Card]) -> int:
     return plain.trick_winner(cards, ORDER)
 
 
-class Trick(NamedTuple):
-    """A finished trick: who led it, its cards in the order played, and who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-
-class ToyState(DealState):
-    """One deal of the toy game."""
+class ToyState(plain.PlainState):
+    """One deal of the toy game: a plain trick game (``cardlib.plain.PlainState``: dealt in order, follow suit, the
+    winner leads, a point a trick) with its own pack, hands of two and trick rule."""
 
     options: ToyOptions
-    tricks: list[Trick]
+    options_class = ToyOptions
+    pack = PACK
+    hand_size = HAND_SIZE
+    default_players = PLAYERS
+    trick_rule = "the highest of the suit led"
 
-    def __init__(
-        self,
-        options: ToyOptions | Mapping | None = None,
-        *,
-        players: int = PLAYERS,
-        dealer: int = 0,
-        seed: int | random.Random | None = None,
-        deck: Sequence[Card | str] | None = None,
-        scores_before: Sequence[int] | None = None,
-    ) -> None:
-        dealer = self._set_up(ToyOptions.from_dict(options), PLAYERS, dealer, deck, seed, scores_before, PACK)
-        self.hands, self.stock = plain.deal_in_order(self.deck, PLAYERS, HAND_SIZE)
-        self.tricks, self.trick, self.log = [], [], []
-        self.leader = self.current_player = next_seat(dealer, PLAYERS)
-        self.is_over, self._legal = False, None
-
-    def _legal_actions(self) -> list[Action]:
-        seat = self.current_player
-        return [] if seat is None else list(legal_plays(self.hands[seat], self.trick))
-
-    def _actor(self, move: Action) -> int | None:
-        return self.current_player if isinstance(move, Card) else None
-
-    def _play(self, card: Card) -> None:
-        seat = self.seat_to_move()
-        self.hands[seat].remove(card)
-        self.trick.append(card)
-        self.current_player = next_seat(seat, PLAYERS)
-        if len(self.trick) == PLAYERS:  # the trick is complete: its winner leads the next, if any
-            winner = [p.seat for p in self.plays() if p.trick == len(self.tricks)][trick_winner(self.trick)]
-            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
-            self.trick, self.leader, self.is_over = [], winner, not any(self.hands)
-            self.current_player = None if self.is_over else winner
-
-    def _do(self, action: Action) -> None:
-        raise AssertionError("the toy game has no moves but cards")
-
-    def _why_illegal(self, move: Action) -> str:
-        if not isinstance(move, Card) or self.current_player is None:
-            return "Only a card may be played in the toy game, by the player whose turn it is."
-        if move not in self.hands[self.current_player]:
-            return f"{move} is not in the hand of the player to play."
-        return f"You must follow suit: {self.trick[0].suit} was led."
-
-    @property
-    def points(self) -> list[int]:
-        """A point for each trick won."""
-        return self.tricks_by_side()
-
-    def redeal(self) -> ToyState:
-        return ToyState(self.options, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before)
-
-    def explain_trick(self, number: int = -1) -> str:
-        trick = self.tricks[number]
-        return f"player {trick.winner} wins with {trick.cards[trick_winner(trick.cards)]}, the highest of the suit led."
-
-    def explain_choices(self) -> str:
-        return "Follow the suit led if you can." if self.trick else "Lead any card."
-
-    def explain_score(self) -> str:
-        return f"A point a trick: {self.points[0]} to {self.points[1]}."
+    def winning_card(self, cards: Sequence[Card]) -> int:
+        return trick_winner(cards)
 
 
 # ---------------------------------------------------------------------------

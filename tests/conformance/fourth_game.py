@@ -11,15 +11,14 @@ test that reads the registry plays it (``pytest --register-game tests/conformanc
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardlib import games, plain
 from cardlib.cards import Card, hand
 from cardlib.players import Decision, InformedPlayer
-from cardlib.tricks import Action, DealState, RuleOptions, next_seat, option, positive_whole_number
+from cardlib.tricks import RuleOptions, option, positive_whole_number
 
 KEY = "trumps"
 ORDER = ("9", "10", "J", "Q", "K", "A")  # low to high
@@ -37,87 +36,18 @@ class TrumpsOptions(RuleOptions):
     target_score: int = positive_whole_number(5, doc="Points that win the game")
 
 
-class Trick(NamedTuple):
-    """A finished trick: its leader, its cards, its winner."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-
-class TrumpsState(plain.Partnerships, DealState):
-    """One deal of Trumps."""
+class TrumpsState(plain.Partnerships, plain.PlainState):
+    """One deal of Trumps: a plain trick game with a trump suit, in partnerships when four play."""
 
     options: TrumpsOptions
-    tricks: list[Trick]
-
-    def __init__(
-        self,
-        options: TrumpsOptions | Mapping | None = None,
-        *,
-        players: int = 4,
-        dealer: int = 0,
-        seed: int | random.Random | None = None,
-        deck: Sequence[Card | str] | None = None,
-        scores_before: Sequence[int] | None = None,
-    ) -> None:
-        dealer = self._set_up(TrumpsOptions.from_dict(options), players, dealer, deck, seed, scores_before, PACK)
-        self.hands, self.stock = plain.deal_in_order(self.deck, players, HAND_SIZE)
-        self.tricks, self.trick, self.log = [], [], []
-        self.leader = self.current_player = next_seat(dealer, players)
-        self.is_over, self._legal = False, None
-
-    def _legal_actions(self) -> list[Action]:
-        seat = self.current_player
-        return [] if seat is None else list(plain.following(self.hands[seat], self.trick))
-
-    def _actor(self, move: Action) -> int | None:
-        return self.current_player if isinstance(move, Card) else None
-
-    def _play(self, card: Card) -> None:
-        seat = self.seat_to_move()
-        self.hands[seat].remove(card)
-        self.trick.append(card)
-        self.current_player = next_seat(seat, self.n_players)
-        if len(self.trick) == self.n_players:
-            winner = [p.seat for p in self.plays() if p.trick == len(self.tricks)][self.winning_card(self.trick)]
-            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
-            self.trick, self.leader, self.is_over = [], winner, not any(self.hands)
-            self.current_player = None if self.is_over else winner
+    options_class = TrumpsOptions
+    pack = PACK
+    hand_size = HAND_SIZE
+    default_players = 4
 
     def winning_card(self, cards: Sequence[Card]) -> int:
-        """Which card of a trick wins it."""
+        """The highest trump, or else the highest card of the suit led."""
         return plain.trick_winner(cards, ORDER, self.options.trump)
-
-    def _do(self, action: Action) -> None:
-        raise AssertionError("Trumps has no moves but cards")
-
-    def _why_illegal(self, move: Action) -> str:
-        if not isinstance(move, Card) or self.current_player is None:
-            return "Only a card may be played in Trumps, by the player whose turn it is."
-        if move not in self.hands[self.current_player]:
-            return f"{move} is not in the hand of the player to play."
-        return f"You must follow suit: {self.trick[0].suit} was led."
-
-    @property
-    def points(self) -> list[int]:
-        """A point for each trick won."""
-        return self.tricks_by_side()
-
-    def redeal(self) -> TrumpsState:
-        return TrumpsState(
-            self.options, players=self.n_players, dealer=self.dealer, deck=self.deck, scores_before=self.scores_before
-        )
-
-    def explain_trick(self, number: int = -1) -> str:
-        trick = self.tricks[number]
-        return f"player {trick.winner} wins with {trick.cards[self.winning_card(trick.cards)]}."
-
-    def explain_choices(self) -> str:
-        return "Follow the suit led if you can." if self.trick else "Lead any card."
-
-    def explain_score(self) -> str:
-        return f"A point a trick: {self.points[0]} to {self.points[1]}."
 
 
 class TrumpsRuleBot(InformedPlayer):
