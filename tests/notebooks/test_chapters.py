@@ -276,6 +276,15 @@ EXPECTED: dict[tuple[str, str], list[str]] = {
         "a loss in between            team A won 5 tricks, but not the first 5 in a row — 1 point.",
         "B's five are not a run       team B won 5 tricks, but not the first 5 in a row — 1 point.",
     ],
+    ("04-alkort-deal", "check-partner-sevens"): [
+        "Before you have won a trick yourself, you may lead 3♦ Q♠.",
+        "After you have won one, you may lead 7♣ 3♦ Q♠.",
+    ],
+    ("04-alkort-deal", "check-broken-run"): [
+        "Team A takes all nine tricks: stroke: team A won the first 9 tricks in a row — 9 points.",
+        "team B takes trick 5 only: team A won 5 tricks, but not the first 5 in a row — 1 point.",
+        "team B takes trick 6 only: múk: team A won the first 5 tricks — 5 points.",
+    ],
     ("04-alkort-deal", "check-two-players"): ["stock: 26 cards", "— 1 point."],
     ("04-alkort-deal", "check-game"): ["wins the game."],
     ("05-ecarte-cards-and-play", "check-order"): ["high to low: K Q J A 10 9 8 7"],
