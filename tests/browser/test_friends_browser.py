@@ -260,11 +260,37 @@ def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, fri
     server = friends_demo
     made = make_table(server, "ecarte", ["person", "person"], seed=1)
     people = seated(browser, server, made)
+    refused_out_of_turn(next(person for person in people if not person.to_decide()))
     play_moves(people, until="Game over")
     people[0].app.screenshot("friends-ecarte-game-over", artifacts)
     scores = people[0].page.locator(".cardlib-score tr").all_inner_texts()[1:]
     assert max(int(row.split()[-1]) for row in scores) >= 5, scores
     for person in people:
+        assert person.app.problems() == []
+        person.close()
+
+
+def refused_out_of_turn(person: Person) -> None:
+    """A card pressed out of turn is refused in words, on the page, and the table is unchanged."""
+    version, page = person.version(), person.page
+    press_by_keyboard(page, page.locator(".cardlib-hand .cardlib-card").first)
+    message = page.locator(".cardlib-friends .cardlib-message").first
+    expect(message).to_contain_text("It is not your turn")
+    expect(message).to_contain_text("Nothing changed.")
+    assert person.version() == version
+
+
+def test_the_computer_stands_in_for_a_person_away_and_hands_the_seat_back(browser: Browser, friends_demo: Server):
+    server = friends_demo
+    made = make_table(server, "ecarte", ["person", "person"], whole_game=False, seed=4, idle_seconds=5)
+    here = Person(browser, server, made["links"]["0"], 0)
+    away = here.page.locator(".cardlib-friends-seats tr", has_text="player 1")
+    expect(away).to_contain_text("the computer, standing in until its person comes back", timeout=30_000)
+    expect(here.page.locator(".cardlib-prompt")).to_contain_text("Your turn", timeout=30_000)
+    there = Person(browser, server, made["links"]["1"], 1)
+    expect(away).to_contain_text("a person, connected", timeout=30_000)
+    expect(there.page.locator(".cardlib-friends-seats tr", has_text="You")).to_contain_text("a person, connected")
+    for person in (here, there):
         assert person.app.problems() == []
         person.close()
 
