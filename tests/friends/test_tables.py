@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from cardlib import coach, games
+from cardlib.cards import card
 from cardlib.friends.tables import COMPUTER, PERSON, Limits, MemoryStore, Replay, TableError, Tables
 from cardlib.friends.views import view_from_json, view_to_json
 from cardlib.tricks import action_text
@@ -220,3 +221,24 @@ def test_a_seats_decisions_come_with_the_views_it_decided_from(
         assert view == games.observe(coach.position_at(state, decision["number"]), 0)
     first = view_from_json("ecarte", review["decisions"][0]["view"])
     assert coach.advise(first, samples=24).options  # the coach reviews from these views alone
+
+
+def test_a_move_written_as_a_learner_writes_it_is_read_as_the_engine_reads_it(tables: Tables, new_table: Maker) -> None:
+    """A str subclass, lower case, letters for suits: the engine's parse_action reads them; a Card object is not
+    text, and is refused with a clear message."""
+
+    class Move(str):
+        pass
+
+    seated = new_table(tables, "ecarte", [PERSON, COMPUTER], seed=2)
+    frame = tables.frame(seated.table, 0, seated.tokens[0])
+    while not any(m.startswith("play") for m in frame["legal"]):
+        frame = tables.move(seated.table, 0, seated.tokens[0], frame["legal"][0], frame["version"])
+    played = next(m for m in frame["legal"] if m.startswith("play"))
+    as_card = card(played.removeprefix("play "))
+    error = refusal(tables.move, seated.table, 0, seated.tokens[0], as_card, frame["version"])
+    assert error.status == 400 and "short text like 'play K♦'" in str(error)
+    written = Move(f"PLAY {as_card.rank}{'SHDC'['♠♥♦♣'.index(as_card.suit)]}")
+    after = tables.move(seated.table, 0, seated.tokens[0], written, frame["version"])
+    assert after["version"] > frame["version"]
+    assert any(m["seat"] == 0 and m["text"] == played for m in after["moves"])  # as the engine writes it
