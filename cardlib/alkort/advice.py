@@ -1,9 +1,10 @@
-"""Alkort by the book: the Icelandic players' advice as small functions, and a bot that follows it.
+"""Alkort's rule bot: the course's own advice as small functions, and a bot that follows it.
 
-The old accounts of Alkort are short on strategy, but what they say is clear:
+The Icelandic accounts the course has (book/history.md) give rules, not strategy; this advice is the course's,
+drawn from those rules, and chapter 9 puts it on trial:
 
 - **cash your sevens**: once you have won a trick, a seven you lead cannot be beaten,
-  so lead them one after the other ("it or them");
+  so lead them one after the other (Jón Aðalsteinn Jónsson's "it or them", *Lesbók*, 1999);
 - **save K♦ and the sevens**: K♦ beats every card but a cashed seven, and a seven is
   worth a trick once you have won one; never throw them on a trick you cannot or need
   not win;
@@ -185,7 +186,7 @@ def lead_advice(
 
 
 class AlkortRuleBot(InformedPlayer):
-    """Plays Alkort by the old advice: cash sevens, save K♦, exchange a worthless hand, help the partner."""
+    """Plays Alkort by the course's advice: cash sevens, save K♦, exchange a worthless hand, help the partner."""
 
     name = "rules"
 
