@@ -9,13 +9,20 @@ function that is the *oracle*, a few fixed cases and a generator of random ones.
 - ``"not yet"``: the first case where it did not, as a call the learner can paste
   and run (``ranked_winner(hand("A♠ 9♦ K♦ 2♥"))``), with the right answer, the
   learner's answer, the engine's explanation of why, and what their code printed;
-- ``"not attempted"``: the function is still the stub of the starter cell.
+- ``"not attempted"``: the function is still the stub of the starter cell (a function
+  that still raises NotImplementedError on some cases only is "not yet", with one of them).
+
+The function is used as a program uses it: every call gets new lists and new strings
+(``fresh``), some cases are asked again, and at the end every answer is compared with a
+copy taken as it was returned — an answer that changed afterwards, a second call that
+differs, or the very same list returned by two calls is "not yet", in one plain line.
 
 The learner never sees a raw traceback: whatever their code does — raise, print,
 loop, exit — comes back as one line (``running``). The oracle is the engine as
 shipped, whatever the learner's code has changed in it (``shipped``); and the
-library's own function is not accepted as the learner's, nor a function that only
-calls it. The learner's function is given lists of its own, and a function that
+library's own function is not accepted as the learner's, nor a function whose every
+answer, watched during the check, is that function's for the learner's arguments.
+The learner's function is given lists of its own, and a function that
 changes them is told so ("your function emptied the deck it was given — the caller
 still needs it"). A check of the printed solution, run as it is after the learner asked
 to see it (``solution()``), is correct and marked so in the progress; an answer typed
