@@ -20,7 +20,7 @@ import pytest
 from cardlib import games
 from cardlib.alkort import ICELANDIC_NAMES
 from cardlib.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, card
-from cardlib.friends.tables import PERSON, Tables, frame_of, seen_by
+from cardlib.friends.tables import COMPUTER, PERSON, Tables, frame_of, seen_by
 
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 CARD_WORDS = re.compile(
@@ -70,10 +70,16 @@ def leaks(tables: Tables, table: str, seat: int, frame: dict[str, Any]) -> list[
 
 
 def play_whole_game(
-    tables: Tables, game: str, players: int, seed: int, check: Callable[..., None], whole_game: bool = True
+    tables: Tables,
+    game: str,
+    players: int,
+    seed: int,
+    check: Callable[..., None],
+    whole_game: bool = True,
+    seats: list[str] | None = None,
 ) -> int:
     """Four (or two) people play a whole game with random legal moves; every seat's frame is checked after each."""
-    made = tables.create(game, [PERSON] * players, seed=seed, whole_game=whole_game)
+    made = tables.create(game, seats or [PERSON] * players, seed=seed, whole_game=whole_game)
     table, tokens = made["table"], {int(s): t for s, t in made["tokens"].items()}
     rng, frames_seen = random.Random(seed), 0
     while True:
@@ -151,3 +157,9 @@ def without_order(frame: dict[str, Any]) -> dict[str, Any]:
         return CARD_TEXT.sub("<card>", text) + " | " + " ".join(sorted(a + b for a, b in CARD_TEXT.findall(text)))
 
     return {k: cards_sorted(v) if isinstance(v, str) else v for k, v in frame.items()}
+
+
+def test_no_frame_shows_a_hidden_card_at_a_table_with_the_computer() -> None:
+    """Two people partnered with the computer: the computer's moves, made at once, show nothing either."""
+    seats = [PERSON, COMPUTER, PERSON, COMPUTER]
+    assert play_whole_game(Tables(), "alkort", 4, 6, no_leak, whole_game=False, seats=seats) > 10
