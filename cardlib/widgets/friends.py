@@ -38,7 +38,7 @@ from ..friends.tables import COMPUTER, NEXT_DEAL, PERSON, WAIT, Tables, TableSer
 from ..friends.views import view_from_json
 from ..tricks import Action, Discard, action_text, parse_action
 from .coach import COACH_CSS, review_html
-from .faces import escape, stylesheet
+from .faces import card_html, escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
 from .table import (
     HIDDEN,
@@ -172,8 +172,31 @@ def seats_html(frame: Frame) -> str:
     caption = f"{game_name(frame)}, deal {deal_number(frame)}: you are player {seat_of(frame)}"
     return (
         f'<table class="cardlib-friends-seats"><caption>{escape(caption)}</caption><tr>{head}</tr>'
-        f"{''.join(rows)}</table>"
+        f"{''.join(rows)}</table><div>{facts_html(frame)}</div>"
     )
+
+
+def small_cards(texts: Sequence[Any], game: str | None) -> str:
+    """Small card faces from their text, each named in the game's words ('nothing' for none)."""
+    return "".join(card_html(c, size="small", game=game) for c in cards_of(texts)) or "nothing"
+
+
+def facts_html(frame: Frame) -> str:
+    """The deal at a glance, from the seat's view: the partner, the stock, the tricks played; the trump and the
+    turned-up card, the proposals, in a game that has them; what the others showed this seat before play."""
+    view, game = view_of(frame), str(frame.get("game") or "") or None
+    facts = [f"stock: {view.get('stock_size', 0)} cards", f"tricks played: {len(view.get('trick_winners', ()))}"]
+    if view.get("partner") is not None:
+        facts.insert(0, f"your partner: player {view['partner']}")
+    if view.get("turned_up"):
+        turned = parse_card(str(view["turned_up"]))
+        facts.insert(0, f"trumps: {turned.suit} (the turned-up card {card_html(turned, size='small', game=game)})")
+        facts.append(f"proposals: {view.get('proposals', 0)}")
+    shown = [
+        f"{escape(seat_name(frame, int(seat)))}: {small_cards(cards, game)}" for seat, cards in view.get("shown", ())
+    ]
+    line = " · ".join(facts)
+    return line + (f"<br>Shown to you before play: {' · '.join(shown)}" if shown else "")
 
 
 def trick_now(frame: Frame) -> tuple[list[tuple[str, Card]], list[tuple[str, Card]], int | None, str]:

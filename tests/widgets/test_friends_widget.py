@@ -279,3 +279,20 @@ def test_a_waiting_table_long_polls_when_the_service_can_hold_its_question():
 
     before, after, asked = asyncio.run(scene())
     assert after == before + 1 and asked <= 3, "the move came in answer to a question held open, not by polling"
+
+
+def test_the_deal_at_a_glance_shows_trumps_and_what_the_partner_showed_from_the_seats_view():
+    service = Tables()
+    table_id, tokens = seated(service, "ecarte", [PERSON, PERSON], seed=2)
+    duel = FriendsTable(service, table_id, 1, tokens[1], poll_seconds=None)
+    turned = service.replays[table_id].state.turned_up
+    assert (
+        f"trumps: {turned.suit} (the turned-up card" in text(duel.seats_view) and turned.name in duel.seats_view.value
+    )
+    table_id, tokens = seated(service, "alkort", [PERSON] * 4, seed=2, options={"partner_reveal": "best_card"})
+    partners = FriendsTable(service, table_id, 1, tokens[1], poll_seconds=None)
+    shown = service.replays[table_id].state.shown_to(1)
+    assert "your partner: player 3" in text(partners.seats_view) and "Shown to you before play: player 3" in text(
+        partners.seats_view
+    )
+    assert all(c.name in partners.seats_view.value for cards in shown.values() for c in cards)
