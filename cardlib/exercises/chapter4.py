@@ -418,8 +418,9 @@ card to play. Any strategy you like — the strongest card, the weakest, a rando
 has won a trick (unless its hand holds only sevens). The check plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
 deals through the engine with your bot in seats 0 and 2 against random players, and stops at the first
 illegal card. Two of them are played with the variant `lead_rule = "rotate"` (each trick is led by the next
-player in turn, not by the winner): there a player may have to lead before winning a trick at any trick, even
-with a hand of nothing but sevens. {time_rule()}""",
+player in turn, not by the winner), where a player may have to lead before he has won a trick at any trick: they
+begin part-way through, your bot in seat 0 to lead without a win, at trick 4, and at trick 8 holding nothing but
+sevens. {time_rule()}""",
     expects=expect_card,
     runner=check_alkort_bot,
     hints=[
