@@ -250,10 +250,11 @@ class Coverage:
 Z95 = 1.96
 
 
-def coverage(positions: int, seeds: int) -> dict[str, Coverage]:
-    """Part 1 for every family: positions found by the book's play, each hinted at several seeds."""
+def coverage(positions: int, seeds: int, families: Sequence[int] | None = None) -> dict[str, Coverage]:
+    """Part 1 for every family (or those numbered): positions found by the book's play, each hinted at several
+    seeds."""
     found: dict[str, Coverage] = {}
-    for name, key, players, options, cards in FAMILIES:
+    for name, key, players, options, cards in [FAMILIES[i] for i in families or range(len(FAMILIES))]:
         tally = found[name] = Coverage()
         for deal in range(200):
             if tally.positions >= positions:
@@ -389,12 +390,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--match-deals", type=int, default=100, help="mirrored deal pairs per match (default 100)")
     parser.add_argument("--before", default=None, help="a commit at which to play the match again")
     parser.add_argument("--parts", nargs="*", default=["coverage", "labels", "match"])
+    parser.add_argument("--families", nargs="*", type=int, default=None, help="the families to cover (0, 1, ...)")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     start = time.process_time()
     if "coverage" in args.parts:
         print("Coverage of the coach's 95 % intervals, against every world of the view:", flush=True)
-        coverage(args.positions, args.seeds)
+        coverage(args.positions, args.seeds, args.families)
     if "labels" in args.parts:
         print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
         for key, players in (("ecarte", None), ("alkort", 4)):
