@@ -61,7 +61,7 @@ def review_and_revisit(player: KeyboardPlayer, page: Page) -> None:
     review = page.locator(".cardlib-coach-review-button")
     shown = player.press(review, read=coach_text(".cardlib-coach-review-view"))
     expect(page.locator(".cardlib-coach-review-view caption")).to_be_visible()
-    assert "Had you seen all the cards" in shown and "mistake: a loss of" in shown, "the thresholds under the table"
+    assert "Had you seen all the cards" in shown and "mistake when even the low end" in shown, "the thresholds stated"
     rows = page.locator(".cardlib-coach-review-view tr").all_inner_texts()[1:]  # the header row left out
     decisions = page.locator(".cardlib-coach-decision")
     assert len(rows) >= 1 and decisions.count() == len(rows), "a row and a button for each decision"
