@@ -56,7 +56,7 @@ SOURCES = {
 }
 # The course's own machinery may say things: it is the course speaking, with its code to check it.
 OWN = re.compile(
-    r"\b(library|engine|course|coach|checker|chapter|section|page|rulebook|table|widget|explorer|deal|round|"
+    r"\b(library|engine|course|coach|checker|chapter|section|page|rulebook|tables?|widget|explorer|deal|round|"
     r"figure|error|runner|hindsight|numbers|it|which|that|this|we|you|he|they|nobody|anyone|none|interval|"
     r"glossary|variants|what he knew|play|game|option|function|bot|article|text|texts|who|bars?|lines?|rules|"
     r"dealer|player|seat|trick|caption|review|hint|panel|label|sentence|tooltip)\b|`",
