@@ -110,7 +110,7 @@ model-deals: $(INSTALLED)
 	nice -n 10 $(PY) tools/model_deals.py
 
 ## The puzzles (cardlib/widgets/puzzles_data.py): positions of rule-bot deals where one option beats every other by
-## more than three times its paired ±, confirmed with 400 worlds (tools/puzzles.py; at most 10 minutes a game).
+## more than three times its paired ±, confirmed with 400 worlds (tools/puzzles.py; at most 5 minutes a game).
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
 

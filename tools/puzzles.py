@@ -106,10 +106,10 @@ def puzzles_of_deal(game: str, players: int, seed: int, samples: int, confirm: i
 def main(argv: list[str] | None = None) -> int:
     """Search the deals of each game, within the budget, and write the data module."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=30, help="deals per game (default 30)")
+    parser.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
     parser.add_argument("--samples", type=int, default=60, help="worlds for the first look (default 60)")
     parser.add_argument("--confirm", type=int, default=400, help="worlds to confirm a puzzle (default 400)")
-    parser.add_argument("--seconds", type=float, default=600, help="time budget per game (default 600)")
+    parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
     args = parser.parse_args(argv)
     found: list[dict] = []

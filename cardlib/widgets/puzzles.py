@@ -319,3 +319,26 @@ class PuzzleBoard(widgets.VBox):
             f"<p>Right {self.right} of {self.tried} here; now at level {self.level} of {LEVELS[-1]}; "
             f"{len(solved_puzzles())} puzzles solved in all your sessions.</p>"
         )
+
+
+def position_words(puzzle: Mapping[str, Any]) -> str:
+    """What the puzzle's seat knows, in one plain sentence (for a quick question)."""
+    state, seat = position(puzzle), puzzle["seat"]
+    trick = show(getattr(state, "trick", [])) or "nothing"
+    shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
+    seen = "".join(f" Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards)
+    trump = getattr(state, "trump", None)
+    trumps = f" Trumps are {trump}." if trump else ""
+    return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}"
+
+
+def coach_question(puzzle: Mapping[str, Any]) -> Question:
+    """A quick question from a puzzle: the position, its options, and the coach's clear best with its numbers."""
+    numbers = "; ".join(f"{o['option']} {o['points']:+.2f} ± {o['margin']:.2f}" for o in puzzle["options"])
+    return Question(
+        f"{position_words(puzzle)} What do you do?",
+        tuple(o["option"] for o in puzzle["options"]),
+        puzzle["answer"],
+        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} ± "
+        f"{puzzle['lead_margin']:.2f} points a deal more than the next best (points a deal: {numbers}).",
+    )

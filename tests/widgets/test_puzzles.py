@@ -147,3 +147,11 @@ def test_every_precomputed_puzzle_is_a_real_position_with_a_clear_answer() -> No
         state = puzzles.position(puzzle)
         assert state.current_player is not None and not state.is_over
         assert puzzle["lead"] > 3 * puzzle["lead_margin"] and puzzle["answer"] == puzzle["options"][0]["option"]
+
+
+def test_a_puzzle_makes_a_quick_question_with_the_coachs_numbers() -> None:
+    puzzle = a_puzzle(1)
+    question = puzzles.coach_question(puzzle)
+    assert question.answer == puzzle["answer"] and question.choices == tuple(o["option"] for o in puzzle["options"])
+    assert question.prompt.startswith(f"You are player {puzzle['seat']}, holding ")
+    assert "1.00 ± 0.12 points a deal more than the next best" in question.why
