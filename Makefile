@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark coach-audit model-deals puzzles
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark strategy coach-audit model-deals puzzles
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -97,6 +97,15 @@ coach-benchmark: $(INSTALLED) tools
 COACH_AUDIT_BEFORE ?= 97b834d
 coach-audit: $(INSTALLED)
 	nice -n 10 $(PY) tools/coach_audit.py --before $(COACH_AUDIT_BEFORE)
+
+## Écarté's decision tables (cardlib/ecarte/strategy_tables.json): every hand class's play or propose, accept or
+## refuse, first discard, sampled and played out by the book; then the books' claims judged, the game odds and the
+## play policy's sensitivity; then the rule bot by the tables against the book's (tools/ecarte_strategy.py).
+## About 20 minutes at a load of 9 on 2 cores (4 minutes of processor time): see the README.
+strategy: $(INSTALLED)
+	nice -n 10 $(PY) tools/ecarte_strategy.py
+	nice -n 10 $(PY) tools/ecarte_strategy.py --books
+	nice -n 10 $(PY) tools/ecarte_strategy.py --match 6000
 
 ## How fast a move reaches the other players at a people's table: 10 tables of 4 playing at once against a table
 ## server on loopback, with SQLite then Redis (tools/friends_benchmark.py; the figures are in the README).

@@ -14,6 +14,7 @@ saved sample count gives the saved counts again (a test regenerates a slice).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -21,8 +22,9 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -84,26 +86,35 @@ def build_table(kind: str, keys: list[str], samples: int, boundary: int, seed: i
     return table
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
+    """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="deals per class")
-    parser.add_argument("--boundary", type=int, default=1000, help="deals per class on the boundary")
+    parser.add_argument("--boundary", type=int, default=800, help="deals per class on the boundary")
     parser.add_argument("--discard-samples", type=int, default=120, help="deals per class for the discard table")
     parser.add_argument("--seed", type=int, default=2029)
-    parser.add_argument("--minutes", type=float, default=30, help="no more boundary refinement after this")
+    parser.add_argument("--minutes", type=float, default=10, help="no more boundary refinement after this")
     parser.add_argument("--out", type=Path, default=strategy.TABLES)
     parser.add_argument("--books", action="store_true", help="only judge the books and the game on saved tables")
     parser.add_argument("--games", type=int, default=40_000, help="games simulated to check the game odds")
-    args = parser.parse_args()
-    if args.books:
-        strategy.TABLES = args.out
-        saved = json.loads(args.out.read_text(encoding="utf-8"))
-        saved["books"] = books_and_game(args.games, 40, 150, args.seed)
-        args.out.write_text(json.dumps(saved, ensure_ascii=False, separators=(",", ":")) + "\n")
-        print(f"judged the books in {saved['books']['seconds']} s; {args.out} {args.out.stat().st_size // 1024} KB")
-        return
-    start = time.monotonic()
-    deadline = start + 60 * args.minutes
+    parser.add_argument(
+        "--match",
+        type=int,
+        default=0,
+        help="only play this many mirrored pairs of deals, the "
+        "table's rule bot against the book's, and save the result",
+    )
+    return parser.parse_args()
+
+
+def save(path: Path, saved: dict) -> None:
+    """Write the tables, compactly."""
+    path.write_text(json.dumps(saved, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+def make_tables(args: argparse.Namespace) -> None:
+    """Sample every class for each decision and write the tables."""
+    start, clock = time.monotonic(), time.process_time()
     weights = class_weights()
     keys = list(weights)
     tables: dict = {
@@ -115,15 +126,29 @@ def main() -> None:
     sizes = {"first_call": (args.samples, args.boundary), "answer": (args.samples, args.boundary)}
     sizes["discard"] = (args.discard_samples, args.discard_samples)
     for kind, (samples, boundary) in sizes.items():
-        tables[kind] = build_table(kind, keys, samples, boundary, args.seed, deadline)
+        tables[kind] = build_table(kind, keys, samples, boundary, args.seed, start + 60 * args.minutes)
         print(f"{kind}: {len(keys)} classes, {time.monotonic() - start:.0f} s", flush=True)
     tables["seconds"] = round(time.monotonic() - start)
-    args.out.write_text(json.dumps(tables, ensure_ascii=False, separators=(",", ":")) + "\n")
+    tables["processor_seconds"] = round(time.process_time() - clock)
+    save(args.out, tables)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB) in {tables['seconds']} s")
 
 
-if __name__ == "__main__":
-    main()
+def main() -> None:
+    args = arguments()
+    if not args.match and not args.books:
+        make_tables(args)
+        return
+    strategy.TABLES = args.out
+    saved = json.loads(args.out.read_text(encoding="utf-8"))
+    started = time.monotonic()
+    if args.books:
+        saved["books"] = books_and_game(args.games, 40, 150, args.seed)
+    if args.match:
+        saved["bots"] = engine_match(args.match, args.seed)
+        saved["bots"]["seconds"] = round(time.monotonic() - started)
+    save(args.out, saved)
+    print(f"done in {time.monotonic() - started:.0f} s; {args.out} {args.out.stat().st_size // 1024} KB")
 
 
 # ---------------------------------------------------------------------------
@@ -272,12 +297,22 @@ def jeu_de_regle_claims() -> list[dict]:
     rules = sorted({advice.jeu_de_regle(*representative(k)) for k, _ in strategy.tables()["classes"]} - {""})
     for rule in rules:
         for king, says in ((False, 0), (True, 1)):
-            keys = classes_where(lambda c, t, r=rule, k=king: advice.jeu_de_regle(c, t) == r and has_king(c, t) == k)
+            keys = classes_where(functools.partial(rule_and_king, rule=rule, king=king))
             what = "holding the King of trumps: propose" if king else "without the King of trumps: play"
             found.append(
                 claim("Foster's Hoyle, as summarised", f"jeu de règle, {rule}, {what}", "first_call", keys, says)
             )
     return found
+
+
+def rule_and_king(cards: list[Card], trump: str, rule: str, king: bool) -> bool:
+    """Whether the hand is the jeu de règle of this rule, with the King of trumps or without it."""
+    return advice.jeu_de_regle(cards, trump) == rule and has_king(cards, trump) == king
+
+
+def is_exception(cards: list[Card], trump: str, number: int, case: str) -> bool:
+    """Whether the hand is the Britannica's weak hand ``number`` ('weak') or its 'unless'."""
+    return exception(number, cards, trump) == case
 
 
 def has_king(cards: list[Card], trump: str) -> bool:
@@ -310,7 +345,7 @@ def britannica_claims() -> list[dict]:
     ]
     for number in range(1, 8):
         for case, says in (("weak", 0), ("unless", 1)):
-            keys = classes_where(lambda c, t, n=number, w=case: exception(n, c, t) == w)
+            keys = classes_where(functools.partial(is_exception, number=number, case=case))
             text = (
                 f"weak hand {number}: too weak to refuse with"
                 if case == "weak"
@@ -443,10 +478,11 @@ def figures_of(f: strategy.Figures) -> dict:
     }
 
 
-def hands_sampled(kind: str, texts: list[str], trump: str, says: int, samples: int) -> list[dict]:
-    """A few hands of a claim that the classes cannot tell apart (an Ace among the small cards), each sampled."""
+def hands_sampled(kind: str, claims: list[tuple[str, int]], trump: str, samples: int) -> list[dict]:
+    """A few hands of a claim that the classes cannot tell apart (an Ace among the small cards), each sampled:
+    ``claims`` pairs a hand with the choice (0 or 1) the book says for it; its gain is that choice less the other."""
     found = []
-    for number, text in enumerate(texts):
+    for number, (text, says) in enumerate(claims):
         hand = [strategy.to_int(c) for c in cards_of(text)]
         rng = random.Random(f"{text}:{number}")
         turned = [c for c in range(8 * SUITS.index(trump), 8 * SUITS.index(trump) + 8) if c not in hand]
@@ -454,18 +490,14 @@ def hands_sampled(kind: str, texts: list[str], trump: str, says: int, samples: i
         seat = 1 if kind == "answer" else 0
         figures = [t.figures(seat) for t in strategy.tallies(rows)]
         diffs = [strategy.net_points(r[says], seat) - strategy.net_points(r[1 - says], seat) for r in rows]
-        mean = sum(diffs) / len(diffs)
-        margin = strategy.Z95 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        mean, margin = mean_margin(diffs)
         found.append(
             {
                 "hand": f"{text} (trumps {trump})",
+                "says": strategy.CHOICES[kind][says],
                 **{c: figures_of(f) for c, f in zip(strategy.CHOICES[kind], figures)},
-                "gain": [round(mean, 3), round(margin, 3)],
-                "verdict": "confirmed"
-                if mean > margin
-                else "wrong"
-                if mean < -margin
-                else "as good as the other choice",
+                "gain": [mean, margin],
+                "verdict": "confirmed" if mean > margin else "wrong" if mean < -margin else "as good as the other",
             }
         )
     return found
@@ -534,6 +566,7 @@ def game_section(games: int) -> dict:
         f"{a}-{b}": changed_calls(odds["game"], a, b) for a, b in ((4, 4), (3, 4), (4, 3), (0, 4), (4, 0))
     }
     found["one_trump_at_4"] = [round(play_share(odds["game"], a, 4, one_trump), 3) for a in SCORES]
+    found["one_trump_at_0"] = [round(play_share(odds["game"], a, 0, one_trump), 3) for a in SCORES]
     return found
 
 
@@ -554,12 +587,12 @@ def play_share(odds: strategy.GameOdds, non_dealer: int, dealer: int, which: Cal
 def changed_calls(odds: strategy.GameOdds, non_dealer: int, dealer: int) -> list[list]:
     """The likeliest classes whose best call (for the game) at this score differs from their best at 0-0."""
     keys = [key for key, _ in strategy.tables()["classes"]]
-    changed = []
+    changed: list[list] = []
     for n, key in enumerate(keys):
         now, usual = odds.choice(n, non_dealer, dealer), odds.choice(n, 0, 0)
         if now != usual:
             changed.append([hand_words(key), strategy.CHOICES["first_call"][now], round(odds.weights[n], 5)])
-    return sorted(changed, key=lambda row: -row[2])[:6] + [["classes changed", len(changed), 0]]
+    return sorted(changed, key=lambda row: -float(row[2]))[:6] + [["classes changed", len(changed), 0]]
 
 
 def dealer_at_four() -> dict:
@@ -613,16 +646,16 @@ def sensitivity(classes: int, samples: int, seed: int) -> dict:
 def books_and_game(games: int, classes: int, samples: int, seed: int) -> dict:
     """Everything beside the tables: the books' claims judged, the game odds, the play policy's sensitivity."""
     started = time.monotonic()
-    found = {
+    found: dict[str, Any] = {
         "foster": foster_odds(),
         "hoyle_example": hoyle_example(samples * 10),
         "claims": jeu_de_regle_claims() + britannica_claims() + hoyle_claims() + [discard_claim()],
         "hands": {
             "hoyle_one_trump_one_king": hands_sampled(
-                "answer", ["10♠ K♥ 10♥ 9♦ 8♣", "7♠ K♥ 9♦ 8♦ 10♣"], "♠", 0, samples * 10
+                "answer", [("10♠ K♥ 10♥ 9♦ 8♣", 0), ("7♠ K♥ 9♦ 8♦ 10♣", 0)], "♠", samples * 10
             ),
             "britannica_6_with_ace": hands_sampled(
-                "answer", ["7♠ K♥ Q♦ A♣ 8♣", "7♠ K♥ Q♦ 9♣ 8♣"], "♠", 0, samples * 10
+                "answer", [("7♠ K♥ Q♦ A♣ 8♣", 1), ("7♠ K♥ Q♦ 9♣ 8♣", 0)], "♠", samples * 10
             ),
         },
         "dealer_at_four": dealer_at_four(),
@@ -631,3 +664,42 @@ def books_and_game(games: int, classes: int, samples: int, seed: int) -> dict:
     }
     found["seconds"] = round(time.monotonic() - started)
     return found
+
+
+# ---------------------------------------------------------------------------
+# The rule bot by the tables against the rule bot by the book
+
+
+def engine_match(pairs: int, seed: int) -> dict:
+    """Mirrored deals in the engine, the table's rule bot against the book's: each deck dealt twice, the bots
+    swapping seats; its points less the other's per deal, and the share of deals it wins (a tie a half)."""
+    from cardlib import ecarte
+    from cardlib.ecarte.advice import EcarteBookBot, EcarteRuleBot
+    from cardlib.players import play_deal
+
+    margins, wins = [], []
+    for number in range(pairs):
+        pair_points, pair_wins = 0.0, 0.0
+        for table_seat in (0, 1):
+            state = ecarte.new_deal(dealer=number % 2, seed=seed * 1_000_003 + number)
+            players: list[EcarteRuleBot] = [EcarteBookBot(seed), EcarteBookBot(seed)]
+            players[table_seat] = EcarteRuleBot(seed)
+            play_deal(state, players)
+            points = state.points[table_seat] - state.points[1 - table_seat]
+            pair_points += points / 2
+            pair_wins += (1.0 if points > 0 else 0.5 if points == 0 else 0.0) / 2
+        margins.append(pair_points)
+        wins.append(pair_wins)
+    return {"pairs": pairs, "points_per_deal": mean_margin(margins), "deals_won": mean_margin(wins)}
+
+
+def mean_margin(values: Sequence[float]) -> list[float]:
+    """A mean and its 95 % margin (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return [round(mean, 4), round(strategy.Z95 * sd / math.sqrt(n), 4)]
+
+
+if __name__ == "__main__":
+    main()

@@ -4,6 +4,8 @@ The coach itself (``cardlib/coach.py``) knows no game. Écarté's room tells it:
 
 - how to name an option (``phrase``): proposing, refusing, throwing three cards, leading the King;
 - what winning is: taking *the point*, three tricks or more (the vole, all five, is worth two);
+- at the three decisions the computed tables cover (``strategy``: the first call, the answer to the first proposal,
+  the non-dealer's first discard), what the tables say of the hand, with their ±;
 - for the hindsight column (``cardlib/doubledummy.py``), which details of a position still matter for the rest of
   the deal (``position_key``: not who won which trick, only how many each has won), and which cards in one hand do
   the same job (``distinct_moves``): two cards of a suit with no card still in play ranked between them.
@@ -16,7 +18,7 @@ from typing import Any
 
 from ..cards import Card
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
-from . import PLAY, RANK_ORDER, EcarteState
+from . import ANSWER, CHOOSE, DISCARD_NON_DEALER, PLAY, RANK_ORDER, EcarteState
 
 WINS = "wins the point (three tricks or more)"
 
@@ -42,10 +44,29 @@ def phrase(option: Any) -> str:
 
 
 def why(view: Any, hint: Any) -> str:
-    """Why the best option is best, in one sentence of Écarté's words."""
+    """Why the best option is best, in one sentence of Écarté's words; at the first call, the answer to the first
+    proposal and the non-dealer's first discard, what the computed tables say too (``strategy``)."""
     from .. import coach  # the generic coach imports the rooms' coaches through the registry, not the other way
 
-    return coach.sentence(hint, phrase, WINS)
+    said = coach.sentence(hint, phrase, WINS)
+    table = table_words(view)
+    return f"{said} {coach.capital(table)}." if table else said
+
+
+def table_words(view: Any) -> str:
+    """What the tables say of this seat's hand at one of their three decisions ('' at any other moment)."""
+    from . import strategy  # the tables read the book's advice, which the coach's room does not need at import
+
+    phase = getattr(view, "phase", None)
+    if not strategy.tables_apply(getattr(view, "options", None)):
+        return ""
+    kinds = {CHOOSE: (0, strategy.FIRST_CALL), ANSWER: (1, "answer"), DISCARD_NON_DEALER: (1, "discard")}
+    if phase not in kinds or view.proposals != kinds[phase][0] or (phase is CHOOSE and PROPOSE not in view.legal):
+        return ""
+    try:
+        return strategy.judge(kinds[phase][1], view.hand, view.trump).sentence()
+    except (FileNotFoundError, KeyError):  # no tables (a variant's hand the tables never met)
+        return ""
 
 
 def position_key(state: EcarteState) -> Hashable:

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import SUITS, Card, card, suit
+from ..cards import ECARTE_PACK, SUITS, Card, card, suit
+from ..cards import hand as parse_hand
 from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, score_deal
 from . import advice as book
 
@@ -563,6 +564,22 @@ class Verdict:
         """The other of the first two choices."""
         return self.choices[1] if choice == self.choices[0] else self.choices[0]
 
+    def short(self, chosen: str) -> str:
+        """The table's figures for a choice made and for the best (or, if it is the best, the runner-up), briefly."""
+        best = self.best
+        if chosen != best:
+            return (
+                f"as good as {best} by the table ({chosen}: {brief(self.of(chosen))}; {best}: {brief(self.of(best))})"
+            )
+        runner = max((c for c in self.choices if c != best), key=lambda c: self.of(c).points())
+        return f"the table says {best} ({brief(self.of(best))}; {runner}: {brief(self.of(runner))})"
+
+
+def brief(f: Figures) -> str:
+    """'71 % ± 2 to win the point, +0.52 ± 0.06 points'."""
+    win = f"{100 * f.win():.0f} % ± {max(1, round(100 * f.win_margin()))}"
+    return f"{win} to win the point, {f.points():+.2f} ± {f.points_margin():.2f} points"
+
 
 def describe(f: Figures) -> str:
     """'71 % ± 2 to win the point, +0.52 ± 0.06 points a deal'."""
@@ -572,14 +589,22 @@ def describe(f: Figures) -> str:
     )
 
 
-def judge(kind: str, hand: Iterable[Card | str], trump: str) -> Verdict:
+def read_hand(hand: str | Iterable[Card | str]) -> list[Card]:
+    """A hand as text ('Q♠ A♠ 7♠ K♥ K♦') or as cards or card texts; a clear ValueError for anything else."""
+    return parse_hand(hand) if isinstance(hand, str) else [card(c) for c in hand]
+
+
+def judge(kind: str, hand: str | Iterable[Card | str], trump: str) -> Verdict:
     """The table's verdict on a hand (the non-dealer's at 'first_call' and 'discard', the dealer's at 'answer')."""
     if kind not in CHOICES:
         raise ValueError(f"{kind!r} is not a decision of the tables: one of {', '.join(CHOICES)}")
-    cards = [card(c) for c in hand]
+    cards = read_hand(hand)
     if len(cards) != 5 or len(set(cards)) != 5:
         raise ValueError(f"an Écarté hand has five different cards, not {len(cards)}: {' '.join(map(str, cards))}")
-    key = hand_class(cards, trump)
+    outside = [c for c in cards if c not in ECARTE_PACK]
+    if outside:
+        raise ValueError(f"{' '.join(map(str, outside))}: not in Écarté's pack (the 7s to the Kings and Aces)")
+    key = hand_class(cards, suit(trump))
     figures, difference = class_figures(kind, key)
     return Verdict(kind, key, tuple(CHOICES[kind]), tuple(figures), difference)
 

@@ -10,7 +10,7 @@ import pytest
 from cardlib import alkort, card, ecarte, hand
 from cardlib.alkort.advice import AlkortRuleBot, exchange_advice, play_advice
 from cardlib.bots import MonteCarloBot, make_bot
-from cardlib.ecarte.advice import EcarteRuleBot, discard_advice, jeu_de_regle, lowest_winner
+from cardlib.ecarte.advice import EcarteBookBot, EcarteRuleBot, discard_advice, jeu_de_regle, lowest_winner
 from cardlib.games import observe
 from cardlib.players import RandomPlayer, next_move
 from cardlib.tournament import run_match
@@ -105,10 +105,12 @@ def test_ecarte_rule_bot_calls():
     weak.apply(PROPOSE)
     assert EcarteRuleBot().decide(weak, 0).action is REFUSE  # the dealer holds five trumps
     strong = ecarte.new_deal(dealer=0, deck=stacked_ecarte("K♠ Q♠ J♠ 8♦ 9♣", "7♥ 8♥ 9♥ 10♦ A♣", "7♠"))
-    decision = EcarteRuleBot().decide(strong, 1)
-    assert decision.action == Announce(card("K♠")) and "King" in decision.reason or "K♠" in decision.reason
+    decision = EcarteRuleBot().decide(strong, 1)  # its first call by the computed tables (chapter 11) ...
+    assert decision.action is PROPOSE and "the table says propose" in decision.reason
+    decision = EcarteBookBot().decide(strong, 1)  # ... the book's stands on three trumps, announcing the King
+    assert decision.action == Announce(card("K♠")) and ("King" in decision.reason or "K♠" in decision.reason)
     strong.apply(decision.action)
-    strong.apply(EcarteRuleBot().decide(strong, 1).action)  # leads
+    strong.apply(EcarteBookBot().decide(strong, 1).action)  # leads
     assert EcarteRuleBot().decide(strong, 0).action in strong.legal_actions(0)
     other = ecarte.new_deal(dealer=0, deck=stacked_ecarte("7♥ 8♦ 9♣ 8♥ 9♦", "7♣ 8♣ 10♦ A♥ J♦", "7♠"))
     other.apply(PROPOSE)

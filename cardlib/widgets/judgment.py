@@ -1,0 +1,165 @@
+"""Écarté judgment: the play-or-propose boundary drawn from the computed tables, and a drill of hands on it.
+
+The tables (``cardlib.ecarte.strategy``) say, for every class of hand, what playing and proposing are worth. The
+hands worth drilling are those near the boundary, where the two choices differ by little: a learner who has them
+right has the judgment the old books tried to teach. ``JudgmentDrill`` shows one such hand at a time; the learner
+answers *play* or *propose* (buttons, reached with Tab and pressed with Enter or Space) and a live status line
+gives the table's figures, with their ±, and says when the two choices are as good as each other.
+
+    >>> drill = JudgmentDrill(count=3, seed=1)
+    >>> drill.answer("play")[0] in (True, False)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ..cards import SUIT_NAMES, Card, show
+from ..charts import BarChart, bar_chart
+from ..ecarte import strategy
+from .faces import escape
+
+
+@dataclass(frozen=True)
+class BoundaryHand:
+    """A hand near the boundary, its trump suit, and the table's verdict on it."""
+
+    cards: tuple[Card, ...]
+    trump: str
+    verdict: strategy.Verdict
+
+    def is_right(self, choice: str) -> bool:
+        """Whether the choice is the table's best, or as good as it."""
+        return choice == self.verdict.best or self.verdict.close
+
+    def feedback(self, choice: str) -> str:
+        """What the table says of the learner's choice: right or not, and the figures of both choices."""
+        v = self.verdict
+        play, propose = (strategy.describe(v.of(c)) for c in (strategy.PLAY, strategy.PROPOSE))
+        if v.close:
+            head = f"Either is right: playing and proposing are as good as each other for hands like this ({v.key})."
+        elif choice == v.best:
+            head = f"Right: the table says {v.best} for hands like this ({v.key})."
+        else:
+            head = f"Not {choice}: the table says {v.best} for hands like this ({v.key})."
+        return f"{head} Playing: {play}. Proposing: {propose}."
+
+
+def boundary_hands(count: int = 10, seed: int = 0, closest: int = 60) -> list[BoundaryHand]:
+    """``count`` hands drawn from the ``closest`` likeliest classes whose play and propose are nearest each other."""
+    if count < 1:
+        raise ValueError(f"a drill needs at least one hand, not {count}")
+    saved = strategy.tables()
+    near = []
+    for key, weight in saved["classes"]:
+        _, (mean, margin) = strategy.class_figures(strategy.FIRST_CALL, key)
+        near.append((abs(mean) / max(margin, 0.01) - 20 * weight, key))  # near the boundary and common first
+    keys = [key for _, key in sorted(near)[:closest]]
+    rng = random.Random(seed)
+    chosen = rng.sample(keys, min(count, len(keys)))
+    hands = []
+    for key in chosen:
+        numbers, turned_up = strategy.class_hand(key, rng)
+        cards = tuple(sorted((strategy.to_card(c) for c in numbers), key=lambda c: (c.suit, -strategy.to_int(c))))
+        trump = strategy.to_card(turned_up).suit
+        hands.append(BoundaryHand(cards, trump, strategy.judge(strategy.FIRST_CALL, cards, trump)))
+    return hands
+
+
+class JudgmentDrill(widgets.VBox):
+    """Hands from the play-or-propose boundary: the learner says play or propose and is told the table's numbers."""
+
+    def __init__(self, count: int = 10, seed: int = 0) -> None:
+        self.hands = boundary_hands(count, seed)
+        self.number = 0
+        self.right = 0
+        self.answered = 0
+        self.prompt = widgets.HTML()
+        self.status = widgets.HTML(self.status_html(""))
+        self.choices = [self.button(choice) for choice in (strategy.PLAY, strategy.PROPOSE)]
+        self.next_button = widgets.Button(description="Next hand", tooltip="Show the next hand of the drill")
+        self.next_button.on_click(lambda _: self.next_hand())
+        intro = widgets.HTML(
+            "<p>You are the non-dealer. Play without proposing, or propose? Answer with a button (Tab reaches it, "
+            "Enter presses it); the table's figures follow at once.</p>"
+        )
+        super().__init__([intro, self.prompt, widgets.HBox(self.choices), self.status, self.next_button])
+        self.add_class("cardlib-judgment")
+        self.show_hand()
+
+    def button(self, choice: str) -> widgets.Button:
+        """An answer button."""
+        b = widgets.Button(description=choice, tooltip=f"Answer: {choice}", layout=widgets.Layout(width="auto"))
+        b.on_click(lambda _: self.answer(choice))
+        return b
+
+    @staticmethod
+    def status_html(words: str) -> str:
+        """The live status line that screen readers announce."""
+        return f'<p class="cardlib-judgment-feedback" role="status" aria-live="polite">{escape(words)}</p>'
+
+    @property
+    def hand(self) -> BoundaryHand:
+        """The hand on show."""
+        return self.hands[self.number]
+
+    def show_hand(self) -> None:
+        """Show the current hand and clear the status line."""
+        h = self.hand
+        self.prompt.value = (
+            f"<p><strong>Hand {self.number + 1} of {len(self.hands)}</strong>: trumps are {escape(h.trump)} "
+            f"({escape(SUIT_NAMES[h.trump])}); you hold {escape(show(h.cards))}.</p>"
+        )
+        self.status.value = self.status_html("")
+
+    def answer(self, choice: str) -> tuple[bool, str]:
+        """Answer the hand on show with 'play' or 'propose': whether it is right, and the table's figures."""
+        if choice not in (strategy.PLAY, strategy.PROPOSE):
+            raise ValueError(f"answer 'play' or 'propose', not {choice!r}")
+        right = self.hand.is_right(choice)
+        self.answered += 1
+        self.right += right
+        words = f"{self.hand.feedback(choice)} ({self.right} right of {self.answered} so far.)"
+        self.status.value = self.status_html(words)
+        return right, words
+
+    def next_hand(self) -> None:
+        """The next hand (after the last, the first again)."""
+        self.number = (self.number + 1) % len(self.hands)
+        self.show_hand()
+
+
+def boundary_chart() -> BarChart:
+    """The share of the non-dealer's hands the table plays without proposing, by trumps held and plain Kings: the
+    bar where the table is sure, its error bar the hands too close to call (they could go either way)."""
+    saved = strategy.tables()
+    groups = ["no trump", "1 trump", "2 trumps", "3 trumps or more"]
+    series: dict[str, list[tuple[float, float]]] = {}
+    for kings in ("no plain King", "one plain King", "two plain Kings or more"):
+        cells: list[tuple[float, float]] = []
+        for trumps in range(4):
+            sure = close = total = 0.0
+            for key, weight in saved["classes"]:
+                if key_trumps(key) != trumps or key_kings(key) != ("no", "one", "two").index(kings.split()[0]):
+                    continue
+                _, (mean, margin) = strategy.class_figures(strategy.FIRST_CALL, key)
+                total += weight
+                sure += weight * (mean > margin)
+                close += weight * (abs(mean) <= margin)
+            cells.append(((sure + close / 2) / (total or 1), close / 2 / (total or 1)))
+        series[kings] = cells
+    return bar_chart(groups, series, title="Hands the table plays without proposing", ylabel="share of hands")
+
+
+def key_trumps(key: str) -> int:
+    """The trumps of a class, three or more counted as 3."""
+    return min(3, len(key.split(" / ")[0].strip("-")))
+
+
+def key_kings(key: str) -> int:
+    """The plain Kings of a class, two or more counted as 2."""
+    return min(2, key.split(" / ")[1].count("K"))

@@ -1,0 +1,52 @@
+"""The drill of boundary hands and the boundary chart: the table's own figures, answered by keyboard-reachable
+buttons, told in a live status line."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib.ecarte import strategy
+from cardlib.widgets.judgment import JudgmentDrill, boundary_chart, boundary_hands
+
+
+def test_boundary_hands_are_the_tables_close_calls() -> None:
+    hands = boundary_hands(count=6, seed=3)
+    assert len(hands) == 6 and len({h.verdict.key for h in hands}) == 6
+    for h in hands:
+        assert h.verdict == strategy.judge("first_call", h.cards, h.trump)
+        mean, margin = h.verdict.difference
+        assert abs(mean) < 0.5  # near the boundary: the two calls within half a point a deal
+    with pytest.raises(ValueError):
+        boundary_hands(count=0)
+
+
+def test_the_drill_says_right_or_not_with_both_choices_figures() -> None:
+    drill = JudgmentDrill(count=4, seed=2)
+    hand = drill.hand
+    best, other = hand.verdict.best, hand.verdict.other(hand.verdict.best)
+    right, words = drill.answer(best)
+    assert right and "Playing:" in words and "Proposing:" in words and "±" in words
+    assert 'role="status"' in drill.status.value and "Playing:" in drill.status.value
+    right, words = drill.answer(other)
+    assert right == hand.verdict.close and ("Either is right" in words if right else f"Not {other}" in words)
+    first = hand.cards
+    drill.next_hand()
+    assert drill.hand.cards != first and drill.status.value.count("Playing:") == 0
+    with pytest.raises(ValueError):
+        drill.answer("pass")
+
+
+def test_the_drill_is_answered_with_buttons() -> None:
+    drill = JudgmentDrill(count=2, seed=5)
+    drill.choices[0].click()
+    assert drill.answered == 1 and "Playing:" in drill.status.value
+    drill.next_button.click()
+    assert drill.number == 1
+
+
+def test_the_boundary_chart_shows_shares_with_the_close_calls_as_error_bars() -> None:
+    chart = boundary_chart()
+    assert chart.svg().startswith("<svg") and len(chart.groups) == 4
+    for _, estimates in chart.series:
+        for value, error in estimates:
+            assert 0 <= value - error and value + error <= 1 + 1e-9
