@@ -1089,12 +1089,43 @@ def report(scores: list[Score]) -> str:
         f"{sum(v.outcome == EQUIVALENT for v in total)} equivalent, "
         f"{sum(v.outcome == SURVIVED for v in total)} survived."
     )
+    lines += ["", "The operators of issue 27 (programs shaped wrongly), mutants caught / equivalent / survived:"]
+    lines += operator_lines(total)
     for outcome, title in ((EQUIVALENT, "Equivalent mutants (and why)"), (SURVIVED, "SURVIVORS: called correct")):
         found = [v for v in total if v.outcome == outcome]
         if found:
             lines += ["", f"{title}:"]
             lines += [f"  {v.mutant.exercise.key} {v.mutant.description} — {v.detail}" for v in found]
     return "\n".join(lines)
+
+
+def new_operator(description: str) -> str:
+    """The issue-27 operator that made a mutant ('' for the single-point slips)."""
+    if description.startswith("shape: the guard"):
+        return "a guard's early return replaced by a broad except returning a default"
+    if description.startswith("shape: "):
+        return description.removeprefix("shape: ")
+    if " becomes is" in description:
+        return "== becomes is (!= becomes is not)"
+    if description.endswith("becomes a one-shot generator"):
+        return "a list becomes a one-shot generator"
+    return ""
+
+
+def operator_lines(verdicts: list[Verdict]) -> list[str]:
+    """One line per new operator: how many mutants it made, and what became of them."""
+    kinds: dict[str, list[Verdict]] = {}
+    for verdict in verdicts:
+        kind = new_operator(verdict.mutant.description)
+        if kind:
+            kinds.setdefault(kind, []).append(verdict)
+    lines = []
+    for kind, found in kinds.items():
+        caught, equivalent, survived = (
+            sum(v.outcome == outcome for v in found) for outcome in (CAUGHT, EQUIVALENT, SURVIVED)
+        )
+        lines.append(f"  {kind}: {len(found)} mutants, {caught} caught, {equivalent} equivalent, {survived} survived")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

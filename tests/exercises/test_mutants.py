@@ -86,6 +86,8 @@ def test_the_report_gives_the_score_per_exercise_and_lists_the_equivalent_mutant
     assert text.splitlines()[1].startswith("6.2") and "% of the non-equivalent caught" in text
     assert "Equivalent mutants (and why):" in text and "arguments 1 and 2 of min() swapped" in text
     assert "agrees with the model on both players, every stock size 0-21" in text
+    assert "The operators of issue 27 (programs shaped wrongly)" in text
+    assert "  the first answer kept at module level and returned again: 1 mutants, 1 caught" in text
 
 
 # ---------------------------------------------------------------------------
