@@ -1,8 +1,11 @@
 """Mutation testing of every check (``tools/mutants.py``, ``make mutants``): no wrong solution is called correct.
 
-Every single-point mutant of every model solution must be caught by its exercise's check, or shown equivalent
-to the model on the exercise's whole input space (or its stated enumeration). The whole run takes about a
-minute of one core (two and a half under a busy machine's load).
+Every single-point mutant of every model solution, and every program shaped wrongly round it (issue 27: an
+answer cached, a default argument or a module list used as a store, ``is`` for ``==``, a one-shot generator, a
+guard turned into a broad except), must be caught by its exercise's check, or shown equivalent to the model on the
+exercise's whole input space (or its stated enumeration); and each check's cases must reach every branch of the
+engine functions the exercise is about and of its model solution (coverage.py). ``make mutants`` runs the same in
+about a minute of one core (58 s measured; five and a half minutes waited at a load of 13 on 2 cores).
 """
 
 from __future__ import annotations
