@@ -920,7 +920,11 @@ class Exercise:
             return found
         note = " (Your function printed something; output is hidden during the check.)" if tally.printed else ""
         return self.result(
-            CORRECT, f"your {self.name} agrees with the engine on all {total} cases." + note, cases=total
+            CORRECT,
+            f"your {self.name} agrees with the engine on "
+            + (f"all {total} cases." if total > 1 else "its one case, called twice.")
+            + note,
+            cases=total,
         )
 
     def _called_again(self, fn: Callable, answers: list[Answer], total: int) -> Found:
