@@ -64,7 +64,7 @@ def boundary_hands(count: int = 10, seed: int = 0, closest: int = 60) -> list[Bo
     hands = []
     for key in chosen:
         numbers, turned_up = strategy.class_hand(key, rng)
-        cards = tuple(sorted((strategy.to_card(c) for c in numbers), key=lambda c: (c.suit, -strategy.to_int(c))))
+        cards = tuple(strategy.to_card(c) for c in sorted(numbers, key=lambda c: (c // 8, -c)))  # by suit, high first
         trump = strategy.to_card(turned_up).suit
         hands.append(BoundaryHand(cards, trump, strategy.judge(strategy.FIRST_CALL, cards, trump)))
     return hands
@@ -136,23 +136,25 @@ class JudgmentDrill(widgets.VBox):
 def boundary_chart() -> BarChart:
     """The share of the non-dealer's hands the table plays without proposing, by trumps held and plain Kings: the
     bar where the table is sure, its error bar the hands too close to call (they could go either way)."""
-    saved = strategy.tables()
+    cells: dict[tuple[int, int], list[float]] = {}  # (trumps, Kings) -> [all, surely played, too close]
+    for key, weight in strategy.tables()["classes"]:
+        _, (mean, margin) = strategy.class_figures(strategy.FIRST_CALL, key)
+        cell = cells.setdefault((key_trumps(key), key_kings(key)), [0.0, 0.0, 0.0])
+        cell[0] += weight
+        cell[1] += weight * (mean > margin)
+        cell[2] += weight * (abs(mean) <= margin)
     groups = ["no trump", "1 trump", "2 trumps", "3 trumps or more"]
-    series: dict[str, list[tuple[float, float]]] = {}
-    for kings in ("no plain King", "one plain King", "two plain Kings or more"):
-        cells: list[tuple[float, float]] = []
-        for trumps in range(4):
-            sure = close = total = 0.0
-            for key, weight in saved["classes"]:
-                if key_trumps(key) != trumps or key_kings(key) != ("no", "one", "two").index(kings.split()[0]):
-                    continue
-                _, (mean, margin) = strategy.class_figures(strategy.FIRST_CALL, key)
-                total += weight
-                sure += weight * (mean > margin)
-                close += weight * (abs(mean) <= margin)
-            cells.append(((sure + close / 2) / (total or 1), close / 2 / (total or 1)))
-        series[kings] = cells
+    series = {
+        name: [share_and_doubt(cells.get((trumps, kings), [0.0, 0.0, 0.0])) for trumps in range(len(groups))]
+        for kings, name in enumerate(("no plain King", "one plain King", "two plain Kings or more"))
+    }
     return bar_chart(groups, series, title="Hands the table plays without proposing", ylabel="share of hands")
+
+
+def share_and_doubt(cell: list[float]) -> tuple[float, float]:
+    """A cell's share played, the close calls counted half, and half the close calls as its error bar."""
+    total, sure, close = cell
+    return (sure + close / 2) / (total or 1), close / 2 / (total or 1)
 
 
 def key_trumps(key: str) -> int:
