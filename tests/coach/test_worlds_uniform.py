@@ -50,10 +50,11 @@ def arrangements(view: Any) -> Iterator[dict[Any, list[Card]]]:
     played what; the stock (and Écarté's discards, which any cards may be) take the rest, in pack order."""
     deal, mine, unseen = view.hidden_deal(), owners(view), frozenset(view.unseen())
     hands = [h for h in deal.holders if h.name[0] in HANDS]
-    rest = [h for h in deal.holders if h.name[0] not in HANDS]
+    rest = [h for h in deal.holders if h not in hands]
 
     def free(h: Holder) -> Holder:
-        seat = h.name[1] if len(h.name) > 1 else None  # ('dealt', seat), ('draw', seat, round), ('hand',)
+        name: tuple[Any, ...] = h.name  # type: ignore[assignment]  # the views name places by tuples
+        seat = name[1] if len(name) > 1 else None  # ('dealt', seat), ('draw', seat, round), ('hand',)
         return Holder(h.name, h.count, unseen | {c for c, s in mine.items() if s == seat})
 
     places = Worlds(deal.cards, [*map(free, hands), Holder("rest", sum(h.count for h in rest), unseen)])
@@ -85,7 +86,7 @@ def shown_chance(view: Any, world: Any) -> float:
 
 def exact(view: Any) -> dict[Key, float]:
     """Each hidden arrangement's probability, by the engine alone (see the module's docstring)."""
-    weights: collections.Counter[Key] = collections.Counter()
+    weights: dict[Key, float] = collections.defaultdict(float)
     for holdings in arrangements(view):
         try:
             world = view.world_from(holdings)
@@ -131,7 +132,7 @@ def chi2_survival(stat: float, df: int) -> float:
 def card_places(distribution: dict[Key, float]) -> dict[tuple[str, int], float]:
     """Each hidden card's chance to be in each other seat's hand (by its place among the other seats), summed over
     the arrangements: the shares the old sampler got wrong (a card skipped by one seat piled up in the next)."""
-    places: collections.Counter[tuple[str, int]] = collections.Counter()
+    places: dict[tuple[str, int], float] = collections.defaultdict(float)
     for key, p in distribution.items():
         for place, cards in enumerate(key):
             for c in cards:
@@ -282,7 +283,7 @@ def test_the_test_sees_the_engine_show_the_first_of_equal_cards():
 def shares_above(view: Any, shown: Card, draws: int, where: Callable[[Any, Card], Any]) -> dict[Any, float]:
     """Where the unseen cards stronger than a shown card go, as shares of all such cards over many worlds."""
     above = [c for c in view.unseen() if strength(c, view.options) > strength(shown, view.options)]
-    rng, found = random.Random(1), collections.Counter()
+    rng, found = random.Random(1), collections.Counter[Any]()
     for _ in range(draws):
         world = games.sample_world(view, rng)
         found.update(where(world, c) for c in above)
