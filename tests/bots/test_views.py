@@ -115,3 +115,35 @@ def test_the_twin_test_catches_a_peeking_bot(rng):
         twin = sample_world(observe(state, seat), rng)
         caught += Peeker().decide(state, seat) != Peeker().decide(twin, seat)
     assert caught >= 3
+
+
+def true_holdings(state, view) -> dict:
+    """Where a view's hidden cards really are, by the places of its ``hidden_deal``."""
+    items, found = set(view.hidden_deal().cards), {}
+    discards = [a.cards for a in state.log if isinstance(a, Discard)]
+    for holder in view.hidden_deal().holders:
+        kind, *where = holder.name
+        if kind == "stock":
+            cards = state.stock
+        elif kind == "draw":
+            cards = [state.drawn_by(where[0])[where[1] - 1]]
+        elif kind == "dealt":
+            drawn, played = set(state.drawn_by(where[0])), [p.card for p in view.plays if p.seat == where[0]]
+            cards = [c for c in (*state.hands[where[0]], *played) if c not in drawn]
+        elif kind == "hand":
+            cards = state.hands[view.opponent]
+        else:  # the other player's discard number where[0]
+            mine = [d for n, d in enumerate(discards) if ecarte.discarder(n, state.dealer) == view.opponent]
+            cards = list(mine[where[0]])
+        found[holder.name] = [c for c in cards if c in items]
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_real_deal_is_always_among_the_worlds(game, rng):
+    """The worlds' bounds never rule out the truth: the real arrangement of a view's hidden cards has a weight."""
+    for seed in range(60):
+        state = part_played(game, seed, rng)
+        for seat in range(state.n_players):
+            view = observe(state, seat)
+            assert view.hidden_deal().holding_weight(true_holdings(state, view)) > 0, f"{game} deal {seed}, {seat}"
