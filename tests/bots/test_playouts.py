@@ -65,7 +65,8 @@ def test_a_play_out_is_a_legal_deal_of_the_engine(game, rng):
             continue
         world = sample_world(observe(state, state.current_player), rng)
         policy = mc.policy_for(world)
-        assert policy is games.get(key_of(game)).lookahead.playout_policy  # the game's own, from its room
+        own = games.get(key_of(game)).lookahead.playout_policy
+        assert own is None or policy is own  # the game's own, from its room (else its rule bot's, for any game)
         moves = [
             a for a in world.legal_actions() if not isinstance(world, alkort.AlkortState) or isinstance(a, alkort.Card)
         ]
