@@ -62,3 +62,13 @@ def test_the_rank_comparator_judges_a_new_game_by_its_trick_scenarios() -> None:
         assert comparator.winner == 1 and "A♠ wins the trick" in comparator.explanation
     finally:
         games.unregister(toy_game.KEY)
+
+
+def test_a_plain_deal_refuses_more_hands_than_its_pack_holds_and_a_name_that_is_no_game() -> None:
+    import toy_game
+
+    with pytest.raises(ValueError, match="4 hands of 2 cards need more than a pack of 6"):
+        toy_game.ToyState(players=4)
+    for odd in (3, None, ("alkort", 4), "alkort4"):
+        with pytest.raises(ValueError, match="there is no game"):
+            games.get(odd)
