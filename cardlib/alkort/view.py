@@ -26,6 +26,7 @@ from ..cards import ALKORT_PACK, Card
 from ..tricks import Action, Exchange, Play, in_fixed_order
 from ..worlds import Holder, Holdings, Worlds
 from . import (
+    EXCHANGE_DRAW,
     AlkortOptions,
     AlkortState,
     drawing_order,
@@ -363,7 +364,14 @@ def build_hidden_deal(view: AlkortView) -> Worlds:
     items = [*view.unseen(), *played]
     holders = [h for s in sorted(fixed) for h in seat_holders(view, s, items, fixed[s])]
     unseen = frozenset(view.unseen())
-    return Worlds(items, [*holders, Holder(STOCK, view.stock_size, unseen, ordered=True)])
+    return Worlds(items, [*holders, Holder(STOCK, view.stock_size, unseen, ordered=stock_to_come(view))])
+
+
+def stock_to_come(view: AlkortView) -> bool:
+    """Whether the stock's order may still count: an exchange may take it (before the first trick is over), or
+    draws after tricks."""
+    exchange = view.stock_size >= EXCHANGE_DRAW and not view.trick_winners
+    return exchange or (view.options.draw_after_trick and view.stock_size >= view.players)
 
 
 def as_shown(view: AlkortView, seat: int, cards: list[Card]) -> list[Card]:

@@ -309,3 +309,55 @@ def test_the_issues_numbers_two_players_table_reveal_stock_top():
     assert view.shown == ((1, (card("A♠"),)),)
     shares = shares_above(view, card("A♠"), 2000, lambda world, c: world.stock.index(c) < 8)
     assert shares[True] == pytest.approx(8 / 26, abs=0.015)
+
+
+def random_places(rng: random.Random) -> Worlds:
+    """A small random problem: up to 8 cards, up to 3 places with random bounds, some weighted by marked cards."""
+    cards, counts = list(range(rng.randrange(3, 9))), []
+    left = len(cards)
+    for _ in range(rng.randrange(0, 3)):
+        counts.append(rng.randrange(0, left + 1))
+        left -= counts[-1]
+    counts.append(left)
+    places = []
+    for name, count in enumerate(counts):
+        allowed = frozenset(c for c in cards if rng.random() < 0.7) if rng.random() < 0.6 else None
+        marked = frozenset(c for c in cards if rng.random() < 0.4)
+        weight = (lambda m: 1 / (1 + m)) if rng.random() < 0.4 else (lambda m: float(m <= 1))
+        places.append(
+            Holder(name, count, allowed, marked, weight) if rng.random() < 0.6 else Holder(name, count, allowed)
+        )
+    return Worlds(cards, places)
+
+
+def arrangement(places: Worlds, holdings: dict[Any, list[Any]]) -> Any:
+    """An arrangement as a key: each place's cards, sorted."""
+    return tuple(tuple(sorted(holdings[h.name])) for h in places.holders)
+
+
+def test_worlds_counts_exactly_and_draws_each_arrangement_in_proportion_to_its_weight():
+    """cardlib.worlds on its own: the dynamic programme's total is the listed arrangements' summed weight, and the
+    draws follow the weights (chi-square), on random small problems with bounds and weights of both kinds."""
+    rng = random.Random(5)
+    drawn = 0
+    for _ in range(150):
+        places = random_places(rng)
+        listed = list(places.every())
+        total = sum(w for _, w in listed)
+        assert places.total() == pytest.approx(total)
+        if total and len(listed) > 1 and drawn < 12:
+            drawn += 1
+            expected: dict[Any, float] = collections.defaultdict(float)
+            for holdings, w in listed:
+                expected[arrangement(places, holdings)] += w / total
+            counts = collections.Counter(arrangement(places, places.draw(rng)) for _ in range(2000))
+            assert chi_square_p(expected, counts, 2000) > 1e-4
+
+
+def test_worlds_refuse_what_cannot_be():
+    with pytest.raises(ValueError, match="cannot fill"):
+        Worlds("abc", [Holder("west", 2)])
+    nowhere = Worlds("ab", [Holder("west", 1, frozenset("a")), Holder("east", 1, frozenset("a"))])
+    assert nowhere.total() == 0 and not list(nowhere.every())
+    with pytest.raises(ValueError, match="no arrangement"):
+        nowhere.draw(random.Random(0))
