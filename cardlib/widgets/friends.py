@@ -843,7 +843,7 @@ def links_html(made: Mapping[str, Any], tokens: Mapping[int, str]) -> str:
             f"{html.escape(link)}</a></li>"
         )
     return (
-        '<h3 style="font-size:1.1em">The table is ready: one link per person</h3>'
+        '<h2 style="font-size:1.1em">The table is ready: one link per person</h2>'
         "<p>Give each person their seat's link, and only theirs: it holds the seat's secret token. Opening it again "
         "(a reload, another day) puts the person back in the same seat.</p>"
         f"<ul>{''.join(items)}</ul>"
