@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import pytest
+import redis
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from cardlib.friends.client import HTTPTables
@@ -320,15 +321,24 @@ def redis_server(folder: Path) -> Iterator[str]:
     port = free_port()
     args = [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     process = subprocess.Popen(args, cwd=folder, stdout=subprocess.DEVNULL, start_new_session=True)
+    url = f"redis://127.0.0.1:{port}/0"
     try:
         deadline = time.monotonic() + 10
-        while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout.strip() != b"PONG":
+        while not answers(url):
             assert time.monotonic() < deadline and process.poll() is None, "redis-server did not start"
             time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield url
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def answers(url: str) -> bool:
+    """Whether a Redis answers at this URL."""
+    try:
+        return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+    except redis.RedisError:
+        return False
 
 
 def test_two_demo_servers_sharing_one_redis_play_one_table(browser: Browser, tmp_path: Path):
