@@ -3,7 +3,8 @@
 This is *determinization* (also called perfect-information Monte Carlo):
 
 1. draw a world — the unseen cards dealt at random where the seat cannot see, agreeing
-   with everything it knows (``games.sample_world``, or the game's own ``imagine``);
+   with everything it knows, each such arrangement as likely as a shuffled deck makes it
+   (``cardlib.worlds``, through ``games.sample_world`` or the game's own ``imagine``);
 2. for each candidate move, play the world out to the end of the deal with a fast
    policy (the game's ``playout_policy``: the book's advice). The world is the engine's own
    state (``play_out``: a clone, then ``apply`` move after move), so every rule of play is the engine's;
