@@ -624,23 +624,26 @@ def dealer_at_four() -> dict:
 
 
 def sensitivity(classes: int, samples: int, seed: int) -> dict:
-    """The table's play-or-propose on the likeliest close classes, the tricks played by the book and double dummy."""
-    saved = strategy.tables()
+    """The table's play-or-propose on the likeliest close classes against stronger play: the tricks double dummy
+    (``first_call_seen``), and a dealer who answers by the tables (``first_call_table_dealer``)."""
     close = []
-    for key, weight in saved["classes"]:
+    for key, weight in strategy.tables()["classes"]:
         _, (mean, margin) = strategy.class_figures("first_call", key)
         if abs(mean) < 0.25:
             close.append((weight, key, mean, margin))
     close.sort(reverse=True)
-    rows, same = [], 0
-    for _, key, mean, margin in close[:classes]:
-        deals = strategy.class_rows("first_call_seen", key, samples, seed)
-        d_total, d_squares = paired_difference(deals, 0)
-        seen_mean = d_total / len(deals)
-        seen_margin = strategy.Z95 * math.sqrt(max(0.0, d_squares / len(deals) - seen_mean**2) / (len(deals) - 1))
-        same += (mean > 0) == (seen_mean > 0)
-        rows.append([key, [round(mean, 3), round(margin, 3)], [round(seen_mean, 3), round(seen_margin, 3)]])
-    return {"classes": len(rows), "samples": samples, "same_call": same, "rows": rows}
+    found: dict = {"classes": min(classes, len(close)), "samples": samples}
+    for kind, name in (("first_call_seen", "rows"), ("first_call_table_dealer", "table_dealer")):
+        rows = []
+        for _, key, mean, margin in close[:classes]:
+            deals = strategy.class_rows(kind, key, samples, seed)
+            other = mean_margin([strategy.net_points(a, 0) - strategy.net_points(b, 0) for a, b in deals])
+            rows.append([key, [round(mean, 3), round(margin, 3)], other])
+        found[name] = rows
+        found["same_call" if kind == "first_call_seen" else "same_call_table_dealer"] = sum(
+            (book[0] > 0) == (other[0] > 0) for _, book, other in rows
+        )
+    return found
 
 
 def books_and_game(games: int, classes: int, samples: int, seed: int) -> dict:

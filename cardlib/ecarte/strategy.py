@@ -446,11 +446,27 @@ def discard_sample(hand: Sequence[int], turned_up: int, rng: random.Random) -> l
     return [run_deal(hand, rest[:5], turned_up, rest[5:], c) for c in choices]
 
 
+def first_call_table_dealer(hand: Sequence[int], turned_up: int, rng: random.Random) -> list[int]:
+    """``first_call_sample`` against a stronger dealer, who answers the first proposal by the tables."""
+    rest = rest_of_deal(hand, turned_up, rng)
+    answer = table_answer(rest[:5], turned_up >> 3)
+    return [run_deal(hand, rest[:5], turned_up, rest[5:], Choices(call, answer)) for call in (PLAY, PROPOSE)]
+
+
+def table_answer(hand: Sequence[int], trump: int) -> str:
+    """The dealer's answer by the tables: the better of accept and refuse, the book's when they are as good."""
+    _, (mean, margin) = class_figures("answer", hand_class(hand, trump))
+    if abs(mean) <= margin:
+        return REFUSE if stands(tuple(sorted(hand)), trump, True) else ACCEPT
+    return ACCEPT if mean > 0 else REFUSE
+
+
 SAMPLERS = {
     "first_call": first_call_sample,
     "answer": answer_sample,
     "discard": discard_sample,
     "first_call_seen": first_call_seen,
+    "first_call_table_dealer": first_call_table_dealer,
 }
 
 
