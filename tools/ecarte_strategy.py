@@ -387,19 +387,25 @@ def sure_hands() -> list[str]:
     ]
 
 
+def throwable(c: list[Card], t: str) -> int:
+    """The cards of a hand that are neither trumps nor Kings."""
+    return sum(x.suit != t and x.rank != "K" for x in c)
+
+
+def three_trumps(king: bool) -> Callable[[list[Card], str], bool]:
+    """A test: three trumps exactly, with the King of trumps among them or not."""
+    return lambda c, t: suits_of(c, t)[0] == 3 and has_king(c, t) == king
+
+
+def one_trump_one_king(c: list[Card], t: str) -> bool:
+    """One trump, one plain King, and no other court card."""
+    n, suits = suits_of(c, t)
+    return n == 1 and sum(s[0] == K for s in suits) == 1 and sum(r in COURT for s in suits for r in s) == 1
+
+
 def hoyle_claims() -> list[dict]:
     """Hoyle's Games Modernized, as summarised, on the dealer's answer."""
     hg = "Hoyle's Games Modernized, as summarised"
-
-    def throwable(c: list[Card], t: str) -> int:
-        return sum(x.suit != t and x.rank != "K" for x in c)
-
-    def three_trumps(king: bool) -> Callable[[list[Card], str], bool]:
-        return lambda c, t: suits_of(c, t)[0] == 3 and has_king(c, t) == king
-
-    def one_trump_one_king(c: list[Card], t: str) -> bool:
-        n, suits = suits_of(c, t)
-        return n == 1 and sum(s[0] == K for s in suits) == 1 and sum(r in COURT for s in suits for r in s) == 1
 
     return [
         claim(
@@ -424,7 +430,7 @@ def hoyle_claims() -> list[dict]:
 
 def foster_odds() -> dict:
     """Foster's odds counted hand by hand: the dealer's C(26, 5) hands with two trumps or more, the non-dealer
-    holding one trump (then two), the 8 of trumps turned up."""
+    holding one trump (then two), the Jack of trumps turned up."""
     found = {}
     for held in (1, 2):
         hand = list(range(held)) + [8, 16, 24, 9][: 5 - held]  # trumps are spades, suit 0: the 7 (and the 8 ...)
