@@ -71,3 +71,23 @@ def test_fast_playout_is_the_engine(call: str) -> None:
 def test_cards_as_numbers_round_trip() -> None:
     assert [strategy.to_card(strategy.to_int(c)) for c in ECARTE_PACK] == list(ECARTE_PACK)
     assert strategy.to_int(Card("K", "♠")) == strategy.KING and strategy.to_int(Card("7", "♥")) == 8
+
+
+def test_double_dummy_is_the_engines_double_dummy() -> None:
+    """The sensitivity check's perfect play agrees with the coach's hindsight search (cardlib.doubledummy), a
+    different search over the engine itself: the non-dealer who stands gets the same points."""
+    from cardlib import doubledummy
+
+    rng = random.Random(3)
+    for _ in range(12):
+        deck = rng.sample(ECARTE_PACK, len(ECARTE_PACK))
+        state = ecarte.new_deal(dealer=0, deck=deck)
+        if any(c.rank == "K" and c.suit == state.trump for c in [state.turned_up, *state.hands[0], *state.hands[1]]):
+            continue  # the King's point aside: the tricks alone decide
+        leads = list(state.hands[1])
+        values, missing, _ = doubledummy.option_values(state, 1, leads)
+        assert not missing
+        nd, dealer = ([strategy.to_int(c) for c in h] for h in (state.hands[1], state.hands[0]))
+        won = strategy.double_dummy(nd, dealer, strategy.SUITS.index(state.trump))
+        points = 2 if won == 5 else 1 if won >= 3 else -2  # a stand: the point, the vole, or 2 to the dealer
+        assert max(values.values()) == points, (deck, values, won)
