@@ -1,18 +1,24 @@
 """The people's table: one seat at a table where people play each other (and the computer fills the other seats).
 
-``FriendsTable(service, table, token)`` is what one person sees. It holds no deal: everything it draws comes from
-the *frames* the table's service sends that seat (``cardlib.friends``: each frame built from ``games.observe(state,
-seat)`` alone), so no other hand, no stock and no seed ever reaches the page. A move is sent to the service, which
-alone judges it; a refused move comes back with the engine's reason, said here as a friendly line, and nothing
-changes. While others play, the table asks the service again on the kernel's own event loop (a timer, never a
-thread, never a blocking wait), so the page stays live and the kernel free.
+``FriendsTable(service, table, seat, token)`` is what one person sees. It holds no deal: everything it draws comes
+from the *frames* the table's service sends that seat (``cardlib.friends.tables.frame_of``: the seat's view from
+``games.observe(state, seat)`` and the table's public facts), so no other hand, no stock and no seed ever reaches
+the page. A move is sent to the service, which alone judges it; a refused move comes back with the engine's reason,
+said here as a friendly line, and nothing changes. While others play, the table waits on the kernel's own event loop
+(a long poll with the HTTP client's ``wait_async``, else a timer; never a thread, never a blocking wait), so the
+page stays live and the kernel free.
 
 ``PassTheDevice(service, table, tokens)`` is the static site's table: two (or more) people on one screen, one seat
-at a time; between turns the hand is hidden behind a "hand the device to player 2" screen.
+at a time; between turns the hand leaves the page, behind a "hand the device to player 1" screen.
 
-The pieces are the normal table's (``parts.py``, ``table.py``'s buttons and words): the trick, the last trick, the
-hand whose cards say why they may not be played, the score board, the log; the coach's review after the deal works
-from the seat's own views, as at a computer table (``cardlib.coach.advise``).
+``page()`` is the app (notebooks/apps/play-with-friends.ipynb): a seat's table when opened by its link (Voilà's
+``QUERY_STRING``), otherwise ``TableMaker``, which makes a table and gives a link per person's seat, or, with no
+table server (the static site), a table in memory for people passing the device.
+
+The pieces are the normal table's (``parts.py``, ``table.py``'s buttons, words and pickers): the trick, the last
+trick, the hand whose cards say why they may not be played (the engine's words, asked of a deal drawn from the
+seat's view), the score board, the log; the coach's review after the deal works from the seat's own views, as at a
+computer table (``cardlib.coach``), without the hindsight column, which would need the hidden cards.
 """
 
 from __future__ import annotations
@@ -271,13 +277,6 @@ def winner_text(frame: Frame) -> str:
     name = names[order.index(winner)] if winner in order else f"side {winner}"
     mine = sides_of(frame)[seat_of(frame)] == winner
     return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (" 🎉" if mine else "")
-
-
-def refusal_of(answer: Any) -> str:
-    """The service's reason for refusing a move ('' if it took it): a frame with an error, or an error's words."""
-    if isinstance(answer, Mapping):
-        return str(answer.get("error") or answer.get("refused") or "")
-    return ""
 
 
 # ---------------------------------------------------------------------------
