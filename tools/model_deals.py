@@ -69,9 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="imagined deals per coach question (default 200)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
     args = parser.parse_args(argv)
     deals = []
     for spec in DEALS:
+        if args.games and spec[0] not in args.games:
+            continue
         start = time.perf_counter()
         deals.append(model_deal(spec, args.samples))
         print(f"{spec[4]}: {len(deals[-1]['moves'])} moves in {time.perf_counter() - start:.0f} s", flush=True)

@@ -111,9 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confirm", type=int, default=400, help="worlds to confirm a puzzle (default 400)")
     parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
     args = parser.parse_args(argv)
     found: list[dict] = []
     for game, players in GAMES:
+        if args.games and game not in args.games:
+            continue
         start = time.perf_counter()
         for seed in range(args.deals):
             if time.perf_counter() - start > args.seconds:
