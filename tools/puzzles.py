@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardlib import ACCEPT, PROPOSE, REFUSE, Discard, Exchange, coach, games
+from cardlib import ACCEPT, PROPOSE, REFUSE, Discard, Exchange, alkort, coach, games
 from cardlib.bots import make_bot
 from cardlib.cards import Card
 from cardlib.players import next_move
@@ -41,8 +41,20 @@ def theme(state: DealState, seat: int, options: list[Any]) -> str:
     if not trick and any(isinstance(a, Card) and a.rank == "7" for a in actions):
         return "leading a Seven"
     if Card("K", "♦") in actions:
-        return "saving K♦"
-    if state.shown_to(seat).get(state.partner(seat)):  # type: ignore[attr-defined]
+        return "when K♦ should go"
+    return partnership_theme(state, seat, trick)
+
+
+def partnership_theme(state: Any, seat: int, trick: list[Card]) -> str:
+    """A play decision in the four-handed game: leaving a trick the partner is winning, counting on the card he
+    showed (still in his hand, and he is still to play to this trick), or plainly taking a trick."""
+    players, leader, partner = state.n_players, state.leader, state.partner(seat)
+    in_turn = [(leader + i) % players for i in range(players)]
+    if trick and in_turn[alkort.trick_winner(trick, state.has_won[leader], not state.tricks, state.options)] == partner:
+        return "leaving a trick to the partner"
+    shown = state.shown_to(seat).get(partner) or []
+    still_to_play = in_turn[len(trick) + 1 :]
+    if partner in still_to_play and any(c in state.hands[partner] for c in shown):
         return "the partner's card"
     return "taking a trick"
 
