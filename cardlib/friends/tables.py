@@ -7,9 +7,10 @@ same code runs in the server, in a kernel and in Pyodide (the static site's pass
 
 Each person's seat has a secret token (``secrets.token_urlsafe``; only its hash is kept). With it the seat gets its
 *frame*: the seat's view (``games.observe``, written out by ``views.view_to_json``) and the table's public facts —
-whose turn, who is a person, who is connected, the last trick, the score, its own legal moves — never the seed,
-another hand, the stock or the list of moves. Computer seats are played by the game's rule bot; a person's seat
-left empty longer than the table's ``idle_seconds`` is played by the rule bot too, until the person is back.
+whose turn, who is a person, who is connected, the last trick, the score, its own legal moves and why each other
+card of its hand may not be played — never the seed, another hand, the stock or the list of moves. Computer seats
+are played by the game's rule bot; a person's seat left empty longer than the table's ``idle_seconds`` is played by
+the rule bot too, until the person is back.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -457,10 +458,21 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "last_trick": last_trick(state),
         "moves": public_moves(replay, seat),
         "legal": replay.legal_texts(seat),
+        "reasons": card_reasons(replay, seat),
         "explanation": explanation(state, seat),
         "message": table_message(replay, seat, standing_in),
         "view": view_to_json(games.observe(state, seat)),
     }
+
+
+def card_reasons(replay: Replay, seat: int) -> dict[str, str]:
+    """On the seat's turn, why each card of its own hand may not be played now: the engine's own message for that
+    move at the real state (``Replay.why_illegal``, which names no card the seat may not see); {} otherwise."""
+    state = replay.state
+    if state.is_over or state.current_player != seat:
+        return {}
+    offered = set(replay.offered(seat))
+    return {str(c): replay.why_illegal(seat, c) for c in in_fixed_order(state.hands[seat]) if c not in offered}
 
 
 def seats_of(replay: Replay, presence: Mapping[int, float], now: float, standing_in: set[int]) -> list[dict]:

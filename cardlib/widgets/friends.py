@@ -16,8 +16,8 @@ at a time; between turns the hand leaves the page, behind a "hand the device to 
 table server (the static site), a table in memory for people passing the device.
 
 The pieces are the normal table's (``parts.py``, ``table.py``'s buttons, words and pickers): the trick, the last
-trick, the hand whose cards say why they may not be played (the engine's words, asked of a deal drawn from the
-seat's view), the score board, the log; the coach's review after the deal works from the seat's own views, as at a
+trick, the hand whose cards say why they may not be played (the engine's words, sent in the seat's frame), the score
+board, the log; the coach's review after the deal works from the seat's own views, as at a
 computer table (``cardlib.coach``), without the hindsight column, which would need the hidden cards.
 """
 
@@ -436,22 +436,16 @@ class FriendsTable(widgets.VBox):
         self.add_class(mark)
 
     def card_reasons(self, hand: list[Card], legal: list[Action]) -> dict[Card, str]:
-        """Why each card of the hand may not be played now ('' if it may). On this seat's turn, the engine's reason,
-        asked of a deal drawn from this seat's view (a card's reason depends only on what the seat can see: its
-        hand, the trick, the rules); otherwise whose turn it is."""
+        """Why each card of the hand may not be played now ('' if it may). On this seat's turn, the engine's reason
+        as the frame carries it (``tables.card_reasons``: asked at the real deal, about this seat's own cards);
+        otherwise whose turn it is."""
         to_move = to_move_of(self.frame)
         if to_move is None:
             return {c: "the deal is over" for c in hand}
         if to_move != self.seat or not legal:
             return {c: "" if c in legal else f"it is {seat_name(self.frame, to_move)}'s turn" for c in hand}
-        world = self.world()
-        return {c: "" if c in legal else world.why_illegal(c) for c in hand}
-
-    def world(self) -> Any:
-        """A full deal that agrees with this seat's view (``games.sample_world``): to ask the engine for the words
-        of a rule about the seat's own cards, never for a hidden card."""
-        view = view_from_json(str(self.frame["game"]), dict(view_of(self.frame)))
-        return games.sample_world(view, random.Random(0))
+        reasons = self.frame.get("reasons") or {}
+        return {c: "" if c in legal else str(reasons.get(str(c)) or f"{c} may not be played now") for c in hand}
 
     def _prompt_html(self, legal: list[Action]) -> str:
         """Whose turn it is, and when it is this seat's, the rule that binds the move and the legal choices."""

@@ -21,6 +21,7 @@ from cardlib import games
 from cardlib.alkort import ICELANDIC_NAMES
 from cardlib.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, card
 from cardlib.friends.tables import COMPUTER, PERSON, Tables, frame_of, seen_by
+from cardlib.tricks import IllegalAction
 
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 CARD_WORDS = re.compile(
@@ -151,15 +152,50 @@ def test_a_frame_is_the_same_in_every_deal_its_seat_cannot_tell_from_the_real_on
 
 
 def without_order(frame: dict[str, Any]) -> dict[str, Any]:
-    """A frame with the cards of its texts in pack order (a seat's own hand may be listed in another order)."""
+    """A frame with the cards of its texts in pack order (a seat's own hand may be listed in another order, and
+    the engine's reasons list its cards in the hand's order)."""
 
     def cards_sorted(text: str) -> str:
         return CARD_TEXT.sub("<card>", text) + " | " + " ".join(sorted(a + b for a, b in CARD_TEXT.findall(text)))
 
-    return {k: cards_sorted(v) if isinstance(v, str) else v for k, v in frame.items()}
+    def sorted_texts(value: Any) -> Any:
+        if isinstance(value, dict):  # the reasons: each in the engine's words about the seat's own cards
+            return {k: sorted_texts(v) for k, v in value.items()}
+        return cards_sorted(value) if isinstance(value, str) else value
+
+    return sorted_texts(frame)
 
 
 def test_no_frame_shows_a_hidden_card_at_a_table_with_the_computer() -> None:
     """Two people partnered with the computer: the computer's moves, made at once, show nothing either."""
     seats = [PERSON, COMPUTER, PERSON, COMPUTER]
     assert play_whole_game(Tables(), "alkort", 4, 6, no_leak, whole_game=False, seats=seats) > 10
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_frame_gives_the_engines_reason_for_each_card_of_its_hand_it_may_not_play(game: str, players: int) -> None:
+    """On its turn a seat is sent, for each card of its own hand it may not play, the engine's own message for that
+    move at the real deal (what ``apply`` would raise) — and no reason names a card the seat may not see."""
+    given: list[str] = []
+
+    def reasons_are_the_engines(tables: Tables, table: str, seat: int, frame: dict[str, Any]) -> None:
+        state = tables.replays[table].state
+        reasons = frame["reasons"]
+        if frame["version"] != tables.replays[table].record.version:
+            return  # a frame of a move already passed
+        assert not cards_in({"reasons": reasons}) & hidden_from(state, seat), (seat, reasons)
+        if state.is_over or state.current_player != seat:
+            assert reasons == {}
+            return
+        unplayable = [
+            c for c in state.hands[seat] if str(c) not in frame["legal"] and f"play {c}" not in frame["legal"]
+        ]
+        assert sorted(reasons) == sorted(map(str, unplayable))
+        for c in unplayable:
+            with pytest.raises(IllegalAction) as refusal:
+                state.clone().apply(c)
+            assert reasons[str(c)] == str(refusal.value)
+        given.extend(reasons.values())
+
+    play_whole_game(Tables(), game, players, 10, reasons_are_the_engines, whole_game=False)
+    assert given, "some card was refused a reason in the game"

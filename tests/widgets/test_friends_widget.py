@@ -133,11 +133,16 @@ def following_with_a_card_barred(seed: int) -> FriendsTable | None:
     return None
 
 
-def test_a_card_that_breaks_a_rule_says_the_rule_before_and_after_it_is_clicked():
+def test_a_card_that_breaks_a_rule_says_the_rule_before_and_after_it_is_clicked(monkeypatch):
+    def no_drawn_deal(*_args):
+        raise AssertionError("the table drew a deal: the reasons come in the frame")
+
+    monkeypatch.setattr(games, "sample_world", no_drawn_deal)
     table = next(filter(None, map(following_with_a_card_barred, range(10))))
     card = next(c for c in table.hand.cards if c not in table.hand.playable)
     reason = table.hand.reasons[card]
-    assert reason and "turn" not in reason, "the engine's rule, as a deal drawn from the seat's view gives it"
+    assert reason and "turn" not in reason, "the engine's rule, as the frame carries it"
+    assert reason == table.frame["reasons"][str(card)]
     version = table.frame["version"]
     table.click_card(card)
     assert reason.rstrip(".") in text(table.message) and table.frame["version"] == version
