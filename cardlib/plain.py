@@ -34,7 +34,13 @@ from .cards import Card
 from .tricks import Action, DealState, Play, RuleOptions, in_fixed_order, next_seat
 from .worlds import Holder, Holdings, Worlds
 
-ASIDE = "aside"  # the cards dealt to no one (a stock, a widow): a place the hidden cards may be
+# The places hidden cards may be, named as the other rooms' worlds name theirs: a seat's dealt hand, the stock.
+ASIDE = ("stock",)  # the cards dealt to no one (a stock, a widow)
+
+
+def dealt(seat: int) -> tuple[str, int]:
+    """The place of a seat's hidden hand in a world."""
+    return ("dealt", seat)
 
 
 def deal_in_order(deck: Sequence[Card], players: int, hand_size: int) -> tuple[list[list[Card]], list[Card]]:
@@ -186,6 +192,10 @@ class PlainState(DealState):
     def explain_score(self) -> str:
         return f"A point a trick: {self.points[0]} to {self.points[1]}."
 
+    def drawn_by(self, seat: int) -> list[Card]:
+        """The cards a seat has drawn from the stock during play: none, in a plain game."""
+        return []
+
 
 @dataclass(frozen=True)
 class PlainView:
@@ -215,24 +225,28 @@ class PlainView:
         hand = " ".join(map(str, self.hand))
         return f"{self.seat}|{self.dealer}|{self.scores_before}|{hand}|{' '.join(map(str, self.log))}"
 
+    def played_by(self, seat: int) -> list[Card]:
+        """The cards a seat has played so far, in order."""
+        return [p.card for p in self.plays if p.seat == seat]
+
     def hidden_deal(self) -> Worlds:
         """The unseen cards and where they may be: each other hand (none of a suit it did not follow), and aside."""
         unseen, lacking = self.unseen(), voids(self.plays)
-        holders = [
-            Holder(seat, self.hand_sizes[seat], frozenset(c for c in unseen if c.suit not in lacking.get(seat, ())))
-            for seat in range(self.players)
-            if seat != self.seat
-        ]
+        holders = []
+        for seat in range(self.players):
+            if seat != self.seat:
+                allowed = frozenset(c for c in unseen if c.suit not in lacking.get(seat, ()))
+                holders.append(Holder(dealt(seat), self.hand_sizes[seat], allowed))
         aside = len(unseen) - sum(h.count for h in holders)
         return Worlds(unseen, [*holders, Holder(ASIDE, aside)])
 
     def world_from(self, holdings: Holdings) -> DealState:
         """The deal with the hidden cards where ``holdings`` puts them, its moves replayed."""
-        dealt = [
-            [*(self.hand if seat == self.seat else holdings[seat]), *(p.card for p in self.plays if p.seat == seat)]
+        hands = [
+            [*(self.hand if seat == self.seat else holdings[dealt(seat)]), *self.played_by(seat)]
             for seat in range(self.players)
         ]
-        deck = stack_in_order(dealt, holdings[ASIDE])
+        deck = stack_in_order(hands, holdings[ASIDE])
         state = games.of(self).deal(
             self.options, players=self.players, dealer=self.dealer, deck=deck, scores_before=self.scores_before
         )

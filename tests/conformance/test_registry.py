@@ -3,13 +3,28 @@ more than two sides."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import Iterator
 
 import pytest
 
 from cardlib import games
 
 import fourth_game as FOURTH
+
+
+@contextlib.contextmanager
+def registered(game: games.GameDescription) -> Iterator[None]:
+    """The game registered for a block, and taken out after it unless it was registered before (for the session:
+    pytest --register-game)."""
+    added = game.key not in games.keys()
+    games.register(game)
+    try:
+        yield
+    finally:
+        if added:
+            games.unregister(game.key)
 
 
 def test_a_game_is_found_by_its_key_or_its_name_in_any_case() -> None:
@@ -42,13 +57,10 @@ def test_the_widgets_ask_a_room_for_its_hooks_and_do_without() -> None:
             assert game.hook(name) is not None, (game.key, name)  # each names something that exists
     with pytest.raises(ValueError, match="no part of the course asks for a hook 'colours'"):
         games.get("alkort").hook("colours")
-    games.register(FOURTH.DESCRIPTION)
-    try:
+    with registered(FOURTH.DESCRIPTION):
         assert type(notes_for(FOURTH.DESCRIPTION.new_deal(seed=1))) is TableNotes  # no notes of its own: the plain
         with pytest.raises(ValueError, match="cannot judge Trumps's tricks: its room names no trick rule"):
             RankComparator(FOURTH.KEY)
-    finally:
-        games.unregister(FOURTH.KEY)
 
 
 def test_the_rank_comparator_judges_a_new_game_by_its_trick_scenarios() -> None:
@@ -56,12 +68,9 @@ def test_the_rank_comparator_judges_a_new_game_by_its_trick_scenarios() -> None:
 
     import toy_game
 
-    toy_game.register()
-    try:
+    with registered(toy_game.DESCRIPTION):
         comparator = RankComparator(toy_game.KEY, cards="Q♠ A♠")
         assert comparator.winner == 1 and "A♠ wins the trick" in comparator.explanation
-    finally:
-        games.unregister(toy_game.KEY)
 
 
 def test_a_plain_deal_refuses_more_hands_than_its_pack_holds_and_a_name_that_is_no_game() -> None:
