@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import pprint
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -84,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         f"MODEL_DEALS = {text}\n",
         encoding="utf-8",
     )
+    subprocess.run([sys.executable, "-m", "ruff", "format", str(args.out)], check=False)  # as CI checks it
     print(f"wrote {args.out}")
     return 0
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import pprint
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -140,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         f'"""The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand."""\n\nPUZZLES = {text}\n',
         encoding="utf-8",
     )
+    subprocess.run([sys.executable, "-m", "ruff", "format", str(args.out)], check=False)  # as CI checks it
     print(f"wrote {args.out}")
     return 0
 

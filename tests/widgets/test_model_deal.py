@@ -80,4 +80,4 @@ def test_every_precomputed_model_deal_replays_to_its_end() -> None:
     for deal in model_deals():  # none until make model-deals has run on the coach's fair worlds (issue 28)
         assert replay(deal, len(deal["moves"])).is_over, deal["title"]
         notes = [move["note"] for move in deal["moves"] if move["note"]]
-        assert notes and all(n["options"] and all(o["margin"] > 0 for o in n["options"]) for n in notes)
+        assert notes and all(n["options"] and all(o["win_margin"] > 0 for o in n["options"]) for n in notes)
