@@ -10,7 +10,8 @@ Each person's seat has a secret token (``secrets.token_urlsafe``; only its hash 
 whose turn, who is a person, who is connected, the last trick, the score, its own legal moves and why each other
 card of its hand may not be played — never the seed, another hand, the stock or the list of moves. Computer seats
 are played by the game's rule bot; a person's seat left empty longer than the table's ``idle_seconds`` is played by
-the rule bot too, until the person is back.
+the rule bot too, until the person is back. The idle clock of a seat not heard from since the server started starts
+then: a server restarted (its SQLite store forgets who was there) gives each person the whole idle time to come back.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -250,6 +251,7 @@ class Replay:
         self.declined: dict[int, set[Action]] = {}  # out-of-turn moves each seat let go by, this deal
         self.bots = [description.rule_bot((record.seed + seat) % 2**32) for seat in range(record.players)]
         self.version = 0
+        self.idle_since = record.created  # an empty seat's idle clock starts here (the server's start, if later)
         for seat, move in record.actions:
             self.make(seat, move)
 
@@ -354,7 +356,8 @@ class Replay:
         idle = self.record.idle_seconds
         if not idle:
             return set()
-        return {s for s in self.record.people() if now - presence.get(s, self.record.created) > idle}
+        since = max(self.record.created, self.idle_since)
+        return {s for s in self.record.people() if now - presence.get(s, since) > idle}
 
     def waiting_for(self, standing_in: Iterable[int] = ()) -> list[int]:
         """The seats the table waits for now (people's seats with a decision, or any person after a deal)."""
@@ -633,6 +636,10 @@ class Tables:
     sleep: Callable[[float], None] = time.sleep
     replays: dict[str, Replay] = field(default_factory=dict)  # the tables replayed lately, kept to skip a replay
     on_change: Callable[[str], None] = lambda table: None  # told of every change a waiting seat must hear of
+    started: float = field(init=False)  # when this server started (its clock's time when made)
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
 
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
@@ -720,6 +727,7 @@ class Tables:
         kept = self.replays.get(record.id)
         if kept is None or not kept.catch_up(record):
             kept = self.replays[record.id] = Replay(record)
+            kept.idle_since = self.started  # who was there before this server started is not known here
             if len(self.replays) > 2 * self.limits.max_tables:
                 self.replays.pop(next(iter(self.replays)))
         return kept

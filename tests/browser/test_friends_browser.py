@@ -205,9 +205,9 @@ def test_four_people_play_a_whole_alkort_deal_a_kernel_killed_and_the_server_res
 ):
     env = {"CARDLIB_FRIENDS_DB": str(tmp_path / "tables.sqlite")}
     with demo(tmp_path / "voila.log", **env) as server:
-        # Nobody's seat is given to the computer here (idle_seconds=0): the server forgets who was there when it
-        # stops, and the seats' people come back one by one after the restart.
-        made = make_table(server, "alkort", ["person"] * 4, whole_game=False, seed=7, idle_seconds=0)
+        # A normal idle time (2 minutes, as the maker offers): the restarted server does not know who was there,
+        # so each seat's idle clock starts again with it while the people come back one by one.
+        made = make_table(server, "alkort", ["person"] * 4, whole_game=False, seed=7, idle_seconds=120)
         people = seated(browser, server, made)
         assert [p.hand() != [] for p in people] == [True] * 4 and len({tuple(p.hand()) for p in people}) == 4
         assert people[0].app.accessibility_problems() == [], "axe on the table page"
@@ -221,6 +221,7 @@ def test_four_people_play_a_whole_alkort_deal_a_kernel_killed_and_the_server_res
         for person in people:
             person.goto(server)
         assert {p.seat: (p.hand(), p.version()) for p in people} == before, "every seat resumed where it was"
+        assert "standing in" not in people[-1].page.locator(".cardlib-friends-seats").inner_text(), "nobody replaced"
         play_moves(people, until="The deal is over.")
         for person in people:
             expect(person.page.locator(".cardlib-score")).to_contain_text("deal points")

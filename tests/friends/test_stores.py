@@ -59,6 +59,27 @@ def test_a_server_restarted_mid_deal_resumes_every_table_at_the_same_move(tmp_pa
     assert what_seats_see(second, made[0])[0][0] > seen[0][0][0]
 
 
+def test_after_a_restart_a_persons_seat_gets_the_whole_idle_time_before_the_computer_plays_it(
+    tmp_path: Path, clock: Any
+) -> None:
+    """The restarted server does not know who was there (the SQLite store keeps the tables, not who is connected):
+    an empty seat's idle clock starts at the server's start, so the people have the table's idle time to come back
+    (before, a restart later than the idle time gave every seat whose person had not reopened yet to the computer)."""
+    path = tmp_path / "friends.sqlite"
+    first = Tables(SQLiteStore(path), clock=clock, sleep=clock.sleep)
+    made = first.create("ecarte", [PERSON, PERSON], seed=3, idle_seconds=30)
+    play(first, made, 2, random.Random(1))
+    first.store.close()  # type: ignore[attr-defined]  # the server stops, and starts again a while later
+    clock.now += 600
+    second = Tables(SQLiteStore(path), clock=clock, sleep=clock.sleep)
+    back = second.frame(made["table"], 0, made["tokens"]["0"])  # seat 0's person is back at once, seat 1's not yet
+    assert back["version"] == 2 and not back["seats"][1]["bot_standing_in"], "seat 1 still has its idle time"
+    clock.now += 29
+    assert not second.frame(made["table"], 0, made["tokens"]["0"])["seats"][1]["bot_standing_in"]
+    clock.now += 2  # past the idle time since the start: the computer stands in for seat 1
+    assert second.frame(made["table"], 0, made["tokens"]["0"])["seats"][1]["bot_standing_in"]
+
+
 def test_a_move_is_on_disk_before_it_is_answered(tmp_path: Path) -> None:
     """Another process reading the file the moment a move is answered finds it (no move kept only in memory)."""
     path = tmp_path / "friends.sqlite"
