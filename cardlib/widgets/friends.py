@@ -17,8 +17,9 @@ table server (the static site), a table in memory for people passing the device.
 
 The pieces are the normal table's (``parts.py``, ``table.py``'s buttons, words and pickers): the trick, the last
 trick, the hand whose cards say why they may not be played (the engine's words, sent in the seat's frame), the score
-board, the log; the coach's review after the deal works from the seat's own views, as at a
-computer table (``cardlib.coach``), without the hindsight column, which would need the hidden cards.
+board, the log; the coach (``SeatReview``: the coach panel's Hint button and tables, ``widgets/coach.py``) gives a
+hint at the seat's decision and reviews the deal after it from the seat's own views, as at a computer table
+(``cardlib.coach.advise``), without the review's hindsight column, which would need the hidden cards.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ import functools
 import html
 import os
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -43,7 +43,7 @@ from ..friends.client import HTTPTables, seat_from_query
 from ..friends.tables import COMPUTER, NEXT_DEAL, PERSON, WAIT, Tables, TableService
 from ..friends.views import view_from_json
 from ..tricks import Action, Discard, action_text, parse_action
-from .coach import COACH_CSS, review_html
+from .coach import BROWSER_SAMPLES, COACH_CSS, HINT_NAME, IN_THE_BROWSER, THINKING, hint_html, review_html
 from .faces import card_html, escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
 from .table import (
@@ -589,21 +589,56 @@ NO_HINDSIGHT = "not shown at a people's table: it would need the cards you did n
 
 
 class SeatReview(widgets.VBox):
-    """After a deal, the coach's review of this seat's decisions, each worked out from the view the seat had when it
-    decided (the frame's view, rebuilt: ``cardlib.friends.views``), exactly as at a computer table but for the
-    'had you seen all the cards' column, which would need the other hands."""
+    """The coach at a people's table, as at a computer table but from the seat's frames alone: a hint at the seat's
+    decision (``coach.advise`` on the frame's view, rebuilt: ``cardlib.friends.views``), and after a deal the review
+    of its decisions, each from the view it had then, without the 'had you seen all the cards' column, which would
+    need the other hands."""
 
     def __init__(self, table: FriendsTable, samples: int | None = None, seed: int = 0) -> None:
         self.table, self.samples, self.seed = table, samples, seed
+        self.hint_samples = samples if samples is not None or not IN_THE_BROWSER else BROWSER_SAMPLES
         self.errors: list[Exception] = []
         self.reviewed_deal: int | None = None
+        self.hint_for: tuple[int, int] | None = None  # the seat and version of the frame the hint shown is for
         self.heading = html_view("<h3 style='margin:4px 0;font-size:1.1em'>The coach</h3>")
+        self.hint_button = button(HINT_NAME, "cardlib-coach-hint-button")
+        self.hint_button.on_click(lambda _b: self.show_hint())
         self.review_button = button("Review this deal: how good were your decisions?", "cardlib-coach-review-button")
         self.review_button.on_click(lambda _b: self.show_review())
+        buttons = widgets.HBox([self.hint_button, self.review_button], _dom_classes=("cardlib-coach-buttons",))
         self.status = html_view("", "cardlib-coach-status")
+        self.hint_view = html_view("", "cardlib-coach-hint-view")
         self.review_view = html_view("", "cardlib-coach-review-view")
-        children = [self.heading, self.review_button, self.status, self.review_view]
+        children = [self.heading, buttons, self.status, self.hint_view, self.review_view]
         super().__init__(children, layout=shared(widgets.Layout), _dom_classes=("cardlib", "cardlib-coach"))
+
+    def frame_key(self) -> tuple[int, int]:
+        """Which frame the table shows: its seat and version (a hint is for that frame only)."""
+        return seat_of(self.table.frame), version_of(self.table.frame)
+
+    def to_decide(self) -> bool:
+        """Whether the seat has a decision to make now (a move, or an offer out of turn)."""
+        frame = self.table.frame
+        return bool(frame) and not deal_over(frame) and bool(legal_of(frame))
+
+    def show_hint(self) -> None:
+        """The coach's estimate of every option of the seat's decision now, from the frame's view alone."""
+        if not self.to_decide():
+            say(self.status, "You have nothing to decide now: ask for a hint at your next decision.")
+            return
+        if self.hint_for == self.frame_key():
+            return  # shown already (a second click of a double click)
+        frame = self.table.frame
+        say(self.status, THINKING)
+        try:
+            view = view_from_json(str(frame["game"]), dict(view_of(frame)))
+            hint = coach.advise(view, self.hint_samples, self.seed)
+        except Exception as error:  # noqa: BLE001 - a person must never see a traceback
+            self.errors.append(error)
+            say(self.status, f"The coach could not answer that ({error}). Play on, and ask again later.", warning=True)
+            return
+        self.hint_view.value, self.hint_for = hint_html(hint), self.frame_key()
+        say(self.status, "")
 
     def decisions(self) -> list[tuple[Frame, Action]]:
         """This seat's decisions in the deal the table shows."""
@@ -612,9 +647,13 @@ class SeatReview(widgets.VBox):
         return [(frame, action) for frame, action in found if deal_number(frame) == now and seat_of(frame) == seat]
 
     def refresh(self) -> None:
-        """Offer the review once the deal is over; forget a review of an earlier deal."""
+        """Offer a hint at a decision and the review once the deal is over; forget a hint of an earlier frame (or
+        another seat's, when the device is passed) and a review of an earlier deal."""
         frame = self.table.frame
         over = bool(frame) and deal_over(frame)
+        if self.hint_for is not None and self.hint_for != self.frame_key():
+            self.hint_view.value, self.hint_for = "", None
+        self.hint_button.layout.display = SHOWN if self.to_decide() else HIDDEN
         self.review_button.layout.display = SHOWN if over else HIDDEN
         if not over:
             say(self.status, WHEN_REVIEWED)
@@ -719,7 +758,6 @@ class PassTheDevice(widgets.VBox):
 # The page: make a table, or sit at one by its link
 
 IDLE_CHOICES = [("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("never: wait for the person", 0)]
-IN_THE_BROWSER = sys.platform == "emscripten"  # the static site's Python (Pyodide): no server, pass the device
 
 
 class TableMaker(widgets.VBox):

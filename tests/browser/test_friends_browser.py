@@ -28,6 +28,7 @@ import redis
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from cardlib.friends.client import HTTPTables
+from cardlib.widgets.coach import HINT_NAME
 
 from browser_harness import VIEWPORT, launch_browser, press_by_keyboard
 from voila_harness import AppPage, Server, free_port, kernel_id_of, kernel_process, serving
@@ -266,6 +267,7 @@ def test_two_people_play_ecarte_to_five_points_by_keyboard(browser: Browser, fri
     made = make_table(server, "ecarte", ["person", "person"], seed=1)
     people = seated(browser, server, made)
     refused_out_of_turn(next(person for person in people if not person.to_decide()))
+    hint_by_keyboard(next(person for person in people if person.to_decide()))
     play_moves(people, until="Game over")
     people[0].app.screenshot("friends-ecarte-game-over", artifacts)
     scores = people[0].page.locator(".cardlib-score tr").all_inner_texts()[1:]
@@ -283,6 +285,17 @@ def refused_out_of_turn(person: Person) -> None:
     expect(message).to_contain_text("It is not your turn")
     expect(message).to_contain_text("Nothing changed.")
     assert person.version() == version
+
+
+def hint_by_keyboard(person: Person) -> None:
+    """The coach's Hint at the person's decision, pressed by keyboard: the coach panel's table of every option, from
+    what the seat has seen; axe clean with it open."""
+    page = person.page
+    press_by_keyboard(page, page.get_by_role("button", name=HINT_NAME))
+    hint = page.locator(".cardlib-coach-hint-view table")
+    hint.wait_for(timeout=MOVE_S * 1000)
+    assert "imagined deals that agree with what you have seen" in hint.inner_text()
+    assert person.app.accessibility_problems() == [], "axe with the hint open"
 
 
 def test_the_computer_stands_in_for_a_person_away_and_hands_the_seat_back(browser: Browser, friends_demo: Server):

@@ -9,6 +9,7 @@ The coach reviews a seat's decisions from the views that seat was sent.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Iterator
 
@@ -19,6 +20,7 @@ from widget_helpers import text
 from cardlib import coach, games
 from cardlib.cards import card as parse_card
 from cardlib.friends.tables import COMPUTER, PERSON, Limits, Tables, seen_by
+from cardlib.widgets.coach import hint_html
 from cardlib.widgets.friends import NO_HINDSIGHT, FriendsTable, PassTheDevice, to_move_of
 from cardlib.widgets.table import HIDDEN, SHOWN
 
@@ -159,9 +161,13 @@ def play_by_the_device(device: PassTheDevice, *, limit: int = 600) -> int:
         if device.covered:
             assert table.hand.cards == [] and table.hand.buttons == [] and table.actions.children == ()
             assert table.layout.display == HIDDEN and device.cover.layout.display == SHOWN
+            assert table.reviewer.hint_view.value == "", "no hint about the last person's hand"
             device.cover_button.click()
             handed += 1
             continue
+        if handed < 3 and table.reviewer.to_decide():  # the coach's hint, at one screen too (a few: it thinks)
+            table.reviewer.hint_button.click()
+            assert "imagined deals" in table.reviewer.hint_view.value
         move_somewhere({table.seat: table})
     raise AssertionError("the game did not end")
 
@@ -301,3 +307,39 @@ def test_the_deal_at_a_glance_shows_trumps_and_what_the_partner_showed_from_the_
         partners.seats_view
     )
     assert all(c.name in partners.seats_view.value for cards in shown.values() for c in cards)
+
+
+@pytest.mark.parametrize(("game", "players"), [("alkort", 4), ("ecarte", 2)])
+def test_the_coachs_hint_is_advise_on_the_seats_view_and_the_same_in_deals_it_cannot_tell_apart(game, players):
+    """The Hint at a people's table is ``coach.advise`` on ``games.observe(state, seat)``, as at a computer table, shown
+    with the coach panel's table; made again at deals that differ only in the cards the seat cannot see, the page
+    shows the very same hint; it is gone once the table moves on."""
+    service = Tables()
+    table_id, tokens = seated(service, game, [PERSON] * players, whole_game=False, seed=6)
+    tables = {s: FriendsTable(service, table_id, s, t, poll_seconds=None, coach_samples=24) for s, t in tokens.items()}
+    rng, hinted = random.Random(3), 0
+    for _ in range(3):
+        replay = service.replays[table_id]
+        real = replay.state
+        for t in tables.values():
+            t.refresh()
+        seat = next(s for s, t in tables.items() if t.reviewer.to_decide())
+        table = tables[seat]
+        assert table.reviewer.hint_button.layout.display == SHOWN
+        table.reviewer.hint_button.click()
+        expected = hint_html(coach.advise(games.observe(real, seat), 24, 0))
+        assert table.reviewer.hint_view.value == expected and "imagined deals" in expected
+        for _world in range(2):  # the same seat at deals it cannot tell from this one: the same hint
+            replay.game.deal = games.sample_world(games.observe(real, seat), rng)
+            try:
+                assert [sorted(h) for h in replay.state.hands] != [sorted(h) for h in real.hands], "another deal"
+                other = FriendsTable(service, table_id, seat, tokens[seat], poll_seconds=None, coach_samples=24)
+                other.reviewer.hint_button.click()
+            finally:
+                replay.game.deal = real
+            assert other.reviewer.hint_view.value == expected
+        hinted += 1
+        move_somewhere(tables)
+        table.refresh()
+        assert table.reviewer.hint_view.value == "" and table.reviewer.hint_for is None, "a hint of a past position"
+    assert hinted == 3
