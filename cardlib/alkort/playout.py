@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import games
-from ..cards import Card
+from ..cards import PACK_ORDER, Card
 from ..players import Decision
 from ..tricks import Action, Exchange
 from . import AlkortState, rubbish_kind
@@ -34,12 +34,13 @@ def playout_policy(state: AlkortState, legal: Sequence[Action]) -> Card:
     cards = [a for a in legal if isinstance(a, Card)]
     if len(cards) == 1:
         return cards[0]
-    cards.sort()  # in pack order, as the rule bot sees its hand: the book's ties go the same way in every world
+    cards.sort(key=PACK_ORDER.__getitem__)  # in pack order, as the rule bot sees its hand: the book's ties go the
+    # same way in every world
     outside = [c for s in range(n) if s != seat for c in hands[s]] if not state.trick else []
     partner = state.partner(seat)
     partner_holds = hands[partner] if partner is not None else []
     return book.play_advice(
-        sorted(hands[seat]),
+        sorted(hands[seat], key=PACK_ORDER.__getitem__),
         cards,
         state.trick,
         seat,

@@ -26,7 +26,7 @@ from typing import Any
 
 from .. import games
 from ..bots.montecarlo import MonteCarloBot, explain_choice, share
-from ..cards import ECARTE_PACK, Card
+from ..cards import ECARTE_PACK, PACK_ORDER, Card
 from ..players import Decision
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
 from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, discard_sizes, discarder, stock_left
@@ -51,7 +51,7 @@ def playout_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
         return Claim(state.turned_up)
     seat = state.seat_to_move()
     # in pack order, as the rule bot sees its hand: the book's ties then go the same way whatever the world's order
-    hand, trump, phase = sorted(state.hands[seat]), state.trump, state.phase
+    hand, trump, phase = sorted(state.hands[seat], key=PACK_ORDER.__getitem__), state.trump, state.phase
     if phase is ANSWER:
         return REFUSE if book.jeu_de_regle(hand, trump, dealer=True) else ACCEPT
     if phase.is_discard:
@@ -62,7 +62,7 @@ def playout_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
     for a in legal:
         if isinstance(a, Announce):  # a free point, for whoever holds the King, the moment he may
             return a
-    cards = sorted(a for a in legal if isinstance(a, Card))
+    cards = sorted((a for a in legal if isinstance(a, Card)), key=PACK_ORDER.__getitem__)
     if len(cards) == 1:
         return cards[0]
     outside = unseen_by(state, hand) if not state.trick else ()
