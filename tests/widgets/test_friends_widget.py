@@ -19,7 +19,7 @@ from widget_helpers import text
 
 from cardlib import coach, games
 from cardlib.cards import card as parse_card
-from cardlib.friends.tables import COMPUTER, PERSON, Limits, Tables, seen_by
+from cardlib.friends.tables import COMPUTER, CONNECTED_SECONDS, PERSON, Limits, Tables, seen_by
 from cardlib.widgets.coach import hint_html
 from cardlib.widgets.friends import NO_HINDSIGHT, FriendsTable, PassTheDevice, to_move_of
 from cardlib.widgets.table import HIDDEN, SHOWN
@@ -343,3 +343,47 @@ def test_the_coachs_hint_is_advise_on_the_seats_view_and_the_same_in_deals_it_ca
         table.refresh()
         assert table.reviewer.hint_view.value == "" and table.reviewer.hint_for is None, "a hint of a past position"
     assert hinted == 3
+
+
+class HeldOpen:
+    """The in-memory tables with a long poll that, like the server's, answers when the table moves on or its seats
+    change (who is connected, where the computer stands in)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.create, self.frame, self.move = tables.create, tables.frame, tables.move
+
+    async def wait_async(self, table: str, seat: int, token: str, since_version: int, timeout: float) -> dict:
+        first = self.tables.status(table, seat, token)
+        for _ in range(int(timeout / 0.01)):
+            if first[0] > since_version or self.tables.status(table, seat, token) != first:
+                break
+            await asyncio.sleep(0.01)
+        return self.tables.frame(table, seat, token)
+
+
+def test_a_person_who_closes_their_page_is_shown_not_connected_to_the_others():
+    """Closing the page (Voilà then shuts its kernel, closing its widgets) stops that seat's questions; once it has not
+    been heard from for CONNECTED_SECONDS, the others' tables say so by themselves, with no move made."""
+    now = [1000.0]
+    service = HeldOpen(Tables(clock=lambda: now[0]))
+    table_id, tokens = seated(service.tables, "ecarte", [PERSON, PERSON], seed=3, idle_seconds=0)
+
+    async def scene() -> tuple[str, str, float, float]:
+        there = FriendsTable(service, table_id, 1, tokens[1])
+        here = FriendsTable(service, table_id, 0, tokens[0])
+        await asyncio.sleep(0.05)
+        before = text(here.seats_view)
+        there.close()  # player 1 closes their page
+        heard = service.tables.store.presence(table_id)[1]
+        now[0] += CONNECTED_SECONDS + 1
+        await asyncio.sleep(0.2)
+        after, version = text(here.seats_view), here.frame["version"]
+        here.close()
+        assert version == 0, "no move was made: the news of the seat came by itself"
+        return before, after, heard, service.tables.store.presence(table_id)[1]
+
+    before, after, heard, heard_after = asyncio.run(scene())
+    assert "player 1 a person, connected" in before
+    assert "player 1 a person, not connected" in after and "You a person, connected" in after
+    assert heard_after == heard, "the closed page asked nothing more"
