@@ -9,8 +9,8 @@
   away.
 * **Review** — once the deal is over, each of the learner's decisions beside the coach's best, what the
   difference was worth (measured on fresh imagined deals, ± 95 %), the verdict (good, inaccuracy, mistake: the
-  thresholds are stated in the table's caption), and what each was worth had the learner seen all the cards. Each decision is a button that shows its position
-  again.
+  thresholds are stated in the table's caption), and what each was worth had the learner seen all the cards. Each
+  decision is a button that shows its position again.
 * **Learn from your mistakes** — the positions of the last deals where the learner lost most
   (``coach.worst``), asked again: "Which would you play?"; the panel counts the answers the coach agrees with.
 
