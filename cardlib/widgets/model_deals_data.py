@@ -842,4 +842,174 @@ MODEL_DEALS = [
             },
         ],
     },
+    {
+        "game": "ecarte",
+        "players": 2,
+        "seed": 5,
+        "dealer": 0,
+        "options": {},
+        "title": "Écarté: a deal played well",
+        "about": "Two Monte Carlo bots: the call, the exchange, the play.",
+        "moves": [
+            {
+                "seat": 1,
+                "move": "play J♦",
+                "note": {
+                    "samples": 200,
+                    "why": "Proposing is best: it wins the point (three tricks or more) 18% ± 6% of the "
+                    "time and scores -0.86 ± 0.19 points, 0.52 more than playing 10♣, the next "
+                    "best. The table says: propose — 26 % ± 6 to win the point, -0.86 ± 0.21 points "
+                    "a deal (play: 20 % ± 6 to win the point, -1.63 ± 0.19 points a deal; hands "
+                    "like yours: - / Jx xx Q).",
+                    "options": [
+                        {"option": "propose", "points": -0.86, "margin": 0.19, "win": 0.185, "win_margin": 0.06},
+                        {"option": "play 10♣", "points": -1.39, "margin": 0.21, "win": 0.23, "win_margin": 0.063},
+                        {"option": "play A♦", "points": -1.4, "margin": 0.2, "win": 0.225, "win_margin": 0.063},
+                        {"option": "play J♦", "points": -1.4, "margin": 0.2, "win": 0.225, "win_margin": 0.063},
+                    ],
+                },
+            },
+            {"seat": 0, "move": "play K♦", "note": None},
+            {
+                "seat": 0,
+                "move": "play J♣",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing J♣ and playing 7♦ are as good as each other: over 200 imagined deals "
+                    "their difference is within the noise (playing J♣ wins the point (three tricks "
+                    "or more) 12% ± 5% of the time and scores -0.66 ± 0.13 points).",
+                    "options": [
+                        {"option": "play J♣", "points": -0.66, "margin": 0.13, "win": 0.115, "win_margin": 0.052},
+                        {"option": "play 7♦", "points": -0.74, "margin": 0.12, "win": 0.085, "win_margin": 0.047},
+                        {"option": "play 7♣", "points": -0.86, "margin": 0.09, "win": 0.045, "win_margin": 0.038},
+                        {"option": "play 9♥", "points": -0.98, "margin": 0.03, "win": 0.005, "win_margin": 0.023},
+                    ],
+                },
+            },
+            {
+                "seat": 1,
+                "move": "play 8♣",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing 8♣ is best: it wins the point (three tricks or more) 12% ± 5% of the "
+                    "time and scores -1.66 ± 0.13 points, 0.06 more than playing 10♣, the next "
+                    "best.",
+                    "options": [
+                        {"option": "play 8♣", "points": -1.66, "margin": 0.13, "win": 0.115, "win_margin": 0.052},
+                        {"option": "play 10♣", "points": -1.72, "margin": 0.12, "win": 0.095, "win_margin": 0.049},
+                    ],
+                },
+            },
+            {
+                "seat": 0,
+                "move": "play 7♦",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing 7♦ and playing 7♣ are as good as each other: over 200 imagined deals "
+                    "their difference is within the noise (playing 7♦ wins the point (three tricks "
+                    "or more) 48% ± 7% of the time and scores +0.44 ± 0.21 points).",
+                    "options": [
+                        {"option": "play 7♦", "points": 0.44, "margin": 0.21, "win": 0.48, "win_margin": 0.069},
+                        {"option": "play 7♣", "points": 0.44, "margin": 0.21, "win": 0.48, "win_margin": 0.069},
+                        {"option": "play 9♥", "points": -0.93, "margin": 0.07, "win": 0.025, "win_margin": 0.032},
+                    ],
+                },
+            },
+            {"seat": 1, "move": "play A♦", "note": None},
+            {"seat": 1, "move": "play Q♠", "note": None},
+            {"seat": 0, "move": "play 9♥", "note": None},
+            {"seat": 0, "move": "play 7♣", "note": None},
+            {"seat": 1, "move": "play 10♣", "note": None},
+        ],
+    },
+    {
+        "game": "ecarte",
+        "players": 2,
+        "seed": 17,
+        "dealer": 0,
+        "options": {},
+        "title": "Écarté: another deal played well",
+        "about": "Watch when the coach can tell the options apart.",
+        "moves": [
+            {
+                "seat": 1,
+                "move": "play Q♣",
+                "note": {
+                    "samples": 200,
+                    "why": "Proposing is best: it wins the point (three tricks or more) 38% ± 7% of the "
+                    "time and scores -0.17 ± 0.21 points, 0.33 more than playing A♥, the next best. "
+                    "The table says: propose — 53 % ± 7 to win the point, -0.17 ± 0.21 points a "
+                    "deal (play: 58 % ± 7 to win the point, -0.54 ± 0.24 points a deal; hands like "
+                    "yours: xx / Q x x).",
+                    "options": [
+                        {"option": "propose", "points": -0.17, "margin": 0.21, "win": 0.385, "win_margin": 0.069},
+                        {"option": "play A♥", "points": -0.51, "margin": 0.23, "win": 0.51, "win_margin": 0.069},
+                        {"option": "play 9♥", "points": -0.69, "margin": 0.23, "win": 0.45, "win_margin": 0.069},
+                        {"option": "play Q♣", "points": -0.72, "margin": 0.23, "win": 0.445, "win_margin": 0.069},
+                    ],
+                },
+            },
+            {
+                "seat": 0,
+                "move": "play 7♣",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing 7♣ is best: it wins the point (three tricks or more) 4% ± 4% of the "
+                    "time and scores -0.96 ± 0.10 points, 0.12 more than playing J♣, the next best.",
+                    "options": [
+                        {"option": "play 7♣", "points": -0.96, "margin": 0.1, "win": 0.045, "win_margin": 0.038},
+                        {"option": "play J♣", "points": -1.08, "margin": 0.08, "win": 0.025, "win_margin": 0.032},
+                    ],
+                },
+            },
+            {
+                "seat": 1,
+                "move": "play 9♠",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing 9♠, playing 8♦ and playing A♥ are as good as each other: over 200 "
+                    "imagined deals their difference is within the noise (playing 9♠ wins the point "
+                    "(three tricks or more) 78% ± 6% of the time and scores +0.34 ± 0.17 points).",
+                    "options": [
+                        {"option": "play 9♠", "points": 0.34, "margin": 0.17, "win": 0.78, "win_margin": 0.062},
+                        {"option": "play 8♦", "points": 0.34, "margin": 0.17, "win": 0.78, "win_margin": 0.062},
+                        {"option": "play A♥", "points": 0.28, "margin": 0.18, "win": 0.755, "win_margin": 0.064},
+                        {"option": "play 9♥", "points": 0.04, "margin": 0.2, "win": 0.675, "win_margin": 0.068},
+                    ],
+                },
+            },
+            {"seat": 0, "move": "play K♠", "note": None},
+            {
+                "seat": 0,
+                "move": "play J♥",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing J♥ is best: it wins the point (three tricks or more) 3% ± 3% of the "
+                    "time and scores -0.91 ± 0.07 points, 0.09 more than playing J♦, the next best.",
+                    "options": [
+                        {"option": "play J♥", "points": -0.91, "margin": 0.07, "win": 0.03, "win_margin": 0.034},
+                        {"option": "play J♦", "points": -1.0, "margin": 0.0, "win": 0.0, "win_margin": 0.019},
+                        {"option": "play J♣", "points": -1.0, "margin": 0.0, "win": 0.0, "win_margin": 0.019},
+                    ],
+                },
+            },
+            {"seat": 1, "move": "play 9♥", "note": None},
+            {
+                "seat": 0,
+                "move": "play J♣",
+                "note": {
+                    "samples": 200,
+                    "why": "Playing J♣ is best: it wins the point (three tricks or more) 9% ± 5% of the "
+                    "time and scores -0.73 ± 0.12 points, 0.17 more than playing J♦, the next best.",
+                    "options": [
+                        {"option": "play J♣", "points": -0.73, "margin": 0.12, "win": 0.09, "win_margin": 0.048},
+                        {"option": "play J♦", "points": -0.9, "margin": 0.08, "win": 0.035, "win_margin": 0.035},
+                    ],
+                },
+            },
+            {"seat": 1, "move": "play A♥", "note": None},
+            {"seat": 1, "move": "play 8♦", "note": None},
+            {"seat": 0, "move": "play J♦", "note": None},
+        ],
+    },
 ]

@@ -197,7 +197,9 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     lines += [f"Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards]
     trump = getattr(state, "trump", None)
     if trump:
-        lines.append(f"Trumps are {trump}.")
+        role = "dealer" if seat == state.dealer else "non-dealer"
+        moves = ", ".join(puzzle["moves"]) or "none"
+        lines.append(f"Trumps are {trump}; you are the {role}. The moves so far: {moves}.")
     won = list(getattr(state, "trick_winners", []))
     lines.append(f"Tricks so far, by who won them: {' '.join(map(str, won)) or 'none yet'}.")
     return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
@@ -328,8 +330,10 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
     seen = "".join(f" Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards)
     trump = getattr(state, "trump", None)
-    trumps = f" Trumps are {trump}." if trump else ""
-    return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}"
+    trumps = f" Trumps are {trump}; you are the {'dealer' if seat == state.dealer else 'non-dealer'}." if trump else ""
+    last = ", ".join(puzzle["moves"][-4:])
+    before = f" The last moves: {last}." if last and trump else ""
+    return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}{before}"
 
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
