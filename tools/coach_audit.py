@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardlib import coach, ecarte, games
+from cardlib import alkort, coach, ecarte, games
 from cardlib.bots import montecarlo
 from cardlib.cards import ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
@@ -81,8 +81,9 @@ def book_played(key: str, seed: int, players: int | None, options: dict[str, Any
     return None
 
 
-def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, int]] | None:
-    """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit)."""
+def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, float]] | None:
+    """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit: in Alkort,
+    a position after an exchange, whose shown hand this reference does not weigh)."""
     view = games.observe(state, seat)
     if games.of(state).key == "ecarte":
         return ecarte_worlds(state, view)
@@ -101,8 +102,21 @@ def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, int]] | None
         world.stock = [c for c in unseen if c not in held]
         world._legal = None
         if games.observe(world, seat) == view:
-            found.append((world, 1))
-    return found
+            found.append((world, shown_likelihood(view, world, others)))
+    return None if any(view.exchanges) else found
+
+
+def shown_likelihood(view: Any, world: DealState, others: Sequence[int]) -> float:
+    """How likely the cards shown before play are, given this world's hands: a seat that showed one card of its
+    best shows the first in hand order of its m equal best cards, so a given one with chance 1/m."""
+    chance = 1.0
+    for s in others:
+        shown = view.shown_by(s)
+        if len(shown) == 1:
+            tier = alkort.strength(shown[0], view.options)
+            dealt = [*world.hands[s], *view.played_by(s)]
+            chance /= sum(alkort.strength(c, view.options) == tier for c in dealt)
+    return chance
 
 
 def deals_of(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[Card, ...], ...]]:
@@ -116,7 +130,7 @@ def deals_of(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tupl
             yield (first, *others)
 
 
-def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, int]] | None:
+def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, float]] | None:
     """Écarté: each hand the other player may hold now, weighted by the pasts that lead to it by the book."""
     opp = view.opponent
     must = sorted(view.opponent_must_hold())
@@ -124,7 +138,7 @@ def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, int]] | 
     size = view.hand_sizes[opp] - len(must)
     if len(view.discards_of(opp)) > 1 or math.comb(len(allowed), size) > MAX_WORLDS:
         return None
-    found = []
+    found: list[tuple[DealState, float]] = []
     for rest in itertools.combinations(allowed, size):
         hand = [*must, *rest]
         weight = pasts(view, hand)
@@ -213,7 +227,7 @@ def agrees(hand: Sequence[Card], calls: Sequence[tuple[bool, bool]], trump: str)
     return all(bool(ecarte_book.jeu_de_regle(sorted(hand), trump, dealer=d)) == stood for d, stood in calls)
 
 
-def exact_values(state: DealState, seat: int, worlds: list[tuple[DealState, int]]) -> dict[Any, tuple[float, float]]:
+def exact_values(state: DealState, seat: int, worlds: list[tuple[DealState, float]]) -> dict[Any, tuple[float, float]]:
     """Each option's exact expected points and chance of a win over the weighted worlds, the book playing on."""
     total = sum(w for _, w in worlds)
     values = {}
@@ -269,7 +283,7 @@ def coverage(positions: int, seeds: int, families: Sequence[int] | None = None) 
     return found
 
 
-def covered_at(state: DealState, worlds: list[tuple[DealState, int]], seeds: int, tally: Coverage) -> None:
+def covered_at(state: DealState, worlds: list[tuple[DealState, float]], seeds: int, tally: Coverage) -> None:
     """Count one position's intervals (points and chance of a win, every option, each seed) that cover."""
     seat = state.seat_to_move()
     exact = exact_values(state, seat, worlds)
