@@ -279,9 +279,9 @@ class PuzzleBoard(widgets.VBox):
         """Ask one puzzle: the position its seat sees, and a button for each option."""
         self.current = puzzle
         self.seen.add(puzzle_id(puzzle))
+        theme = puzzle["theme"][:1].upper() + puzzle["theme"][1:]  # 'When K♦ should go', its K kept
         self.question.value = (
-            f"<p><strong>{escape(puzzle['theme'].capitalize())}</strong> (level {puzzle['level']}): what do you "
-            f"do?</p>{position_html(puzzle)}"
+            f"<p><strong>{escape(theme)}</strong> (level {puzzle['level']}): what do you do?</p>{position_html(puzzle)}"
         )
         buttons = []
         for option in puzzle["options"]:
