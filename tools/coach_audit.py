@@ -40,7 +40,7 @@ from cardlib.bots import montecarlo
 from cardlib.cards import ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
 from cardlib.players import RandomPlayer, play_deal
-from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState
+from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState, IllegalAction
 
 # The families of positions: (name, game, players, options, cards in the seat's hand). Alkort with four players is
 # taken when the seat plays last to a trick (the others' hands are one card each: a few thousand worlds).
@@ -91,19 +91,35 @@ def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, float]] | No
     sizes = [view.hand_size(s) for s in others]
     unseen = sorted(view.unseen())
     count = math.prod(math.comb(len(unseen) - sum(sizes[:i]), k) for i, k in enumerate(sizes))
-    if count > MAX_WORLDS:
+    if count > MAX_WORLDS or any(view.exchanges):
         return None
     found = []
+    start = state.redeal()
     for hands in deals_of(unseen, sizes):
-        world = state.clone()
-        for s, h in zip(others, hands):
-            world.hands[s] = list(h)
-        held = {c for h in hands for c in h}
-        world.stock = [c for c in unseen if c not in held]
-        world._legal = None
-        if games.observe(world, seat) == view:
+        world = replayed_with(state, start, dict(zip(others, hands)), unseen, view)
+        if world is not None and games.observe(world, seat) == view:
             found.append((world, shown_likelihood(view, world, others)))
-    return None if any(view.exchanges) else found
+    return found
+
+
+def replayed_with(
+    state: DealState, start: DealState, now: dict[int, Sequence[Card]], unseen: Sequence[Card], view: Any
+) -> DealState | None:
+    """The deal dealt again with other hands for some seats (each holding its cards now and those it played, the
+    rest of the unseen cards in the stock) and its log replayed: None if a move was illegal with those hands (a
+    seat that had to beat a card could not have held one that beats it, and so on)."""
+    world = start.clone()
+    for s, cards in now.items():
+        world.hands[s] = [*cards, *view.played_by(s)]
+    held = {c for cards in now.values() for c in cards}
+    world.stock = [c for c in unseen if c not in held]
+    world._legal = None
+    try:
+        for action in state.log:
+            world.apply(action)
+    except IllegalAction:
+        return None
+    return world
 
 
 def shown_likelihood(view: Any, world: DealState, others: Sequence[int]) -> float:
