@@ -281,8 +281,16 @@ def hidden_deal(view: EcarteView) -> Worlds:
 
 
 def opponents_hand(view: EcarteView, rng: random.Random) -> list[Card]:
-    """The other player's hand now, uniform among the hands he may hold (an announced King among them)."""
-    return view.hidden_deal().draw(rng)[HAND]
+    """The other player's hand now, uniform among the hands he may hold (an announced King among them): the
+    ``hidden_deal``'s hand alone, drawn directly (ten times faster, for a belief's many tries). Every such hand
+    leaves the same number of ways to fill his discards and the stock, so its share in the worlds is uniform."""
+    must = sorted(view.opponent_must_hold())
+    barred = view.opponent_cannot_hold() | set(must)
+    size = view.hand_sizes[view.opponent]
+    allowed = [c for c in view.unseen() if c not in barred]
+    if len(allowed) < size - len(must):
+        raise ValueError("no hand of the other player agrees with what was seen")
+    return must + rng.sample(allowed, size - len(must))
 
 
 def opponents_past(
