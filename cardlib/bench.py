@@ -45,10 +45,10 @@ HERE = Path(__file__).resolve().parents[1]  # this checkout of the course
 
 
 def dealer(game: games.GameDescription, players: int) -> NewDeal:
-    """The deals of a game for a number of players, under its default options (made and checked once, not per
-    deal): shuffled by the generator, the deal passing round the table."""
-    options = game.options_from(None)
-    return lambda rng, i: game.new_deal(options, players, dealer=next_seat(0, players, i), seed=rng)
+    """The deals of a game for a number of players, under its default options (options and players checked once,
+    not per deal: then the room's own ``deal``): shuffled by the generator, the deal passing round the table."""
+    options, count, deal = game.options_from(None), game.players_from(players), game.deal  # checked once here
+    return lambda rng, i: deal(options, players=count, dealer=next_seat(0, count, i), seed=rng)
 
 
 def benched_games() -> dict[str, NewDeal]:
