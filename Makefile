@@ -30,7 +30,7 @@ start: $(INSTALLED)
 tools:
 	@test -x $(CHROMIUM) || $(call apt_install,chromium,"Chromium or set CHROMIUM=/path/to/chromium")
 	@command -v npm >/dev/null || $(call apt_install,nodejs npm,"Node.js and npm")
-	@command -v redis-server >/dev/null || $(call apt_install,redis-server,"Redis (redis-server), for the tests of several servers sharing tables")
+	@command -v redis-server >/dev/null || $(call apt_install,redis-server,"Redis (redis-server) for the tests of several servers sharing tables")
 
 apt_install = { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
