@@ -875,14 +875,14 @@ MODEL_DEALS = [
                 "move": "play J♣",
                 "note": {
                     "samples": 200,
-                    "why": "Playing J♣ and playing 7♦ are as good as each other: over 200 imagined deals "
+                    "why": "Playing J♣ and playing 7♣ are as good as each other: over 200 imagined deals "
                     "their difference is within the noise (playing J♣ wins the point (three tricks "
                     "or more) 12% ± 5% of the time and scores -0.66 ± 0.13 points).",
                     "options": [
                         {"option": "play J♣", "points": -0.66, "margin": 0.13, "win": 0.115, "win_margin": 0.052},
-                        {"option": "play 7♦", "points": -0.74, "margin": 0.12, "win": 0.085, "win_margin": 0.047},
-                        {"option": "play 7♣", "points": -0.86, "margin": 0.09, "win": 0.045, "win_margin": 0.038},
-                        {"option": "play 9♥", "points": -0.98, "margin": 0.03, "win": 0.005, "win_margin": 0.023},
+                        {"option": "play 7♣", "points": -0.78, "margin": 0.11, "win": 0.075, "win_margin": 0.045},
+                        {"option": "play 7♦", "points": -0.83, "margin": 0.1, "win": 0.055, "win_margin": 0.041},
+                        {"option": "play 9♥", "points": -0.94, "margin": 0.06, "win": 0.02, "win_margin": 0.03},
                     ],
                 },
             },
@@ -891,12 +891,12 @@ MODEL_DEALS = [
                 "move": "play 8♣",
                 "note": {
                     "samples": 200,
-                    "why": "Playing 8♣ is best: it wins the point (three tricks or more) 12% ± 5% of the "
-                    "time and scores -1.66 ± 0.13 points, 0.06 more than playing 10♣, the next "
+                    "why": "Playing 8♣ is best: it wins the point (three tricks or more) 13% ± 5% of the "
+                    "time and scores -1.61 ± 0.14 points, 0.09 more than playing 10♣, the next "
                     "best.",
                     "options": [
-                        {"option": "play 8♣", "points": -1.66, "margin": 0.13, "win": 0.115, "win_margin": 0.052},
-                        {"option": "play 10♣", "points": -1.72, "margin": 0.12, "win": 0.095, "win_margin": 0.049},
+                        {"option": "play 8♣", "points": -1.61, "margin": 0.14, "win": 0.13, "win_margin": 0.054},
+                        {"option": "play 10♣", "points": -1.7, "margin": 0.13, "win": 0.1, "win_margin": 0.049},
                     ],
                 },
             },
@@ -907,11 +907,11 @@ MODEL_DEALS = [
                     "samples": 200,
                     "why": "Playing 7♦ and playing 7♣ are as good as each other: over 200 imagined deals "
                     "their difference is within the noise (playing 7♦ wins the point (three tricks "
-                    "or more) 48% ± 7% of the time and scores +0.44 ± 0.21 points).",
+                    "or more) 44% ± 7% of the time and scores +0.34 ± 0.21 points).",
                     "options": [
-                        {"option": "play 7♦", "points": 0.44, "margin": 0.21, "win": 0.48, "win_margin": 0.069},
-                        {"option": "play 7♣", "points": 0.44, "margin": 0.21, "win": 0.48, "win_margin": 0.069},
-                        {"option": "play 9♥", "points": -0.93, "margin": 0.07, "win": 0.025, "win_margin": 0.032},
+                        {"option": "play 7♦", "points": 0.34, "margin": 0.21, "win": 0.445, "win_margin": 0.069},
+                        {"option": "play 7♣", "points": 0.34, "margin": 0.21, "win": 0.445, "win_margin": 0.069},
+                        {"option": "play 9♥", "points": -0.88, "margin": 0.08, "win": 0.04, "win_margin": 0.037},
                     ],
                 },
             },
@@ -954,62 +954,50 @@ MODEL_DEALS = [
                 "move": "play 7♣",
                 "note": {
                     "samples": 200,
-                    "why": "Playing 7♣ is best: it wins the point (three tricks or more) 4% ± 4% of the "
-                    "time and scores -0.96 ± 0.10 points, 0.12 more than playing J♣, the next best.",
+                    "why": "Playing 7♣ is best: it wins the point (three tricks or more) 6% ± 4% of the "
+                    "time and scores -0.93 ± 0.11 points, 0.16 more than playing J♣, the next best.",
                     "options": [
-                        {"option": "play 7♣", "points": -0.96, "margin": 0.1, "win": 0.045, "win_margin": 0.038},
-                        {"option": "play J♣", "points": -1.08, "margin": 0.08, "win": 0.025, "win_margin": 0.032},
+                        {"option": "play 7♣", "points": -0.93, "margin": 0.11, "win": 0.055, "win_margin": 0.041},
+                        {"option": "play J♣", "points": -1.08, "margin": 0.07, "win": 0.015, "win_margin": 0.028},
                     ],
                 },
             },
             {
                 "seat": 1,
-                "move": "play 9♠",
+                "move": "play A♥",
                 "note": {
                     "samples": 200,
-                    "why": "Playing 9♠, playing 8♦ and playing A♥ are as good as each other: over 200 "
-                    "imagined deals their difference is within the noise (playing 9♠ wins the point "
-                    "(three tricks or more) 78% ± 6% of the time and scores +0.34 ± 0.17 points).",
+                    "why": "Playing 9♠ and playing 8♦ are as good as each other: over 200 imagined deals "
+                    "their difference is within the noise (playing 9♠ wins the point (three tricks "
+                    "or more) 80% ± 6% of the time and scores +0.39 ± 0.17 points).",
                     "options": [
-                        {"option": "play 9♠", "points": 0.34, "margin": 0.17, "win": 0.78, "win_margin": 0.062},
-                        {"option": "play 8♦", "points": 0.34, "margin": 0.17, "win": 0.78, "win_margin": 0.062},
-                        {"option": "play A♥", "points": 0.28, "margin": 0.18, "win": 0.755, "win_margin": 0.064},
+                        {"option": "play 9♠", "points": 0.39, "margin": 0.17, "win": 0.795, "win_margin": 0.061},
+                        {"option": "play 8♦", "points": 0.39, "margin": 0.17, "win": 0.795, "win_margin": 0.061},
+                        {"option": "play A♥", "points": 0.23, "margin": 0.19, "win": 0.735, "win_margin": 0.065},
                         {"option": "play 9♥", "points": 0.04, "margin": 0.2, "win": 0.675, "win_margin": 0.068},
                     ],
                 },
             },
-            {"seat": 0, "move": "play K♠", "note": None},
+            {"seat": 0, "move": "play J♥", "note": None},
             {
                 "seat": 0,
-                "move": "play J♥",
+                "move": "play J♦",
                 "note": {
                     "samples": 200,
-                    "why": "Playing J♥ is best: it wins the point (three tricks or more) 3% ± 3% of the "
-                    "time and scores -0.91 ± 0.07 points, 0.09 more than playing J♦, the next best.",
+                    "why": "Playing J♦ is best: it wins the point (three tricks or more) 24% ± 6% of the "
+                    "time and scores -0.28 ± 0.18 points, 0.16 more than playing K♠, the next best.",
                     "options": [
-                        {"option": "play J♥", "points": -0.91, "margin": 0.07, "win": 0.03, "win_margin": 0.034},
-                        {"option": "play J♦", "points": -1.0, "margin": 0.0, "win": 0.0, "win_margin": 0.019},
-                        {"option": "play J♣", "points": -1.0, "margin": 0.0, "win": 0.0, "win_margin": 0.019},
+                        {"option": "play J♦", "points": -0.28, "margin": 0.18, "win": 0.24, "win_margin": 0.064},
+                        {"option": "play K♠", "points": -0.45, "margin": 0.16, "win": 0.185, "win_margin": 0.06},
+                        {"option": "play J♣", "points": -0.51, "margin": 0.15, "win": 0.165, "win_margin": 0.058},
                     ],
                 },
             },
-            {"seat": 1, "move": "play 9♥", "note": None},
-            {
-                "seat": 0,
-                "move": "play J♣",
-                "note": {
-                    "samples": 200,
-                    "why": "Playing J♣ is best: it wins the point (three tricks or more) 9% ± 5% of the "
-                    "time and scores -0.73 ± 0.12 points, 0.17 more than playing J♦, the next best.",
-                    "options": [
-                        {"option": "play J♣", "points": -0.73, "margin": 0.12, "win": 0.09, "win_margin": 0.048},
-                        {"option": "play J♦", "points": -0.9, "margin": 0.08, "win": 0.035, "win_margin": 0.035},
-                    ],
-                },
-            },
-            {"seat": 1, "move": "play A♥", "note": None},
             {"seat": 1, "move": "play 8♦", "note": None},
-            {"seat": 0, "move": "play J♦", "note": None},
+            {"seat": 0, "move": "play K♠", "note": None},
+            {"seat": 1, "move": "play 9♠", "note": None},
+            {"seat": 0, "move": "play J♣", "note": None},
+            {"seat": 1, "move": "play 9♥", "note": None},
         ],
     },
 ]
