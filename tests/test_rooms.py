@@ -429,15 +429,6 @@ LISTS_ALLOWED = {
     "positions can be listed in a test's time",
     "tests/coach/test_review.py": "a seed a game, chosen for a deal with decisions worth reviewing",
 }
-# Lists written while this check was (issue 31), in tests another engineer is writing now: they are to read the
-# registry as the others do. Each is named, so that a new list anywhere else fails.
-LISTS_TO_MIGRATE = {
-    "tests/friends/test_frames.py",
-    "tests/friends/test_fuzz.py",
-    "tests/friends/test_stores.py",
-    "tests/widgets/test_friends_widget.py",
-    "tests/coach/test_no_crash.py",  # issue 28's worlds engineer's, committed the same hour
-}
 
 
 def named_game(node: ast.AST) -> str | None:
@@ -467,7 +458,7 @@ def test_no_test_lists_the_games_by_hand() -> None:
     found = [
         f"{name}:{line}"
         for path in sorted(TESTS.rglob("*.py"))
-        if (name := path.relative_to(REPO).as_posix()) not in LISTS_ALLOWED | dict.fromkeys(LISTS_TO_MIGRATE)
+        if (name := path.relative_to(REPO).as_posix()) not in LISTS_ALLOWED
         for line in game_lists(path)
     ]
     assert not found, "tests that list the games by hand (ask games.every() or games.keys()):\n" + "\n".join(found)
@@ -477,7 +468,7 @@ def test_the_list_finder_finds_lists_of_games(tmp_path: Path) -> None:
     listing = tmp_path / "test_listing.py"
     listing.write_text('CASES = [("alkort", 4), ("Écarté", 2)]\nGAMES = ("ecarte", "alkort2")\nONE = ["alkort"]\n')
     assert list(game_lists(listing)) == [1, 2]
-    for name in [*LISTS_ALLOWED, *LISTS_TO_MIGRATE]:  # each exception is still needed
+    for name in LISTS_ALLOWED:  # each exception is still needed
         if (REPO / name).exists():
             assert list(game_lists(REPO / name)), f"{name} lists no games now: take it out of the exceptions"
 

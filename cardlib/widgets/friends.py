@@ -139,7 +139,7 @@ def place_of(frame: Frame, seat: int | None) -> Mapping[str, Any]:
 
 def game_name(frame: Frame) -> str:
     """The game's name in prose: 'Alkort'."""
-    return str(frame.get("game_name") or games.get(frame.get("game", "alkort")).name)
+    return str(frame.get("game_name") or games.get(frame.get("game") or games.keys()[0]).name)
 
 
 # ---------------------------------------------------------------------------

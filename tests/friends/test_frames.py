@@ -34,7 +34,7 @@ UNIQUE_NAMES = {
 }
 NAME_WORDS = re.compile(r"\b(" + "|".join(map(re.escape, UNIQUE_NAMES)) + r")\b")
 FORBIDDEN_KEYS = {"seed", "tokens", "token", "token_hashes", "actions", "deck", "stock", "hands", "record", "log_full"}
-GAMES = [("alkort", 4), ("alkort", 2), ("ecarte", 2)]
+GAMES = [(game.key, count) for game in games.every() for count in game.players]
 
 
 def cards_in(frame: dict[str, Any]) -> set[Card]:

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardlib import games
 from cardlib.friends.client import HTTPTables
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.tables import PERSON, Limits, MemoryStore, Replay, TableError, Tables
@@ -178,7 +179,7 @@ def answer(replay: Replay, seat: int, action: str) -> tuple[str, list[str]]:
     return "accepted", []
 
 
-@pytest.mark.parametrize(("game", "players"), [("alkort", 4), ("alkort", 2), ("ecarte", 2)])
+@pytest.mark.parametrize(("game", "players"), [(game.key, count) for game in games.every() for count in game.players])
 def test_a_refusal_tells_a_seat_nothing_it_cannot_see(game: str, players: int) -> None:
     """Whatever card a seat names (another's, the stock's), the answer is the same in every deal the seat cannot
     tell from the real one (the engine explains from the holder's side, so the tables answer such moves alike)."""

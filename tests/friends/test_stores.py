@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cardlib import games
 from cardlib.friends.client import HTTPTables
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import RedisStore, SQLiteStore
@@ -24,7 +25,12 @@ from cardlib.friends.tables import COMPUTER, PERSON, Limits, Tables
 
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 Serve = Callable[[FriendsServer], AbstractContextManager[str]]
-TABLES = [("alkort", [PERSON] * 4), ("alkort", [PERSON, COMPUTER]), ("ecarte", [PERSON, PERSON])]
+# Every game with people in every seat, and with one person and the computer in the others (at its fewest players)
+TABLES = [
+    (game.key, seats)
+    for game in games.every()
+    for seats in ([PERSON] * game.players[0], [PERSON] + [COMPUTER] * (min(game.players) - 1))
+]
 
 
 def play(tables: Tables, made: dict[str, Any], moves: int, rng: random.Random) -> None:

@@ -79,7 +79,8 @@ def move_somewhere(tables: dict[int, FriendsTable]) -> None:
 
 @pytest.mark.parametrize(
     ("game", "seats"),
-    [("alkort", [PERSON] * 4), ("alkort", [PERSON, COMPUTER, PERSON, COMPUTER]), ("ecarte", [PERSON] * 2)],
+    [(game.key, [PERSON] * game.players[0]) for game in games.every()]
+    + [(game.key, [PERSON, COMPUTER] * 2) for game in games.every() if 4 in game.players],  # partners: one a person
 )
 def test_every_seat_sees_only_its_frames_over_a_whole_deal(game: str, seats: list[str]):
     service = Tables()
@@ -309,7 +310,7 @@ def test_the_deal_at_a_glance_shows_trumps_and_what_the_partner_showed_from_the_
     assert all(c.name in partners.seats_view.value for cards in shown.values() for c in cards)
 
 
-@pytest.mark.parametrize(("game", "players"), [("alkort", 4), ("ecarte", 2)])
+@pytest.mark.parametrize(("game", "players"), [(game.key, game.players[0]) for game in games.every()])
 def test_the_coachs_hint_is_advise_on_the_seats_view_and_the_same_in_deals_it_cannot_tell_apart(game, players):
     """The Hint at a people's table is ``coach.advise`` on ``games.observe(state, seat)``, as at a computer table, shown
     with the coach panel's table; made again at deals that differ only in the cards the seat cannot see, the page
