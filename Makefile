@@ -50,7 +50,7 @@ RUN_ABOVE := --deselect tests/test_code_quality.py::test_ruff_finds_nothing_to_s
 # Left to make test, as too slow for the loop: the property test that tries every refused action at every step
 # (a quarter of the loop's time, most of it spent printing the whole deal to compare it after each refusal),
 # the exercise checker's mutation tests (each model solution mutated, every mutant checked), and the coach's no-crash
-# property test over 60 random deals (its 8-deal variant stays in the loop).
+# property test over 30 random deals (its 8-deal variant stays in the loop).
 SLOW := --deselect tests/engine/test_properties.py::test_random_deals_keep_every_invariant \
 	--deselect tests/coach/test_no_crash.py::test_hints_and_reviews_from_many_random_legal_histories \
 	--ignore tests/exercises/test_mutants.py
