@@ -39,6 +39,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -408,6 +409,9 @@ class Trick(NamedTuple):
     winner: int
 
 
+_WINNER = operator.attrgetter("winner")  # a trick's winner, read in C: the score of every deal counts them
+
+
 @functools.cache
 def dealing(dealer: int, packets: tuple[int, int] = (3, 2)) -> Dealing:
     """How Écarté is dealt: 3 cards then 2 (or 2 then 3: deal_packets) to each player, the non-dealer first."""
@@ -455,29 +459,30 @@ class EcarteState(DealState):
         seed: int | random.Random | None = None,
         scores_before: Sequence[int] | None = None,
     ) -> None:
-        options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        if type(options) is not EcarteOptions:  # options checked once by a game or the bench come as they are
+            options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         dealer = self._set_up(options, 2, dealer, deck, seed, scores_before, ECARTE_PACK)
-        self.non_dealer = non_dealer(dealer)
-        self.hands, self.turned_up, self.stock = deal_hands(self.deck, dealer, self.options.deal_packets)
-        self.trump = self.turned_up.suit
-        self.king_of_trumps = ALL_CARDS["K", self.trump]
+        self.non_dealer = elder = non_dealer(dealer)
+        self.hands, turned_up, self.stock = deal_hands(self.deck, dealer, options.deal_packets)
+        self.turned_up, self.trump = turned_up, turned_up.suit
+        self.king_of_trumps = ALL_CARDS["K", turned_up.suit]
         self.discards: list[Card] = []
         self.proposals = 0  # how many proposals the non-dealer has made
         self.refused: int | None = None  # which proposal (1 = the first) the dealer refused
         self.announced = [False, False]
         # turned_king = claimed: the dealer may still claim the turned-up King's point (until he does, or passes)
-        self.king_to_claim = self.turned_up.rank == "K" and options.turned_king == "claimed"
+        self.king_to_claim = turned_up.rank == "K" and options.turned_king == "claimed"
         self.king_points = [0, 0]
         self.trick_points = [0, 0]
         self.tricks: list[Trick] = []
         self.trick: list[Card] = []
-        self.leader = self.non_dealer  # the non-dealer leads to the first trick
+        self.leader = elder  # the non-dealer leads to the first trick
         self.phase: Phase = CHOOSE
-        self.current_player: int | None = self.non_dealer
+        self.current_player: int | None = elder
         self.is_over = False
         self.log: list[Action] = []
         self._legal: list[Action] | None = None
-        if self.turned_up.rank == "K" and options.turned_king == "scored":
+        if turned_up.rank == "K" and options.turned_king == "scored":
             self._score_king(dealer)
 
     # -- what may be done -------------------------------------------------
@@ -505,8 +510,9 @@ class EcarteState(DealState):
         if phase is PLAY:
             seat = self.current_player
             assert seat is not None
-            if self.trick:
-                actions = play_duty(self.hands[seat], self.trick, self.trump, self.options)[1]  # type: ignore[assignment]
+            trick = self.trick
+            if trick:
+                actions = play_duty(self.hands[seat], trick, self.trump, self.options)[1]  # type: ignore[assignment]
             else:  # a lead may be any card (play_duty's LEAD), said here without the call: half the moves are leads
                 actions = list(self.hands[seat])
             if not self.tricks:  # a King can be announced only before its holder's first card
@@ -628,9 +634,8 @@ class EcarteState(DealState):
         """The trick points of the deal, once all 5 tricks are played (None before)."""
         if len(self.tricks) < TRICKS_PER_DEAL:
             return None
-        won = [0, 0]
-        for t in self.tricks:  # the tricks each seat won, counted without building self.trick_winners (quicker)
-            won[t.winner] += 1
+        by_seat_one = sum(map(_WINNER, self.tricks))  # seats are 0 and 1: the winners' sum counts seat 1's tricks
+        won = [len(self.tricks) - by_seat_one, by_seat_one]
         return score_deal(won, self.dealer, self.proposals > 0, self.refusal_risks_penalty, self.options)
 
     @property
