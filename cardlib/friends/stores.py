@@ -18,23 +18,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .tables import CONNECTED_SECONDS, Record
+from .tables import CONNECTED_SECONDS, Record, SeatsHeard
 
 SCHEMA = """CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, version INTEGER NOT NULL, expires REAL NOT NULL, record TEXT NOT NULL)"""
 
 
-class SQLiteStore:
+class SQLiteStore(SeatsHeard):
     """Tables in one SQLite file (stdlib ``sqlite3``), each move committed to disk before it is answered."""
 
     def __init__(self, path: str | Path) -> None:
+        super().__init__()
         self.path = Path(path).expanduser()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")  # readers do not wait for a writer
         self.db.execute("PRAGMA synchronous=FULL")  # a committed move is on the disk
         self.db.execute(SCHEMA)
-        self.seen: dict[str, dict[int, float]] = {}
         self.kept: dict[str, Record] = {}  # the records read or written, used again while their version stands
 
     def close(self) -> None:
@@ -83,17 +83,6 @@ class SQLiteStore:
             del self.kept[table]
             self.seen.pop(table, None)
         return int(gone)
-
-    def touch(self, table: str, seat: int, now: float) -> bool:
-        """A seat was heard from now; True if it was not connected before."""
-        seen = self.seen.setdefault(table, {})
-        before = seen.get(seat)
-        seen[seat] = now
-        return before is None or now - before > CONNECTED_SECONDS
-
-    def presence(self, table: str) -> dict[int, float]:
-        """When each seat was last heard from (by this server)."""
-        return dict(self.seen.get(table, {}))
 
     def listen(self, on_change: Callable[[str], None]) -> Callable[[], None]:
         """One server per file: it hears of its own moves directly, so there is nothing to listen to."""

@@ -570,12 +570,30 @@ class Store(Protocol):
     def presence(self, table: str) -> dict[int, float]: ...
 
 
-class MemoryStore:
+class SeatsHeard:
+    """When each seat of each table was last heard from, as one server (or one page) keeps it in memory."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, dict[int, float]] = {}
+
+    def touch(self, table: str, seat: int, now: float) -> bool:
+        """A seat was heard from now; True if it was not connected before."""
+        seen = self.seen.setdefault(table, {})
+        before = seen.get(seat)
+        seen[seat] = now
+        return before is None or now - before > CONNECTED_SECONDS
+
+    def presence(self, table: str) -> dict[int, float]:
+        """When each seat was last heard from (by this server)."""
+        return dict(self.seen.get(table, {}))
+
+
+class MemoryStore(SeatsHeard):
     """Records in a dict: for one page (pass the device) and the tests."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.records: dict[str, Record] = {}
-        self.seen: dict[str, dict[int, float]] = {}
 
     def get(self, table: str) -> Record | None:
         """The record of a table, or None."""
@@ -604,17 +622,6 @@ class MemoryStore:
             del self.records[table]
             self.seen.pop(table, None)
         return len(old)
-
-    def touch(self, table: str, seat: int, now: float) -> bool:
-        """A seat was heard from now; True if it was not connected before."""
-        seen = self.seen.setdefault(table, {})
-        before = seen.get(seat)
-        seen[seat] = now
-        return before is None or now - before > CONNECTED_SECONDS
-
-    def presence(self, table: str) -> dict[int, float]:
-        """When each seat was last heard from."""
-        return dict(self.seen.get(table, {}))
 
 
 class TableService(Protocol):
