@@ -7,10 +7,11 @@ servers of their own, with short timeouts or a small cap on kernels.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 from browser_harness import launch_profile
 from voila_harness import ARTIFACTS, AppPage, Server, serving
@@ -37,12 +38,18 @@ def voila_url(voila_server: Server) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory):
-    """Chromium with a fresh profile, as a Playwright browser context (launched by the shared harness)."""
+def course_playwright() -> Iterator[Playwright]:
+    """The one Playwright of the session: a second sync_playwright() while one runs refuses to start."""
     with sync_playwright() as playwright:
-        context = launch_profile(playwright, tmp_path_factory.mktemp("chromium-profile"))
-        yield context
-        context.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser_context(course_playwright: Playwright, tmp_path_factory):
+    """Chromium with a fresh profile, as a Playwright browser context (launched by the shared harness)."""
+    context = launch_profile(course_playwright, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import pytest
 import redis
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from cardlib.friends.client import HTTPTables
 from cardlib.widgets.coach import HINT_NAME
@@ -62,12 +62,14 @@ def demo(log: Path, **env: str) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One Chromium; each person gets a context of their own in it."""
-    with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        yield browser
-        browser.close()
+def browser(course_playwright: Playwright) -> Iterator[Browser]:
+    """One Chromium; each person gets a context of their own in it.
+
+    It is launched from the session's one Playwright (conftest.py): a second sync_playwright() after the other
+    browser tests' would find that one's event loop and refuse to start."""
+    browser = launch_browser(course_playwright)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="module")
