@@ -78,7 +78,8 @@ class JudgmentDrill(widgets.VBox):
         self.number = 0
         self.right = 0
         self.answered = 0
-        self.prompt = widgets.HTML()
+        self.counted: set[int] = set()  # the hands answered (by their number), each counted once
+        self.prompt = widgets.HTML(_dom_classes=("cardlib-judgment-prompt",))
         self.status = widgets.HTML(self.status_html(""))
         self.choices = [self.button(choice) for choice in (strategy.PLAY, strategy.PROPOSE)]
         self.next_button = widgets.Button(description="Next hand", tooltip="Show the next hand of the drill")
@@ -121,9 +122,13 @@ class JudgmentDrill(widgets.VBox):
         if choice not in (strategy.PLAY, strategy.PROPOSE):
             raise ValueError(f"answer 'play' or 'propose', not {choice!r}")
         right = self.hand.is_right(choice)
-        self.answered += 1
-        self.right += right
-        words = f"{self.hand.feedback(choice)} ({self.right} right of {self.answered} so far.)"
+        counted = self.number in self.counted  # a hand counts once: pressing both answers is not two rights
+        if not counted:
+            self.counted.add(self.number)
+            self.answered += 1
+            self.right += right
+        tally = f"{self.right} right of {self.answered} so far"
+        words = f"{self.hand.feedback(choice)} ({'Your first answer is the one counted: ' if counted else ''}{tally}.)"
         self.status.value = self.status_html(words)
         return right, words
 

@@ -5,8 +5,9 @@ and kept as small data in ``cardlib/widgets/model_deals_data.py``; the widget on
 book and the static site show them at once, in pure Python. Each move is made by the engine again from the deal's
 seed, so a deal that the rules no longer allow is refused with the rule's own sentence, never shown wrong.
 
-Keyboard: the four buttons (start, back, forward, end) are reached with Tab and pressed with Enter or Space; the
-move and the coach's note under it are a live region that a screen reader reads at each step.
+Keyboard: the four buttons (start, back, forward, end) are reached with Tab and pressed with Enter or Space; they
+stay where they are and keep the focus, so a learner presses Forward again and again; the move and the coach's note
+under it are a live region that a screen reader reads at each step (and at the deal's start or end, says so).
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ class ModelDeal(widgets.VBox):
         self.buttons = [self._button(*spec) for spec in self.BUTTONS]
         bar = widgets.HBox(self.buttons, _dom_classes=("cardlib-model-buttons",))
         super().__init__(
-            with_stylesheet([self.heading, bar, self.move, self.position], True), _dom_classes=("cardlib",)
+            with_stylesheet([self.heading, bar, self.move, self.position], True),
+            _dom_classes=("cardlib", "cardlib-model-deal"),
         )
         self.go(0)
 
@@ -112,29 +114,34 @@ class ModelDeal(widgets.VBox):
         return len(self.data["moves"])
 
     def press(self, where: str) -> None:
-        """Start, back, forward or end."""
+        """Start, back, forward or end; at the deal's start or end, say so (the live region reads it out)."""
         target = {"start": 0, "back": self.step - 1, "forward": self.step + 1, "end": self.moves}[where]
-        self.go(max(0, min(self.moves, target)))
+        within = max(0, min(self.moves, target))
+        if within == self.step:
+            edge = "the start of the deal: press Forward" if self.step == 0 else "the end of the deal: press Back"
+            self.move.value = self.move_html(self.state, f"You are at {edge} to see the other moves.")
+        else:
+            self.go(within)
 
     def go(self, step: int) -> None:
-        """Show the deal after ``step`` moves, the move that led there and the coach's note on it."""
-        self.step = step
-        state = replay(self.data, step)
-        self.position.value = hands_html(state, self.game)
-        self.move.value = self.move_html(state)
-        for button, where in zip(self.buttons, ("start", "back", "forward", "end")):
-            button.disabled = (where in ("start", "back") and step == 0) or (
-                where in ("forward", "end") and step == self.moves
-            )
+        """Show the deal after ``step`` moves, the move that led there and the coach's note on it.
 
-    def move_html(self, state: DealState) -> str:
-        """The step's words: the move made and the coach's note, or where the deal stands."""
+        The buttons are never disabled: a disabled button loses the keyboard's focus, and a learner at the end of
+        the deal would have to Tab back to the buttons from the top of the page."""
+        self.step = step
+        self.state = replay(self.data, step)
+        self.position.value = hands_html(self.state, self.game)
+        self.move.value = self.move_html(self.state)
+
+    def move_html(self, state: DealState, aside: str = "") -> str:
+        """The step's words: the move made and the coach's note, or where the deal stands (after ``aside``, if any)."""
+        first = f"<p>{escape(aside)}</p>" if aside else ""
         if self.step == 0:
             said = "The deal before its first move. Press Forward to see each move and what the coach made of it."
-            return f"<div role='status' aria-live='polite'><p>{said}</p></div>"
+            return f"<div role='status' aria-live='polite'>{first}<p>{said}</p></div>"
         move = self.data["moves"][self.step - 1]
         done = f" {escape(state.explain_score())}" if state.is_over else ""
         return (
-            f"<div role='status' aria-live='polite'><p><strong>Move {self.step} of {self.moves}</strong>: player "
-            f"{move['seat']} — {escape(move['move'])}.{done}</p>{note_html(move.get('note'))}</div>"
+            f"<div role='status' aria-live='polite'>{first}<p><strong>Move {self.step} of {self.moves}</strong>: "
+            f"player {move['seat']} — {escape(move['move'])}.{done}</p>{note_html(move.get('note'))}</div>"
         )

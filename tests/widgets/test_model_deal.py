@@ -40,14 +40,19 @@ def test_the_widget_steps_forward_and_back_and_shows_the_coachs_note() -> None:
     deal = a_deal()
     widget = ModelDeal("alkort", deals=[deal])
     start, back, forward, end = widget.buttons
-    assert start.disabled and back.disabled and not forward.disabled and "before its first move" in text(widget.move)
+    assert not any(b.disabled for b in widget.buttons), "a disabled button would lose the keyboard's focus"
+    assert "before its first move" in text(widget.move)
+    back.click()
+    assert widget.step == 0 and "at the start of the deal" in text(widget.move)
     forward.click()
     shown = text(widget.move)
     assert f"Move 1 of {len(deal['moves'])}" in shown and deal["moves"][0]["move"] in shown
     assert "+1.20 ± 0.30" in shown and "80% ± 6%" in shown and "Playing K♦ is best" in shown
     assert "role='status' aria-live='polite'" in widget.move.value and "<caption>" in widget.move.value
     end.click()
-    assert forward.disabled and end.disabled and widget.step == len(deal["moves"])
+    assert widget.step == len(deal["moves"]) and not end.disabled
+    forward.click()
+    assert widget.step == len(deal["moves"]) and "at the end of the deal" in text(widget.move)
     assert "point" in text(widget.move)  # the engine's score of the finished deal
     back.click()
     assert widget.step == len(deal["moves"]) - 1 and "as good as the others" in text(widget.move)
