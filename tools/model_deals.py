@@ -12,12 +12,11 @@ deals, one coach question a move; about a minute or two on one core. The widget
 from __future__ import annotations
 
 import argparse
-import pprint
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from data_module import write_data_module
 
 from cardlib import coach, games
 from cardlib.bots import MonteCarloBot
@@ -80,14 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         deals.append(model_deal(spec, args.samples))
         print(f"{spec[4]}: {len(deals[-1]['moves'])} moves in {time.perf_counter() - start:.0f} s", flush=True)
-    text = pprint.pformat(deals, width=110, sort_dicts=False)
-    args.out.write_text(
-        f'"""The model deals, computed by tools/model_deals.py (make model-deals): do not edit by hand."""\n\n'
-        f"MODEL_DEALS = {text}\n",
-        encoding="utf-8",
-    )
-    subprocess.run([sys.executable, "-m", "ruff", "format", str(args.out)], check=False)  # as CI checks it
-    print(f"wrote {args.out}")
+    about = "The model deals, computed by tools/model_deals.py (make model-deals): do not edit by hand."
+    write_data_module(args.out, about, "MODEL_DEALS", deals)
     return 0
 
 

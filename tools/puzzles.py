@@ -2,23 +2,27 @@
 
     nice -n 10 .venv/bin/python tools/puzzles.py      # writes cardlib/widgets/puzzles_data.py
 
-(``make puzzles`` runs it.) Deals are played by the rule bots; at every decision the coach is asked from the
-mover's view with a few samples, and a position whose best option leads the next best by more than twice the
-paired ± is asked again with many more worlds (``--confirm``, another seed). It is kept only if the same option
-is still best and leads the next by more than three times the paired ±. Each puzzle gets a theme (what the
-decision is about) and a level (how clear the answer is: level 1 leads by a point or more). Bounded by
-``--deals`` and ``--seconds``.
+(``make puzzles`` runs it.) Deals are played by the rule bots; at every decision (the mover's, and any seat's
+move offered out of turn, such as Alkort's worthless hand taking the stock) the coach is asked from that seat's
+view with a few samples, and a position whose best option leads the next best by more than twice the paired ± is
+asked again with many more worlds (``--confirm``, another seed). It is kept only if the same option is still best
+and leads the next by more than three times the paired ±. Each puzzle gets a theme (what the decision is about)
+and a level (how clear the answer is: level 1 leads by a point or more). Bounded by ``--deals`` and ``--seconds``.
+
+A rare theme is searched for on its own and added to the puzzles already found (``--add``): ``--themes`` asks the
+coach only at decisions of those themes, ``--first-seed`` starts past the deals already searched, and
+``--stock-deals`` keeps only the deals that offer a worthless hand the stock (one deal in about 500).
 """
 
 from __future__ import annotations
 
 import argparse
-import pprint
-import subprocess
-import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from data_module import write_data_module
 
 from cardlib import ACCEPT, PROPOSE, REFUSE, Discard, Exchange, alkort, coach, games
 from cardlib.bots import make_bot
@@ -28,23 +32,36 @@ from cardlib.tricks import DealState, action_text
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "puzzles_data.py"
 GAMES = (("alkort", 4), ("ecarte", 2))
+STOCK = "what to keep when taking the stock"
+RUN = "breaking the other side's run"
 
 
 def theme(state: DealState, seat: int, options: list[Any]) -> str:
     """What the decision is about, from its options and the position."""
     actions = set(options)
-    if any(isinstance(a, Exchange) for a in actions) or actions & {PROPOSE, ACCEPT, REFUSE}:
+    if any(isinstance(a, Exchange) for a in actions):
+        return STOCK
+    if actions & {PROPOSE, ACCEPT, REFUSE}:
         return "the exchange"
     if any(isinstance(a, Discard) for a in actions):
         return "the discard"
     trick = list(getattr(state, "trick", []))
     if state.n_players == 2:
         return "heading the trick" if trick else "the lead"
+    if other_sides_run(state, seat):
+        return RUN
     if not trick and any(isinstance(a, Card) and a.rank == "7" for a in actions):
         return "leading a Seven"
     if Card("K", "♦") in actions:
         return "when K♦ should go"
     return partnership_theme(state, seat, trick)
+
+
+def other_sides_run(state: Any, seat: int) -> bool:
+    """Whether the other side has taken every trick so far, two or more: a múk or a stroke until a trick breaks it
+    (*að slíta*, book/glossary.md)."""
+    sides = state.trick_sides
+    return len(sides) >= 2 and all(side != state.side_of(seat) for side in sides)
 
 
 def partnership_theme(state: Any, seat: int, trick: list[Card]) -> str:
@@ -100,7 +117,27 @@ def puzzle(state: DealState, seat: int, moves: list[str], spec: dict[str, Any], 
     }
 
 
-def puzzles_of_deal(game: str, players: int, seed: int, samples: int, confirm: int) -> list[dict]:
+def deciding(state: DealState) -> list[int]:
+    """The seats with a decision now: any offered a move out of turn (next_move asks them first), then the mover."""
+    turn = state.current_player
+    assert turn is not None
+    return [s for s in range(state.n_players) if s != turn and state.legal_actions(s)] + [turn]
+
+
+def puzzle_here(state: DealState, moves: list[str], spec: dict[str, Any], search: argparse.Namespace) -> dict | None:
+    """The first puzzle at this position, of a seat with a decision (of the themes searched for, if any)."""
+    for seat in deciding(state):
+        options = coach.options_of(games.observe(state, seat))
+        if search.themes and theme(state, seat, options) not in search.themes:
+            continue
+        if clear(coach.hint(state, seat, samples=search.samples, seed=0), 2.0):
+            found = puzzle(state, seat, moves, spec, search.confirm)
+            if found:
+                return found  # one a position: a puzzle is named by its deal and its moves
+    return None
+
+
+def puzzles_of_deal(game: str, players: int, seed: int, search: argparse.Namespace) -> list[dict]:
     """Every puzzle of one deal played by the rule bots."""
     state = games.get(game).new_deal(None, players, dealer=players - 1, seed=seed)
     bots = [make_bot("rules", game, seed=s) for s in range(players)]
@@ -108,42 +145,75 @@ def puzzles_of_deal(game: str, players: int, seed: int, samples: int, confirm: i
     found: list[dict] = []
     moves: list[str] = []
     while not state.is_over:
-        seat, decision = next_move(state, bots)
-        if clear(coach.hint(state, seat, samples=samples, seed=0), 2.0):
-            kept = puzzle(state, seat, moves, spec, confirm)
-            found += [kept] if kept else []
+        kept = puzzle_here(state, moves, spec, search)
+        found += [kept] if kept else []
+        _seat, decision = next_move(state, bots)
         moves.append(action_text(decision.action))
         state.apply(decision.action)
     return found
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Search the deals of each game, within the budget, and write the data module."""
+def offers_the_stock(game: str, players: int, seed: int) -> bool:
+    """Whether a seat may take the stock as the deal begins (Alkort's worthless hand)."""
+    state = games.get(game).new_deal(None, players, dealer=players - 1, seed=seed)
+    return any(isinstance(a, Exchange) for s in range(players) for a in state.legal_actions(s))
+
+
+def seeds(game: str, players: int, search: argparse.Namespace) -> Iterator[int]:
+    """The deals to search: ``--deals`` of them from ``--first-seed``, only those offering the stock if asked."""
+    seed, given = search.first_seed, 0
+    while given < search.deals:
+        if not search.stock_deals or offers_the_stock(game, players, seed):
+            given += 1
+            yield seed
+        seed += 1
+
+
+def search_game(game: str, players: int, search: argparse.Namespace) -> list[dict]:
+    """The puzzles of one game, within the time budget."""
+    start, found = time.perf_counter(), []
+    for seed in seeds(game, players, search):
+        if time.perf_counter() - start > search.seconds:
+            break
+        found += puzzles_of_deal(game, players, seed, search)
+    print(f"{game}: {len(found)} puzzles to seed {seed}, {time.perf_counter() - start:.0f} s", flush=True)
+    return found
+
+
+def merged(old: list[dict], new: list[dict]) -> list[dict]:
+    """The puzzles found before and now, each position once, in the order of the games, their deals and moves."""
+    by_name = {(p["game"], p["seed"], len(p["moves"])): p for p in [*old, *new]}
+    order = [game for game, _ in GAMES]
+    return sorted(by_name.values(), key=lambda p: (order.index(p["game"]), p["seed"], len(p["moves"])))
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: the budget, the worlds, and what to search for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first deal's seed (default 0)")
     parser.add_argument("--samples", type=int, default=60, help="worlds for the first look (default 60)")
     parser.add_argument("--confirm", type=int, default=400, help="worlds to confirm a puzzle (default 400)")
     parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
     parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
-    args = parser.parse_args(argv)
-    found: list[dict] = []
-    for game, players in GAMES:
-        if args.games and game not in args.games:
-            continue
-        start = time.perf_counter()
-        for seed in range(args.deals):
-            if time.perf_counter() - start > args.seconds:
-                break
-            found += puzzles_of_deal(game, players, seed, args.samples, args.confirm)
-        print(f"{game}: {sum(p['game'] == game for p in found)} puzzles, {time.perf_counter() - start:.0f} s")
-    text = pprint.pformat(found, width=110, sort_dicts=False)
-    args.out.write_text(
-        f'"""The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand."""\n\nPUZZLES = {text}\n',
-        encoding="utf-8",
+    parser.add_argument("--themes", nargs="*", default=[], help="only decisions of these themes (default: all)")
+    parser.add_argument("--stock-deals", action="store_true", help="only deals that offer the stock")
+    parser.add_argument("--add", action="store_true", help="add to the puzzles already in --out")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Search the deals of each game, within the budget, and write the data module."""
+    search = arguments(argv)
+    found = [p for g, n in GAMES if not search.games or g in search.games for p in search_game(g, n, search)]
+    if search.add:
+        from cardlib.widgets.puzzles_data import PUZZLES  # the puzzles found before (when --out is the default)
+
+        found = merged(list(PUZZLES), found)
+    write_data_module(
+        search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", "PUZZLES", found
     )
-    subprocess.run([sys.executable, "-m", "ruff", "format", str(args.out)], check=False)  # as CI checks it
-    print(f"wrote {args.out}")
     return 0
 
 

@@ -543,6 +543,17 @@ class ProgressReport:
     """Which exercises were solved, chapter by chapter: in this session, or remembered from earlier ones."""
 
     rows: list[tuple[str, str, str]]  # (key, title, status)
+    puzzles: list[tuple[str, str, int, int]] = field(default_factory=list)  # (game, theme, solved, of how many)
+
+    @property
+    def puzzles_line(self) -> str:
+        """The puzzles solved at the boards, in any session, by game and theme ('' when none is solved yet)."""
+        solved = [(game, theme, done, total) for game, theme, done, total in self.puzzles if done]
+        if not solved:
+            return ""
+        themes = "; ".join(f"{game}, {theme}: {done} of {total}" for game, theme, done, total in solved)
+        of_all = sum(total for *_, total in self.puzzles)
+        return f"Puzzles solved: {sum(done for _, _, done, _ in solved)} of {of_all} ({themes})."
 
     @property
     def solved(self) -> int:
@@ -564,9 +575,8 @@ class ProgressReport:
 
     def __repr__(self) -> str:
         marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
-        return "\n".join(
-            [self.headline] + [f"  {marks.get(s, '·')} {key:<5} {title} — {s}" for key, title, s in self.rows]
-        )
+        lines = [f"  {marks.get(s, '·')} {key:<5} {title} — {s}" for key, title, s in self.rows]
+        return "\n".join([self.headline, *lines, *([self.puzzles_line] if self.puzzles_line else [])])
 
     def _repr_html_(self) -> str:
         marks = {CORRECT: "✔", SOLVED_EARLIER: "✔", NOT_YET: "✘", NOT_YET_SOLVED_BEFORE: "✘", WITH_THE_SOLUTION: "◐"}
@@ -576,7 +586,8 @@ class ProgressReport:
             for key, title, s in self.rows
         )
         table = f"<table>{rows}</table>" if rows else ""
-        return f"<div class='cardlib-progress'><b>{html.escape(self.headline)}</b>{table}</div>"
+        puzzles = f"<p>{html.escape(self.puzzles_line)}</p>" if self.puzzles_line else ""
+        return f"<div class='cardlib-progress'><b>{html.escape(self.headline)}</b>{table}{puzzles}</div>"
 
 
 def progress(chapter: int | None = None) -> ProgressReport:
@@ -588,7 +599,14 @@ def progress(chapter: int | None = None) -> ProgressReport:
     chosen = [e for e in CATALOGUE.values() if (e.chapter == chapter if chapter is not None else e.chapter in active)]
     chosen.sort(key=lambda e: (e.chapter, e.number))
     shown = revealed()
-    return ProgressReport([(e.key, e.title, standing(e.key, earlier, shown)) for e in chosen])
+    return ProgressReport([(e.key, e.title, standing(e.key, earlier, shown)) for e in chosen], puzzles_solved())
+
+
+def puzzles_solved() -> list[tuple[str, str, int, int]]:
+    """The puzzles solved at the boards (cardlib.widgets.puzzles), by game and theme, of how many there are."""
+    from ..widgets import puzzles  # the boards remember their own: beside this progress file
+
+    return puzzles.solved_by_theme()
 
 
 # ---------------------------------------------------------------------------

@@ -162,6 +162,13 @@ def game_won_by(state: ecarte.EcarteState, action: Action, seat: int) -> bool:
 
 LEVELS = (1, 2, 3)  # 1: the best option leads by a point a deal or more; 3: by less than half a point
 PUZZLES_FILE = "cardlib-puzzles.json"
+PUZZLE_CSS = """<style>
+.cardlib-puzzle-choices { flex-wrap: wrap; }
+.cardlib-puzzle-feedback table { border-collapse: collapse; font-size: 14px; margin: 4px 0; }
+.cardlib-puzzle-feedback caption { text-align: left; font-weight: bold; padding: 2px 0; caption-side: top; }
+.cardlib-puzzle-feedback td, .cardlib-puzzle-feedback th { padding: 2px 10px; border-bottom: 1px solid #ddd;
+  text-align: left; }
+</style>"""  # the options wrap on a narrow screen (Écarté's discard has up to 32); the shared layout stays as it is
 
 
 def puzzles_of(game: str | None = None, theme: str | None = None) -> list[dict[str, Any]]:
@@ -236,6 +243,15 @@ def solved_puzzles() -> set[str]:
         return set()
 
 
+def solved_by_theme() -> list[tuple[str, str, int, int]]:
+    """Each game's themes, in the data's order: the game's name, the theme, the puzzles solved, and how many."""
+    solved, counts = solved_puzzles(), dict[tuple[str, str], tuple[int, int]]()
+    for p in puzzles_of():
+        done, total = counts.get((p["game"], p["theme"]), (0, 0))
+        counts[p["game"], p["theme"]] = (done + (puzzle_id(p) in solved), total + 1)
+    return [(games.get(game).name, theme, done, total) for (game, theme), (done, total) in counts.items()]
+
+
 def remember_puzzle(name: str) -> None:
     """Add a puzzle to the solved ones in the file; a file that cannot be written is quietly left alone."""
     path = progress_path()
@@ -259,6 +275,7 @@ class PuzzleBoard(widgets.VBox):
             raise ValueError(f"no puzzles of {game} on {', '.join(themes) or 'any theme'} yet: run make puzzles")
         self.level, self.in_a_row, self.tried, self.right = 1, 0, 0, 0
         self.seen: set[str] = set()
+        self.first_answer: str | None = None  # the one counted for the puzzle on show
         self.current = self.puzzles[0]
         self.question = html_view("", "cardlib-puzzle")
         self.choices = widgets.HBox([], _dom_classes=("cardlib-puzzle-choices",))
@@ -266,7 +283,7 @@ class PuzzleBoard(widgets.VBox):
         self.next_button = widgets.Button(description="Next puzzle", tooltip="Another puzzle")
         self.next_button.on_click(lambda _b: self.next_puzzle())
         self.progress = html_view("", "cardlib-puzzle-progress")
-        parts = [self.question, self.choices, self.feedback, self.next_button, self.progress]
+        parts = [html_view(PUZZLE_CSS), self.question, self.choices, self.feedback, self.next_button, self.progress]
         super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib",))
         self.show(self.pick())
 
@@ -277,7 +294,7 @@ class PuzzleBoard(widgets.VBox):
 
     def show(self, puzzle: Mapping[str, Any]) -> None:
         """Ask one puzzle: the position its seat sees, and a button for each option."""
-        self.current = puzzle
+        self.current, self.first_answer = puzzle, None
         self.seen.add(puzzle_id(puzzle))
         theme = puzzle["theme"][:1].upper() + puzzle["theme"][1:]  # 'When K♦ should go', its K kept
         self.question.value = (
@@ -293,8 +310,23 @@ class PuzzleBoard(widgets.VBox):
         self.progress.value = self.progress_words()
 
     def answer(self, choice: str) -> bool:
-        """Check a choice against the coach's clear best, say so with its numbers, and count it."""
+        """Check a choice against the coach's clear best and say so with its numbers; the first choice counts."""
         right = choice == self.current["answer"]
+        counted = self.first_answer is None
+        if counted:
+            self.first_answer = choice
+            self.count(right)
+        verdict = "✔ Right." if right else f"✘ Not {escape(choice)}: the coach's choice is {self.current['answer']}."
+        again = "" if counted else f" (Your first answer, {escape(self.first_answer or '')}, is the one counted.)"
+        self.feedback.value = (
+            f"<div role='status' aria-live='polite'><p>{verdict}{again}</p>{numbers_html(self.current)}</div>"
+        )
+        self.progress.value = self.progress_words()
+        return right
+
+    def count(self, right: bool) -> None:
+        """Count a first answer: two right in a row at a level move up a level, a wrong one down; a right one is
+        remembered as solved."""
         self.tried += 1
         self.right += right
         self.in_a_row = self.in_a_row + 1 if right else 0
@@ -304,12 +336,6 @@ class PuzzleBoard(widgets.VBox):
             self.level = max(self.level - 1, LEVELS[0])
         if right:
             remember_puzzle(puzzle_id(self.current))
-        verdict = "✔ Right." if right else f"✘ Not {escape(choice)}: the coach's choice is {self.current['answer']}."
-        self.feedback.value = (
-            f"<div role='status' aria-live='polite'><p>{verdict}</p>{numbers_html(self.current)}</div>"
-        )
-        self.progress.value = self.progress_words()
-        return right
 
     def next_puzzle(self) -> None:
         """Go on to the next puzzle."""

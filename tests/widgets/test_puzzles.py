@@ -155,3 +155,34 @@ def test_a_puzzle_makes_a_quick_question_with_the_coachs_numbers() -> None:
     assert question.answer == puzzle["answer"] and question.choices == tuple(o["option"] for o in puzzle["options"])
     assert question.prompt.startswith(f"You are player {puzzle['seat']}, holding ")
     assert "1.00 ± 0.12 points a deal more than the next best" in question.why
+
+
+def test_only_the_first_answer_to_a_puzzle_is_counted(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    wrong = board.current["options"][1]["option"]
+    assert not board.answer(wrong)
+    assert board.answer(board.current["answer"])  # right, and told so with the numbers, but not counted
+    assert f"Your first answer, {wrong}, is the one counted" in text(board.feedback)
+    assert (board.right, board.tried, board.level) == (0, 1, 1) and puzzles.solved_puzzles() == set()
+
+
+def test_the_progress_report_counts_the_puzzles_solved_by_game_and_theme(monkeypatch, tmp_path) -> None:
+    from cardlib.exercises import checker
+
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
+    assert checker.progress().puzzles_line == ""  # nothing solved: the report is as it was
+    solved = puzzles.puzzles_of("ecarte", "the lead")[:2] + puzzles.puzzles_of("alkort", "leading a Seven")[:1]
+    for puzzle in solved:
+        puzzles.remember_puzzle(puzzles.puzzle_id(puzzle))
+    report = checker.progress()
+    leads, sevens = len(puzzles.puzzles_of("ecarte", "the lead")), len(puzzles.puzzles_of("alkort", "leading a Seven"))
+    assert ("Écarté", "the lead", 2, leads) in report.puzzles and (
+        "Alkort",
+        "leading a Seven",
+        1,
+        sevens,
+    ) in report.puzzles
+    line = f"Puzzles solved: 3 of {len(puzzles.puzzles_of())} (Alkort, leading a Seven: 1 of {sevens}; "
+    assert report.puzzles_line.startswith(line) and f"Écarté, the lead: 2 of {leads})." in report.puzzles_line
+    assert report.puzzles_line in repr(report) and "Puzzles solved: 3" in report._repr_html_()

@@ -1,0 +1,93 @@
+"""How tools/puzzles.py (make puzzles) names a decision's theme, and what it keeps: real positions of the engine."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from cardlib import coach, games
+from cardlib.bots import make_bot
+from cardlib.players import next_move
+from cardlib.tricks import DealState, Discard, Exchange
+from cardlib.widgets import puzzles
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def load_tool() -> ModuleType:
+    """tools/puzzles.py, imported from its file (tools/ is a folder of scripts, not a package), as tool_puzzles."""
+    sys.path.insert(0, str(TOOLS))  # it imports data_module from beside itself, as it does when run
+    try:
+        spec = importlib.util.spec_from_file_location("tool_puzzles", TOOLS / "puzzles.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+tool = load_tool()
+
+
+def theme_at(state: DealState, seat: int) -> str:
+    """The tool's theme for a seat's decision, from the options the coach would weigh there."""
+    return tool.theme(state, seat, coach.options_of(games.observe(state, seat)))
+
+
+def played_until(game: str, players: int, seed: int, stop) -> Any:
+    """A rule-bot deal played until ``stop(state)`` holds (None if it never does)."""
+    state = games.get(game).new_deal(None, players, dealer=players - 1, seed=seed)
+    bots = [make_bot("rules", game, seed=s) for s in range(players)]
+    while not state.is_over:
+        if stop(state):
+            return state
+        state.apply(next_move(state, bots)[1].action)
+    return None
+
+
+def test_a_worthless_hand_offered_the_stock_is_asked_what_to_keep() -> None:
+    seed = next(s for s in range(1000) if tool.offers_the_stock("alkort", 4, s))
+    state = games.get("alkort").new_deal(None, 4, dealer=3, seed=seed)
+    seat = next(s for s in range(4) if state.may_exchange_now(s))
+    assert seat in tool.deciding(state)  # asked even out of turn, as next_move asks it first
+    assert theme_at(state, seat) == tool.STOCK == "what to keep when taking the stock"
+    assert any(isinstance(a, Exchange) for a in state.legal_actions(seat))
+
+
+def test_ecartes_discard_is_its_own_theme_and_the_proposal_the_exchange() -> None:
+    def discarding(state: Any) -> bool:
+        return any(isinstance(a, Discard) for a in state.legal_actions(state.current_player))
+
+    state = next(s for seed in range(40) if (s := played_until("ecarte", 2, seed, discarding)) is not None)
+    assert theme_at(state, state.current_player) == "the discard"
+    fresh = games.get("ecarte").new_deal(None, 2, dealer=1, seed=0)
+    assert theme_at(fresh, fresh.current_player) == "the exchange"  # propose, or play
+
+
+def test_the_other_sides_unbroken_run_is_a_theme_of_its_own() -> None:
+    def their_run(state: Any) -> bool:
+        sides = state.trick_sides
+        return len(sides) >= 2 and len(set(sides)) == 1 and state.side_of(state.current_player) != sides[0]
+
+    state = next(s for seed in range(40) if (s := played_until("alkort", 4, seed, their_run)) is not None)
+    assert theme_at(state, state.current_player) == tool.RUN == "breaking the other side's run"
+    partner_side = next(s for s in range(4) if state.side_of(s) == state.trick_sides[0])
+    assert theme_at(state, partner_side) != tool.RUN  # the side that is running has nothing to break
+
+
+def test_found_puzzles_are_merged_each_position_once_in_the_games_order() -> None:
+    old = [{"game": "ecarte", "seed": 1, "moves": ["a"]}, {"game": "alkort", "seed": 5, "moves": []}]
+    new = [{"game": "alkort", "seed": 2, "moves": ["x"]}, {"game": "alkort", "seed": 5, "moves": [], "new": True}]
+    merged = tool.merged(old, new)
+    assert [(p["game"], p["seed"]) for p in merged] == [("alkort", 2), ("alkort", 5), ("ecarte", 1)]
+    assert merged[1].get("new") is True  # a position found again takes its new numbers
+
+
+def test_every_saved_puzzle_has_the_theme_the_tool_gives_its_position() -> None:
+    for puzzle in puzzles.puzzles_of():
+        state = puzzles.position(puzzle)
+        assert theme_at(state, puzzle["seat"]) == puzzle["theme"], puzzles.puzzle_id(puzzle)
