@@ -102,11 +102,12 @@ coach-audit: $(INSTALLED)
 
 ## Écarté's decision tables (cardlib/ecarte/strategy_tables.json): every hand class's play or propose, accept or
 ## refuse, first discard, sampled and played out by the book; then the books' claims judged, the game odds and the
-## play policy's sensitivity; then the rule bot by the tables against the book's (tools/ecarte_strategy.py).
-## About 20 minutes at a load of 9 on 2 cores (4 minutes of processor time): see the README.
+## play policy's sensitivity, and the tables' own limits audited (every discard, the Ace, a dealer who minds the
+## score); then the rule bot by the tables against the book's (tools/ecarte_strategy.py).
+## About 30 minutes at a load of 9 on 2 cores (8 minutes of processor time): see the README.
 strategy: $(INSTALLED)
 	nice -n 10 $(PY) tools/ecarte_strategy.py
-	nice -n 10 $(PY) tools/ecarte_strategy.py --books
+	nice -n 10 $(PY) tools/ecarte_strategy.py --books --audit
 	nice -n 10 $(PY) tools/ecarte_strategy.py --match 6000
 
 ## How fast a move reaches the other players at a people's table: 10 tables of 4 playing at once against a table

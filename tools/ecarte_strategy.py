@@ -33,6 +33,7 @@ from cardlib.cards import hand as cards_of  # noqa: E402
 from cardlib.ecarte import RANK_ORDER, advice, strategy  # noqa: E402
 
 SEAT = {"first_call": 0, "answer": 1, "discard": 0}  # whose decision each table is, for the paired difference
+SCORES = range(strategy.TARGET)
 
 
 def class_weights() -> dict[str, float]:
@@ -96,6 +97,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=10, help="no more boundary refinement after this")
     parser.add_argument("--out", type=Path, default=strategy.TABLES)
     parser.add_argument("--books", action="store_true", help="only judge the books and the game on saved tables")
+    parser.add_argument("--audit", action="store_true", help="only measure the tables' own limits (saved tables)")
     parser.add_argument("--games", type=int, default=40_000, help="games simulated to check the game odds")
     parser.add_argument(
         "--match",
@@ -136,7 +138,7 @@ def make_tables(args: argparse.Namespace) -> None:
 
 def main() -> None:
     args = arguments()
-    if not args.match and not args.books:
+    if not args.match and not args.books and not args.audit:
         make_tables(args)
         return
     strategy.TABLES = args.out
@@ -144,9 +146,13 @@ def main() -> None:
     started = time.monotonic()
     if args.books:
         saved["books"] = books_and_game(args.games, 40, 150, args.seed)
+    if args.audit:
+        saved["books"]["audit"] = audit(args.seed)
     if args.match:
         saved["bots"] = engine_match(args.match, args.seed)
         saved["bots"]["seconds"] = round(time.monotonic() - started)
+    if "audit" in saved.get("books", {}):
+        saved["notes"] = notes(saved["books"]["audit"])
     save(args.out, saved)
     print(f"done in {time.monotonic() - started:.0f} s; {args.out} {args.out.stat().st_size // 1024} KB")
 
@@ -286,8 +292,65 @@ def claim(source: str, text: str, kind: str, keys: list[str], says: int, note: s
         "decision": kind,
         "verdict": verdict(found) if found else "no hand of the tables fits",
         "found": found,
+        "at_scores": at_scores(kind, keys, says) if keys else {},
         "note": note,
     }
+
+
+# The claims at every score: the chance of the game, not the points a deal (the dealer minds the score as the
+# answer table's columns allow: each of his classes' accept and refuse is judged at the score)
+
+
+@functools.cache
+def best_game_odds() -> strategy.GameOdds:
+    """The game odds when the non-dealer calls for the best chance of the game at each score."""
+    return strategy.game_odds("game")
+
+
+@functools.cache
+def outcome_chances(kind: str, non_dealer: int, dealer: int) -> tuple[float, ...]:
+    """The decider's chance of the game after each outcome of a deal played at this score."""
+    odds = best_game_odds()
+    chances = [odds.after(o, non_dealer, dealer) for o in strategy.OUTCOMES]
+    return tuple(1 - c if SEAT[kind] else c for c in chances)
+
+
+def chance_of(kind: str, counts: list[int], non_dealer: int, dealer: int) -> tuple[float, float]:
+    """A choice's chance of the game for the decider, from its outcome counts, and its 95 % margin."""
+    values, n = outcome_chances(kind, non_dealer, dealer), sum(counts)
+    mean = sum(k * v for k, v in zip(counts, values)) / max(1, n)
+    spread = sum(k * v * v for k, v in zip(counts, values)) / max(1, n) - mean * mean
+    return mean, strategy.Z95 * math.sqrt(max(0.0, spread) / max(1, n))
+
+
+def game_gain(kind: str, keys: list[str], says: int, non_dealer: int, dealer: int) -> tuple[float, float]:
+    """The claim's choice less the other in the decider's chance of the game at this score, weighted over the
+    classes, with its margin (the two columns' margins taken as independent: generous)."""
+    saved, weights = strategy.tables(), dict(strategy.tables()["classes"])
+    diffs = []
+    for key in keys:
+        row = saved[kind][saved["index"][key]]
+        if row[0]:
+            (first, e1), (second, e2) = (chance_of(kind, counts, non_dealer, dealer) for counts in row[2:4])
+            diffs.append((weights[key], first - second if says == 0 else second - first, math.hypot(e1, e2)))
+    return weighted(diffs) if diffs else (0.0, 1.0)
+
+
+def at_scores(kind: str, keys: list[str], says: int) -> dict:
+    """The claim at every score (the non-dealer's, the dealer's): '+' its choice has the better chance of the game,
+    '-' the worse, '=' within the noise; and the verdict these give."""
+    grid = {(a, b): game_gain(kind, keys, says, a, b) for a in SCORES for b in SCORES}
+    signs = {score: "+" if g > m else "-" if g < -m else "=" for score, (g, m) in grid.items()}
+    wrong = [f"{a}-{b}" for (a, b), sign in signs.items() if sign == "-"]
+    right = [f"{a}-{b}" for (a, b), sign in signs.items() if sign == "+"]
+    if right and wrong:
+        said = f"right only at some scores: wrong at {', '.join(wrong)} (the non-dealer's score first)"
+    elif wrong:
+        said = f"wrong at {len(wrong)} of the 25 scores, as good as the other at the rest" if len(wrong) < 25 else ""
+        said = said or "wrong at every score"
+    else:
+        said = f"right or as good at every score (right at {len(right)} of 25)"
+    return {"grid": ["".join(signs[a, b] for b in SCORES) for a in SCORES], "verdict": said}
 
 
 def jeu_de_regle_claims() -> list[dict]:
@@ -547,9 +610,6 @@ def discard_claim() -> dict:
     }
 
 
-SCORES = range(strategy.TARGET)
-
-
 def game_section(games: int) -> dict:
     """The chance of the game at every score (the non-dealer's, the dealer's), by the book's first call, by the
     most points a deal, and by the best chance of the game; the book's checked by playing whole games."""
@@ -673,6 +733,271 @@ def books_and_game(games: int, classes: int, samples: int, seed: int) -> dict:
     }
     found["seconds"] = round(time.monotonic() - started)
     return found
+
+
+# ---------------------------------------------------------------------------
+# The tables' own limits, measured: every discard (not only the weakest cards), the Ace among the small cards,
+# and a dealer who answers for the game at the score rather than by the book
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+MASKS = range(1, 32)  # a throw as a set of positions in the hand ordered weakest first: bit i the i-th weakest
+WEAKEST = [(1 << k) - 1 for k in strategy.THROWS]  # the tables' throws: the k weakest cards
+
+
+def sampled_classes(count: int, seed: str, test: Callable[[str], bool] = bool) -> list[str]:
+    """``count`` classes drawn with replacement by how often they are dealt (among those ``test`` keeps): each
+    draw a dealt hand's class, so a share over the draws estimates a share of dealt hands."""
+    keys, weights = zip(*[(k, w) for k, w in strategy.tables()["classes"] if test(k)])
+    return random.Random(seed).choices(keys, weights=weights, k=count)
+
+
+def every_discard_row(key: str, rng: random.Random) -> list[int] | None:
+    """One deal of the class after an accepted first proposal: the non-dealer's points for each of the 31 throws;
+    None if the dealer dealt here would have refused by the book."""
+    hand, turned_up = strategy.class_hand(key, rng)
+    rest = strategy.rest_of_deal(hand, turned_up, rng)
+    trump = turned_up >> 3
+    if strategy.stands(tuple(sorted(rest[:5])), trump, True):
+        return None
+    order = strategy.weakest(sorted(hand), trump, 5)  # from the hand in pack order, as run_deal holds it: ties alike
+    throws = [tuple(c for i, c in enumerate(order) if mask >> i & 1) for mask in MASKS]
+    deal = functools.partial(strategy.run_deal, hand, rest[:5], turned_up, rest[5:])
+    return [strategy.net_points(deal(strategy.Choices(strategy.PROPOSE, strategy.ACCEPT, thrown=t))) for t in throws]
+
+
+def rows_of(sample: Callable[[random.Random], list[int] | None], deals: int, rng: random.Random) -> list[list[int]]:
+    """``deals`` rows of a sampler, the deals it leaves out drawn again (at most 20 tries a row)."""
+    rows: list[list[int]] = []
+    for _ in range(20 * deals):
+        row = sample(rng)
+        if row is not None:
+            rows.append(row)
+        if len(rows) == deals:
+            break
+    return rows
+
+
+def discard_gap(key: str, deals: int, seed: int) -> dict:
+    """The best of all 31 throws against the best of the tables' five (the k weakest) and the book's: each best
+    chosen on one set of deals and measured on fresh ones, paired (a best chosen and judged on the same deals
+    would flatter itself)."""
+    rng = random.Random(f"{seed}:every-discard:{key}")
+    sample = functools.partial(every_discard_row, key)
+    chosen_on, judged_on = rows_of(sample, deals, rng), rows_of(sample, deals, rng)
+    means = [sum(column) / len(chosen_on) for column in zip(*chosen_on)]
+    best_any = max(range(len(MASKS)), key=lambda i: means[i])
+    best_weakest = max((m - 1 for m in WEAKEST), key=lambda i: means[i])
+    book = WEAKEST[max(1, throwable(*representative(key))) - 1] - 1
+    return {
+        "class": key,
+        "best": "throw the " + ", ".join(ORDINALS[i] for i in range(5) if (best_any + 1) >> i & 1) + " weakest",
+        "over_weakest": mean_margin([r[best_any] - r[best_weakest] for r in judged_on]),
+        "over_book": mean_margin([r[best_any] - r[book] for r in judged_on]),
+    }
+
+
+def discard_audit(draws: int, deals: int, seed: int) -> dict:
+    """How often, and by how much, the best of all discards beats the tables' best (the k weakest) and the book's,
+    on classes drawn as hands are dealt among those the book proposes with."""
+    keys = sampled_classes(draws, f"{seed}:discard-audit", lambda k: not advice.jeu_de_regle(*representative(k)))
+    found = {key: discard_gap(key, deals, seed) for key in sorted(set(keys))}
+    found_rows = [found[key] for key in keys]
+    summary: dict[str, Any] = {"draws": draws, "classes": len(found), "deals": deals}
+    for name in ("over_weakest", "over_book"):
+        gaps = [row[name] for row in found_rows]
+        clearly = sum(mean > margin for mean, margin in gaps)
+        summary[name] = {
+            "mean": mean_margin([mean for mean, _ in gaps]),
+            "clearly_better": [clearly, draws],
+            "clearly_better_share": wilson(clearly, draws),
+            "largest": sorted(([row["class"], *row[name]] for row in found.values()), key=lambda r: -r[1])[:4],
+        }
+    return summary
+
+
+def ace_rows(kind: str, key: str, deals: int, seed: int) -> dict[bool, list[int]]:
+    """Deals of a class for a two-choice decision, the decider's first choice less the second in points, apart
+    for the hands holding an Ace (True) and those without (False)."""
+    rng, seat = random.Random(f"{seed}:aces:{kind}:{key}"), SEAT[kind]
+    found: dict[bool, list[int]] = {True: [], False: []}
+    for _ in range(20 * deals):
+        hand, turned_up = strategy.class_hand(key, rng)
+        row = strategy.SAMPLERS[kind](hand, turned_up, rng)
+        if row is not None:
+            found[any(c & 7 == A for c in hand)].append(
+                strategy.net_points(row[0], seat) - strategy.net_points(row[1], seat)
+            )
+        if len(found[True]) + len(found[False]) == deals:
+            break
+    return found
+
+
+def ace_split(kind: str, key: str, deals: int, seed: int) -> dict:
+    """A class's hands with an Ace and without, each judged on its own, beside the table's verdict for the class:
+    'misled' when a part's better choice is clear and the table's is clearly the other."""
+    _, (table, table_margin) = strategy.class_figures(kind, key)
+    parts = {ace: mean_margin(d) if len(d) > 2 else [0.0, 9.0] for ace, d in ace_rows(kind, key, deals, seed).items()}
+    table_sign = 0 if abs(table) <= table_margin else 1 if table > 0 else -1
+    misled = {
+        ace: table_sign != 0 and abs(mean) > margin and (mean > 0) != (table_sign > 0)
+        for ace, (mean, margin) in parts.items()
+    }
+    differ = [round(parts[True][0] - parts[False][0], 4), round(math.hypot(parts[True][1], parts[False][1]), 4)]
+    return {
+        "class": key,
+        "table": [round(table, 3), round(table_margin, 3)],
+        "ace": parts[True],
+        "no_ace": parts[False],
+        "misled": misled,
+        "differ": differ,
+    }
+
+
+def ace_audit(kind: str, draws: int, deals: int, seed: int) -> dict:
+    """Does counting the Ace among the small cards merge hands that call for different choices? On classes drawn as
+    hands are dealt (those with a small card, where an Ace can hide): how often the Ace's hands and the others'
+    differ clearly, and how often the table's clear call is clearly wrong for one of the two parts."""
+    keys = sampled_classes(draws, f"{seed}:ace-audit:{kind}", lambda k: "x" in k)
+    found = {key: ace_split(kind, key, deals, seed) for key in sorted(set(keys))}
+    rows = [found[key] for key in keys]
+    differ = sum(abs(r["differ"][0]) > r["differ"][1] for r in rows)
+    misled = sum(any(r["misled"].values()) for r in rows)
+    return {
+        "draws": draws,
+        "classes": len(found),
+        "deals": deals,
+        "ace_less_no_ace": mean_margin([r["differ"][0] for r in rows]),
+        "differ_clearly": wilson(differ, draws),
+        "table_misleads_a_part": wilson(misled, draws),
+        "misled": [
+            [r["class"], r["table"], r["ace"], r["no_ace"]] for r in found.values() if any(r["misled"].values())
+        ][:6],
+    }
+
+
+@functools.cache
+def answer_for_the_game(key: str, non_dealer: int, dealer: int) -> str:
+    """The dealer's answer to the first proposal that gives him the better chance of the game at this score, by
+    the answer table's outcome counts for his class (the book's when the class was never sampled)."""
+    row = strategy.tables()["answer"][strategy.tables()["index"][key]]
+    if not row[0]:
+        return strategy.BOOK
+    accept, refuse = (chance_of("answer", counts, non_dealer, dealer)[0] for counts in row[2:4])
+    return strategy.REFUSE if refuse > accept else strategy.ACCEPT
+
+
+def adapting_row(key: str, score: tuple[int, int], rng: random.Random) -> list[float]:
+    """One deal of the class: the non-dealer's chance of the game at this score by playing, by proposing to the
+    book's dealer, and by proposing to a dealer who answers for the game at the score."""
+    hand, turned_up = strategy.class_hand(key, rng)
+    rest = strategy.rest_of_deal(hand, turned_up, rng)
+    answer = answer_for_the_game(strategy.hand_class(rest[:5], turned_up >> 3), *score)
+    deal = functools.partial(strategy.run_deal, hand, rest[:5], turned_up, rest[5:])
+    choices = [
+        strategy.Choices(strategy.PLAY),
+        strategy.Choices(strategy.PROPOSE),
+        strategy.Choices(strategy.PROPOSE, answer),
+    ]
+    return [outcome_chances("first_call", *score)[deal(c)] for c in choices]
+
+
+def call(mean: float, margin: float) -> str:
+    """The call a difference of play less propose gives: play, propose, or '=' within the noise."""
+    return "=" if abs(mean) <= margin else strategy.PLAY if mean > 0 else strategy.PROPOSE
+
+
+def adapting_audit(draws: int, deals: int, seed: int) -> dict:
+    """Does the dealer's minding the score change the non-dealer's best call at the scores where the call moves?
+    For classes drawn as hands are dealt: the call (play less propose, in chance of the game) against the book's
+    dealer and against one who answers for the game, and how much that dealer gains on a proposal."""
+    keys = sampled_classes(draws, f"{seed}:adapting-audit")
+    found: dict[str, Any] = {"draws": draws, "deals": deals}
+    for score in ((4, 4), (3, 4), (4, 3), (0, 4), (4, 0), (2, 2)):
+        calls, gains, chances = [], [], []
+        for number, key in enumerate(keys):
+            rng = random.Random(f"{seed}:adapting:{score}:{number}")
+            rows = [adapting_row(key, score, rng) for _ in range(deals)]
+            calls.append(
+                (call(*mean_margin([r[0] - r[1] for r in rows])), call(*mean_margin([r[0] - r[2] for r in rows])))
+            )
+            means = [sum(column) / deals for column in zip(*rows)]
+            gains.append(means[1] - means[2])
+            chances.append((max(means[0], means[1]), max(means[0], means[2])))
+        found[f"{score[0]}-{score[1]}"] = {
+            "call_changes": wilson(sum(a != b for a, b in calls), draws),
+            "call_flips": wilson(sum(a != b and "=" not in (a, b) for a, b in calls), draws),
+            "dealer_gains_on_a_proposal": mean_margin(gains),
+            "chance_book_dealer": mean_margin([a for a, _ in chances]),
+            "chance_adapting_dealer": mean_margin([b for _, b in chances]),
+            "chance_lost": mean_margin([a - b for a, b in chances]),
+        }
+    return found
+
+
+def clear_changes() -> dict:
+    """At the scores where the call moves: the share of dealt hands whose best call for the game differs from
+    their best at 0-0, and the share where both calls are clear of the noise (the rest may be noise)."""
+    keys = [key for key, _ in strategy.tables()["classes"]]
+    weights = dict(strategy.tables()["classes"])
+    found = {}
+    for a, b in ((4, 4), (3, 4), (4, 3), (0, 4), (4, 0)):
+        changed = clear = 0.0
+        for key in keys:
+            now, usual = (call(*game_gain("first_call", [key], 0, *score)) for score in ((a, b), (0, 0)))
+            changed += weights[key] * (now != usual)
+            clear += weights[key] * (now != usual and "=" not in (now, usual))
+        found[f"{a}-{b}"] = {"changed": round(changed, 4), "clearly": round(clear, 4)}
+    return found
+
+
+def audit(seed: int) -> dict:
+    """The tables' own limits, measured (``--audit``)."""
+    started = time.monotonic()
+    found: dict[str, Any] = {
+        "every_discard": discard_audit(80, 200, seed),
+        "aces": {kind: ace_audit(kind, 150, 1500, seed) for kind in ("first_call", "answer")},
+        "adapting_dealer": adapting_audit(60, 400, seed),
+        "changes_by_score": clear_changes(),
+    }
+    found["seconds"] = round(time.monotonic() - started)
+    return found
+
+
+def pct(share: Sequence[float]) -> str:
+    """A share and its margin as percentages: '12 % ± 5'."""
+    return f"{100 * share[0]:.0f} % ± {100 * share[1]:.0f}"
+
+
+def notes(found: dict) -> list[str]:
+    """What the tables leave out, in words, with the audit's measures (saved as the tables' notes)."""
+    discard, aces, adapting = found["every_discard"], found["aces"], found["adapting_dealer"]
+    over, book = discard["over_weakest"], discard["over_book"]
+    four = adapting["4-4"]
+    return [
+        strategy.POLICY,
+        "The discard table tries only the throws of the 1 to 5 weakest cards (advice.keep_value's order). Over all "
+        f"31 throws, on {discard['draws']} classes drawn as the book's proposing hands are dealt ({discard['deals']} "
+        "deals to choose the best, as many fresh ones to measure it): the best of all beats the best of the five by "
+        f"{over['mean'][0]:+.3f} ± {over['mean'][1]:.3f} points a deal, clearly for "
+        f"{pct(over['clearly_better_share'])} of hands; it beats the book's throw by {book['mean'][0]:+.3f} ± "
+        f"{book['mean'][1]:.3f}, clearly for {pct(book['clearly_better_share'])}.",
+        "The classes count an Ace among the small cards, though it ranks between the Ten and the Jack "
+        "(book/rules/ecarte.md). On classes drawn as dealt, the hands with an Ace and those without call for clearly "
+        f"different figures for {pct(aces['first_call']['differ_clearly'])} of the first calls and "
+        f"{pct(aces['answer']['differ_clearly'])} of the answers; the table's clear call is clearly wrong for one of "
+        f"the two for {pct(aces['first_call']['table_misleads_a_part'])} and "
+        f"{pct(aces['answer']['table_misleads_a_part'])}.",
+        "The dealer answers by the book at every score in the tables and the game odds. A dealer who answers for the "
+        f"game at 4-4 gains {four['dealer_gains_on_a_proposal'][0]:.3f} ± {four['dealer_gains_on_a_proposal'][1]:.3f} "
+        f"of the game on a proposal; the non-dealer's best call changes for {pct(four['call_changes'])} of hands "
+        f"(flips from a clear play to a clear proposal or back for {pct(four['call_flips'])}).",
+    ]
+
+
+def wilson(k: int, n: int) -> list[float]:
+    """A share k / n and its Wilson 95 % half-width."""
+    f = strategy.Figures(n, k, 0, 0)
+    return [round(f.win(), 4), round(f.win_margin(), 4)]
 
 
 # ---------------------------------------------------------------------------

@@ -231,6 +231,7 @@ class Choices:
     call: str = BOOK
     answer: str = BOOK
     throw: int | None = None  # how many of his weakest cards the non-dealer throws first (None: the book's)
+    thrown: tuple[int, ...] = ()  # or these cards, if any: the audit of every discard (not only the weakest)
     seen: bool = False  # the tricks played double dummy (every card seen by both), not by the book
 
 
@@ -260,14 +261,19 @@ def run_deal(
         if refuses(hands[1], trump, proposals, choices):
             refused = proposals
             break
-        first = proposals == 1 and choices.throw is not None
-        thrown = (
-            weakest(hands[0], trump, choices.throw or 0) if first else book_throw(hands[0], trump, len(left), False)
-        )
-        hands[0] = serve(hands[0], thrown, left)
+        hands[0] = serve(hands[0], first_throw(hands[0], trump, len(left), proposals, choices), left)
         hands[1] = serve(hands[1], book_throw(hands[1], trump, len(left), True), left)
     won = double_dummy(hands[0], hands[1], trump) if choices.seen else play_tricks(hands[0], hands[1], trump, turned_up)
     return outcome(won, hands, turned_up, proposals > 0, refused == 1)
+
+
+def first_throw(hand: list[int], trump: int, stock: int, proposals: int, choices: Choices) -> Sequence[int]:
+    """The non-dealer's throw at this exchange: the chosen cards or weakest cards at the first, else the book's."""
+    if proposals == 1 and choices.thrown:
+        return choices.thrown
+    if proposals == 1 and choices.throw is not None:
+        return weakest(hand, trump, choices.throw)
+    return book_throw(hand, trump, stock, False)
 
 
 def outcome(won: int, hands: list[list[int]], turned_up: int, proposed: bool, refused_first: bool) -> int:
@@ -673,13 +679,12 @@ class GameOdds:
 
     def option_value(self, shares: Sequence[float], non_dealer: int, dealer: int) -> float:
         """The non-dealer's chance of the game after a deal with these outcome shares."""
-        value = 0.0
-        for number, share in enumerate(shares):
-            if share:
-                after = after_deal(number, non_dealer, dealer, self.target)
-                won = (after == 0) if isinstance(after, int) else 1 - self.non_dealer_wins(after[1], after[0])
-                value += share * won
-        return value
+        return sum(share * self.after(number, non_dealer, dealer) for number, share in enumerate(shares) if share)
+
+    def after(self, number: int, non_dealer: int, dealer: int) -> float:
+        """The non-dealer's chance of the game after a deal with this outcome, played at this score."""
+        after = after_deal(number, non_dealer, dealer, self.target)
+        return float(after == 0) if isinstance(after, int) else 1 - self.non_dealer_wins(after[1], after[0])
 
     def choice(self, number: int, non_dealer: int, dealer: int) -> int:
         """The choice (0 play, 1 propose) the policy makes for class ``number`` at this score."""
