@@ -22,6 +22,7 @@ from ..cards import SUIT_NAMES, Card, show
 from ..charts import BarChart, bar_chart
 from ..ecarte import strategy
 from .faces import escape
+from .parts import with_stylesheet
 
 
 @dataclass(frozen=True)
@@ -82,19 +83,22 @@ class JudgmentDrill(widgets.VBox):
         self.prompt = widgets.HTML(_dom_classes=("cardlib-judgment-prompt",))
         self.status = widgets.HTML(self.status_html(""))
         self.choices = [self.button(choice) for choice in (strategy.PLAY, strategy.PROPOSE)]
-        self.next_button = widgets.Button(description="Next hand", tooltip="Show the next hand of the drill")
+        self.next_button = widgets.Button(
+            description="Next hand", tooltip="Show the next hand of the drill", _dom_classes=("cardlib-action",)
+        )
         self.next_button.on_click(lambda _: self.next_hand())
         intro = widgets.HTML(
             "<p>You are the non-dealer. Play without proposing, or propose? Answer with a button (Tab reaches it, "
             "Enter presses it); the table's figures follow at once.</p>"
         )
-        super().__init__([intro, self.prompt, widgets.HBox(self.choices), self.status, self.next_button])
-        self.add_class("cardlib-judgment")
+        parts = [intro, self.prompt, widgets.HBox(self.choices), self.status, self.next_button]
+        # The course's stylesheet: its focus ring (3 px), which JupyterLab's own 1 px one is too thin to be.
+        super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib", "cardlib-judgment"))
         self.show_hand()
 
     def button(self, choice: str) -> widgets.Button:
         """An answer button."""
-        b = widgets.Button(description=choice, tooltip=f"Answer: {choice}", layout=widgets.Layout(width="auto"))
+        b = widgets.Button(description=choice, tooltip=f"Answer: {choice}", _dom_classes=("cardlib-action",))
         b.on_click(lambda _: self.answer(choice))
         return b
 
