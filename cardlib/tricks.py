@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -141,6 +142,22 @@ class Discard:
         return " ".join(["discard", *map(str, ordered)])
 
     __repr__ = __str__
+
+
+_new_discard = object.__new__  # (every_discard)
+_set_discarded = Discard.__dict__["cards"].__set__  # the slot's own setter, which the frozen __setattr__ leaves alone
+
+
+def every_discard(cards: Sequence[Card], sizes: Iterable[int]) -> list[Discard]:
+    """Every discard of so many of these cards, each size in turn, in the order itertools.combinations makes them."""
+    discards: list[Discard] = []
+    for size in sizes:
+        for chosen in itertools.combinations(cards, size):
+            # Discard(chosen) without a call to its __init__: an Écarté discard has up to 32 to choose from
+            discard = _new_discard(Discard)
+            _set_discarded(discard, frozenset(chosen))
+            discards.append(discard)
+    return discards
 
 
 Action = Card | Call | Exchange | Announce | Claim | Discard

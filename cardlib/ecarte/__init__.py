@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -60,6 +59,7 @@ from ..tricks import (
     Game,
     RuleOptions,
     action_text,
+    every_discard,
     option,
     positive_whole_number,
     seat_name,
@@ -196,11 +196,12 @@ def play_duty(
     higher: list[Card] = []
     trumps: list[Card] = []
     for c in cards_in_hand:  # one pass sorts the hand into what each duty allows
-        if c.suit == led_suit:
+        card_suit = c.suit  # read once: a card's field costs as much as a comparison
+        if card_suit == led_suit:
             same_suit.append(c)
             if RANK_ORDER[c.rank] > led_rank:
                 higher.append(c)
-        elif c.suit == trump:
+        elif card_suit == trump:
             trumps.append(c)
     if same_suit:
         return (HEAD, higher) if higher else (FOLLOW, same_suit)
@@ -531,7 +532,7 @@ class EcarteState(DealState):
         elif phase.is_discard:
             seat = self.seat_to_move()
             sizes = discard_sizes(seat == self.dealer, len(self.stock), self.options)
-            actions = [Discard(cards) for size in sizes for cards in itertools.combinations(self.hands[seat], size)]
+            actions = every_discard(self.hands[seat], sizes)  # type: ignore[assignment]
         elif phase is CLAIM:  # the tricks are over: claim now, or pass and lose the point
             return [Claim(self.turned_up), Call.PASS]
         else:
@@ -572,11 +573,16 @@ class EcarteState(DealState):
                 self._end()
 
     def _discard(self, cards: frozenset[Card]) -> None:
-        seat = self.seat_to_move()
-        self.discards.extend(c for c in self.hands[seat] if c in cards)  # in the hand's order, not the set's
-        self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
-        self.hands[seat].extend(self.stock[: len(cards)])
-        del self.stock[: len(cards)]
+        seat, drawn = self.seat_to_move(), len(cards)
+        kept: list[Card] = []
+        for c in self.hands[seat]:  # the discards in the hand's order, not the set's
+            if c in cards:
+                self.discards.append(c)
+            else:
+                kept.append(c)
+        kept += self.stock[:drawn]
+        del self.stock[:drawn]
+        self.hands[seat] = kept
         if self.phase is DISCARD_NON_DEALER:
             self.phase, self.current_player = DISCARD_DEALER, self.dealer
         else:
@@ -593,11 +599,12 @@ class EcarteState(DealState):
                 break
             i += 1
         trick = self.trick
-        trick.append(c)
-        if len(trick) == 1:
+        if not trick:  # a lead: the other player answers it
+            trick.append(c)
             self.phase = PLAY  # a lead from the exchanges ends them
             self.current_player = 1 - seat
             return
+        trick.append(c)
         leader, tricks = self.leader, self.tricks
         winner = (leader + trick_winner(trick, self.trump)) % 2
         # Trick(leader, cards, winner) built by tuple.__new__: a NamedTuple's own __new__ is Python code, and
