@@ -118,7 +118,9 @@ def side_by_side(old: Path, labels: Sequence[str], rounds: int, seconds: float, 
 
 
 def report(old: Speeds, new: Speeds) -> list[str]:
-    """A line per game: best and median deals/s, old and new, new / old, and each against the toy's best."""
+    """A line per game: best and median deals/s, old and new, new / old, and each against the toy: the best against
+    the toy's best, and the median of the rounds' ratios (each round's toy measured beside it, which a busy machine
+    slows alike)."""
     lines = []
     toy = max(new[YARDSTICK]) if YARDSTICK in new else None
     for label in old:
@@ -130,8 +132,15 @@ def report(old: Speeds, new: Speeds) -> list[str]:
         )
         if toy:
             line += f"; against the toy ({toy:.0f}): old {best_old / toy:.2f}x, new {best_new / toy:.2f}x"
+            line += f" (round by round: old {_median_ratio(old[label], new[YARDSTICK]):.2f}x, "
+            line += f"new {_median_ratio(new[label], new[YARDSTICK]):.2f}x)"
         lines.append(line)
     return lines
+
+
+def _median_ratio(speeds: list[float], toy: list[float]) -> float:
+    """The median, over the rounds, of a game's speed over the toy's in the same round."""
+    return statistics.median(game / yardstick for game, yardstick in zip(speeds, toy))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -61,6 +61,17 @@ def test_two_trees_side_by_side_against_the_toy() -> None:
     (line,) = bench.report(old, new)
     assert re.fullmatch(
         rf"{label}: old best \d+ median \d+ deals/s; new best \d+ median \d+ deals/s; new/old [\d.]+; "
-        r"against the toy \(\d+\): old [\d.]+x, new [\d.]+x",
+        r"against the toy \(\d+\): old [\d.]+x, new [\d.]+x \(round by round: old [\d.]+x, new [\d.]+x\)",
         line,
     )
+
+
+def test_the_report_sets_each_round_beside_its_own_toy() -> None:
+    """A busy machine slows a round's game and its toy alike: the round-by-round ratio sees through it."""
+    old = {"ecarte": [100.0, 50.0, 60.0]}
+    new = {"ecarte": [120.0, 60.0, 75.0], bench.YARDSTICK: [200.0, 100.0, 100.0]}
+    (line,) = bench.report(old, new)
+    assert line.endswith("against the toy (200): old 0.50x, new 0.60x (round by round: old 0.50x, new 0.60x)")
+    new[bench.YARDSTICK] = [200.0, 80.0, 100.0]  # the second round's toy slowed as much as its game
+    (line,) = bench.report(old, new)
+    assert line.endswith("(round by round: old 0.60x, new 0.75x)")
