@@ -661,12 +661,10 @@ class DealState:
         legal = self._legal  # _legal_now() written out: this runs on every move of every benchmark deal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        move: Action | None = None
-        for legal_action in legal:  # the usual move, one of the engine's own legal actions (found as in cards.place)
-            if legal_action is action:
-                move = legal_action
+        for move in legal:  # the usual move, one of the engine's own legal actions (found as in cards.place)
+            if move is action:
                 break
-        else:
+        else:  # any other form, or no legal move: the engine's own object, if it is legal
             move = canonical_action(action)
             if move not in legal:
                 raise IllegalAction(self._why_illegal(move) or f"{action_text(move)} is not allowed now.")
