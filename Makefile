@@ -122,9 +122,16 @@ model-deals: $(INSTALLED)
 	nice -n 10 $(PY) tools/model_deals.py
 
 ## The puzzles (cardlib/widgets/puzzles_data.py): positions of rule-bot deals where one option beats every other by
-## more than three times its paired ±, confirmed with 400 worlds (tools/puzzles.py; at most 5 minutes a game).
+## more than three times its paired ±, confirmed with 400 worlds or more (tools/puzzles.py; at most 5 minutes a
+## game), then the rare themes searched on their own and added: what a worthless hand keeps when it takes the stock
+## (50 deals that offer it), the partner's trick and the other side's run (deals 20-206).
+PUZZLE_THEMES = $(PY) tools/puzzles.py --add --seconds 3600
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
+	nice -n 10 $(PUZZLE_THEMES) --games alkort --stock-deals --deals 50 --samples 200 --confirm 800 \
+		--themes "what to keep when taking the stock"
+	nice -n 10 $(PUZZLE_THEMES) --games alkort --first-seed 20 --deals 187 \
+		--themes "leaving a trick to the partner" "breaking the other side's run"
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

@@ -284,7 +284,7 @@ class PuzzleBoard(widgets.VBox):
         self.next_button.on_click(lambda _b: self.next_puzzle())
         self.progress = html_view("", "cardlib-puzzle-progress")
         parts = [html_view(PUZZLE_CSS), self.question, self.choices, self.feedback, self.next_button, self.progress]
-        super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib",))
+        super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib", "cardlib-puzzle-board"))
         self.show(self.pick())
 
     def pick(self) -> Mapping[str, Any]:

@@ -80,10 +80,11 @@ def test_the_other_sides_unbroken_run_is_a_theme_of_its_own() -> None:
 
 
 def test_found_puzzles_are_merged_each_position_once_in_the_games_order() -> None:
-    old = [{"game": "ecarte", "seed": 1, "moves": ["a"]}, {"game": "alkort", "seed": 5, "moves": []}]
-    new = [{"game": "alkort", "seed": 2, "moves": ["x"]}, {"game": "alkort", "seed": 5, "moves": [], "new": True}]
+    first, second = (game for game, _players in tool.GAMES)  # the games the tool searches, in its order
+    old = [{"game": second, "seed": 1, "moves": ["a"]}, {"game": first, "seed": 5, "moves": []}]
+    new = [{"game": first, "seed": 2, "moves": ["x"]}, {"game": first, "seed": 5, "moves": [], "new": True}]
     merged = tool.merged(old, new)
-    assert [(p["game"], p["seed"]) for p in merged] == [("alkort", 2), ("alkort", 5), ("ecarte", 1)]
+    assert [(p["game"], p["seed"]) for p in merged] == [(first, 2), (first, 5), (second, 1)]
     assert merged[1].get("new") is True  # a position found again takes its new numbers
 
 
