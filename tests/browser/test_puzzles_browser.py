@@ -1,0 +1,76 @@
+"""The puzzle board in Voilà, by keyboard alone: chapter 7's Écarté puzzles, from real deals, with the coach's numbers.
+
+A learner Tabs from the top of the chapter to the coach's choice and presses Enter: the live region under the options
+says it was right and shows every option's points ± and the lead over the next best; Tab on to "Next puzzle" and
+Space asks the one the board picks next (the same as a board in this process picks: at the learner's level, not yet
+seen); Shift+Tab back to an option the coach did not choose, and Enter is told so, with the coach's choice. The focus
+stays on each pressed button. axe-core (WCAG 2.1 AA and best practices) checks the page with the numbers on show.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+from cardlib.widgets import puzzles
+
+from browser_harness import has_focus, press_by_keyboard
+from voila_harness import AppPage
+
+CHAPTER = "07-ecarte-scoring-and-game.ipynb"  # its board: PuzzleBoard("ecarte")
+
+
+def press(app: AppPage, target: Locator, read: Locator, key: str = "Enter", by_tab: bool = True) -> str:
+    """Reach the target (Tab, unless it has the focus already), press the key, wait for the kernel's answer in
+    ``read``; the focus must stay on the target."""
+    keys = (lambda: press_by_keyboard(app.page, target, key)) if by_tab else (lambda: app.page.keyboard.press(key))
+    shown = app.act(keys, lambda _page: read.inner_text())
+    assert has_focus(target), f"the focus left {target} after {key}: a keyboard learner would start over"
+    return shown
+
+
+def back_to(page: Page, target: Locator, limit: int = 40) -> None:
+    """Press Shift+Tab until the target has the focus, as a learner goes back to a control just passed."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab")
+        if has_focus(target):
+            return
+    raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
+
+
+def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is_asked(
+    app_page: AppPage, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("CARDLIB_PROGRESS", "off")  # this process's board remembers nothing
+    model = puzzles.PuzzleBoard("ecarte")  # the chapter's board, whose choices the test makes here too
+    first = model.current
+    page = app_page.open(CHAPTER, ready=".cardlib-puzzle-board .cardlib-puzzle-choices .widget-button")
+    page.wait_for_load_state("networkidle")
+    board = page.locator(".cardlib-puzzle-board").first
+    question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
+    asked = question.inner_text()
+    assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
+    assert f"You are player {first['seat']}." in asked and "Trumps are " in asked
+    right = board.get_by_role("button", name=first["answer"], exact=True)
+    said = press(app_page, right, feedback)
+    assert said.startswith("✔ Right.")
+    lead = f"{first['answer']} scores {first['lead']:.2f} ± {first['lead_margin']:.2f} points a deal more"
+    assert lead in said and f"Over {first['samples']} imagined deals" in said
+    assert all(f"{o['option']}\t{o['points']:+.2f} ± {o['margin']:.2f}" in said for o in first["options"]), said
+    assert "Right 1 of 1 here" in board.locator(".cardlib-puzzle-progress").inner_text()
+    assert app_page.accessibility_problems() == [], "axe with the coach's numbers on show"
+
+    model.answer(first["answer"])
+    model.next_puzzle()
+    second = model.current
+    next_button = board.get_by_role("button", name="Next puzzle", exact=True)
+    shown = press(app_page, next_button, question, key="Space")
+    assert f"{second['theme'][1:]} (level {second['level']})" in shown and feedback.inner_text() == ""
+    wrong = next(o["option"] for o in second["options"] if o["option"] != second["answer"])
+    option = board.get_by_role("button", name=wrong, exact=True)
+    back_to(page, option)
+    told = press(app_page, option, feedback, by_tab=False)
+    assert told.startswith(f"✘ Not {wrong}: the coach's choice is {second['answer']}."), told
+    assert "Right 1 of 2 here" in board.locator(".cardlib-puzzle-progress").inner_text()
+    assert app_page.accessibility_problems() == []
+    assert app_page.problems() == []
