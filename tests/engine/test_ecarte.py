@@ -170,3 +170,20 @@ def test_the_duty_that_applies_is_explained() -> None:
     assert state.explain_choices() == "Play a card to stand on your hand, or propose an exchange."
     state.apply("play 7♠")
     assert state.explain_choices() == "You must trump: you have no spades, but you hold a trump (Q♥ J♥ A♥ 10♥ 9♥)."
+
+
+def test_the_legal_discards_are_every_choice_of_cards_each_size_in_turn() -> None:
+    """The discards listed (built without Discard's __init__, for speed) are Discards like any other, in order."""
+    state = ecarte.new_deal(seed=4)
+    state.apply(PROPOSE)
+    state.apply(ACCEPT)
+    listed = [d for d in state.legal_actions() if isinstance(d, Discard)]
+    assert listed == state.legal_actions()  # discards only
+    held = state.hands[state.non_dealer]
+    assert listed == [Discard(held[:1]), *(Discard([c]) for c in held[1:]), *listed[5:]] and len(listed) == 31
+    assert len(set(listed)) == 31 and {len(d.cards) for d in listed} == {1, 2, 3, 4, 5}
+    assert str(listed[0]) == f"discard {held[0]}" and listed[-1] == Discard(held)
+    with pytest.raises(AttributeError):
+        listed[0].cards = frozenset()  # type: ignore[misc]  # (frozen, as any Discard)
+    state.apply(Discard(held[:2]))  # one written by hand is the same move
+    assert state.discards == held[:2]
