@@ -33,6 +33,10 @@ class BoundaryHand:
     trump: str
     verdict: strategy.Verdict
 
+    def words(self) -> str:
+        """The hand as the drill shows it: 'trumps are ♠ (spades); you hold J♥ Q♦ J♦ K♣ A♣'."""
+        return f"trumps are {self.trump} ({SUIT_NAMES[self.trump]}); you hold {show(self.cards)}"
+
     def is_right(self, choice: str) -> bool:
         """Whether the choice is the table's best, or as good as it."""
         return choice == self.verdict.best or self.verdict.close
@@ -71,6 +75,19 @@ def boundary_hands(count: int = 10, seed: int = 0, closest: int = 60) -> list[Bo
     return hands
 
 
+def verdicts_html(hands: list[BoundaryHand]) -> str:
+    """The table's verdict on every hand of a drill, folded away: to open after answering, and what a page without
+    Python (the book) can show."""
+    items = "".join(
+        f"<li>Hand {number}, {escape(h.words())}: {escape(h.verdict.sentence())}.</li>"
+        for number, h in enumerate(hands, 1)
+    )
+    return (
+        "<details class='cardlib-judgment-all'><summary>The table's verdict on every hand of this drill (open it "
+        f"after answering)</summary><ul>{items}</ul></details>"
+    )
+
+
 class JudgmentDrill(widgets.VBox):
     """Hands from the play-or-propose boundary: the learner says play or propose and is told the table's numbers."""
 
@@ -91,7 +108,8 @@ class JudgmentDrill(widgets.VBox):
             "<p>You are the non-dealer. Play without proposing, or propose? Answer with a button (Tab reaches it, "
             "Enter presses it); the table's figures follow at once.</p>"
         )
-        parts = [intro, self.prompt, widgets.HBox(self.choices), self.status, self.next_button]
+        verdicts = widgets.HTML(verdicts_html(self.hands), _dom_classes=("cardlib-judgment-verdicts",))
+        parts = [intro, self.prompt, widgets.HBox(self.choices), self.status, self.next_button, verdicts]
         # The course's stylesheet: its focus ring (3 px), which JupyterLab's own 1 px one is too thin to be.
         super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib", "cardlib-judgment"))
         self.show_hand()
@@ -115,10 +133,7 @@ class JudgmentDrill(widgets.VBox):
     def show_hand(self) -> None:
         """Show the current hand and clear the status line."""
         h = self.hand
-        self.prompt.value = (
-            f"<p><strong>Hand {self.number + 1} of {len(self.hands)}</strong>: trumps are {escape(h.trump)} "
-            f"({escape(SUIT_NAMES[h.trump])}); you hold {escape(show(h.cards))}.</p>"
-        )
+        self.prompt.value = f"<p><strong>Hand {self.number + 1} of {len(self.hands)}</strong>: {escape(h.words())}.</p>"
         self.status.value = self.status_html("")
 
     def answer(self, choice: str) -> tuple[bool, str]:

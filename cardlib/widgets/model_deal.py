@@ -7,7 +7,9 @@ seed, so a deal that the rules no longer allow is refused with the rule's own se
 
 Keyboard: the four buttons (start, back, forward, end) are reached with Tab and pressed with Enter or Space; they
 stay where they are and keep the focus, so a learner presses Forward again and again; the move and the coach's note
-under it are a live region that a screen reader reads at each step (and at the deal's start or end, says so).
+under it are a live region that a screen reader reads at each step (and at the deal's start or end, says so). Under
+the hands, the whole deal with every note, folded away (a details element: Enter opens it): a page without Python,
+as in the book, cannot step, but shows the deal there in full.
 """
 
 from __future__ import annotations
@@ -74,6 +76,20 @@ def hands_html(state: DealState, game: str) -> str:
     return f"<ul class='cardlib-model-hands'>{''.join(lines)}</ul><p>On the table: {on_table}</p>"
 
 
+def record_html(deal: Mapping[str, Any]) -> str:
+    """Every move of the deal with the coach's notes, folded away: what a page without Python (the book) shows in
+    full, and what a screen reader can go through at its own pace."""
+    items = "".join(
+        f"<li>Player {move['seat']} — {escape(move['move'])}.{note_html(move['note']) if move.get('note') else ''}</li>"
+        for move in deal["moves"]
+    )
+    scored = replay(deal, len(deal["moves"])).explain_score()
+    return (
+        "<details class='cardlib-model-record'><summary>The whole deal, move by move, with the coach's notes"
+        f"</summary><ol>{items}</ol><p>{escape(scored)}</p></details>"
+    )
+
+
 class ModelDeal(widgets.VBox):
     """One model deal, replayed a move at a time: Start, Back, Forward, End."""
 
@@ -87,10 +103,11 @@ class ModelDeal(widgets.VBox):
         self.heading = html_view(f"<h3>{escape(self.data['title'])}</h3><p>{escape(self.data['about'])}</p>")
         self.position = html_view("", "cardlib-model-position")
         self.move = html_view("", "cardlib-model-move")
+        self.record = html_view(record_html(self.data), "cardlib-model-record-view")
         self.buttons = [self._button(*spec) for spec in self.BUTTONS]
         bar = widgets.HBox(self.buttons, _dom_classes=("cardlib-model-buttons",))
         super().__init__(
-            with_stylesheet([self.heading, bar, self.move, self.position], True),
+            with_stylesheet([self.heading, bar, self.move, self.position, self.record], True),
             _dom_classes=("cardlib", "cardlib-model-deal"),
         )
         self.go(0)

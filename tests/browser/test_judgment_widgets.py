@@ -48,6 +48,19 @@ def back_to(page: Page, target: Locator, limit: int = 10) -> None:
     raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
 
 
+def opens_by_keyboard(page: Page, summary: Locator) -> list[str]:
+    """Tab to a folded part's summary, open it with Enter; return the lines of its list."""
+    press_by_keyboard(page, summary)
+    details = summary.locator("xpath=..")
+    details.locator("li").first.wait_for(state="visible")
+    return [item.split("\n")[0] for item in details.locator(":scope > ol > li, :scope > ul > li").all_inner_texts()]
+
+
+def deal_record(deal: dict) -> list[str]:
+    """The first line of each move in the folded record: who made it and what."""
+    return [f"Player {move['seat']} — {move['move']}." for move in deal["moves"]]
+
+
 def open_model_deal(app: AppPage, chapter: str) -> tuple[Page, Locator]:
     """Open a chapter and wait for its (first) model deal; return the page and the deal's widget."""
     page = app.open(f"{chapter}.ipynb", ready=".cardlib-model-deal .cardlib-model-move")
@@ -81,7 +94,8 @@ def test_a_model_deal_steps_forward_and_back_by_keyboard(chapter: str, game: str
     assert f"Move {len(moves)} of {len(moves)}" in end and re.search(r"\bpoints?\b", end), end
     assert "You are at the end of the deal" in press_again(app_page, button["End ⏭"], words, key="Space")
     assert press(app_page, button["start"], words).startswith("The deal before its first move")
-    assert app_page.accessibility_problems() == []
+    assert opens_by_keyboard(page, widget.locator(".cardlib-model-record summary")) == deal_record(deal)
+    assert app_page.accessibility_problems() == [], "axe with the whole deal unfolded"
     assert app_page.problems() == []
 
 
@@ -108,7 +122,11 @@ def test_chapter_11s_drill_is_answered_by_keyboard_with_the_tables_figures(app_p
     said = press(app_page, propose, status, key="Space")
     told = f"{hands[1].feedback('propose')} ({int(right) + hands[1].is_right('propose')} right of 2 so far.)"
     assert said == told
-    assert app_page.accessibility_problems() == []
+    verdicts = opens_by_keyboard(page, drill.locator(".cardlib-judgment-all summary"))
+    assert [line.split(": the table says: ")[0] for line in verdicts] == [
+        f"Hand {n}, {h.words()}" for n, h in enumerate(hands, 1)
+    ]
+    assert app_page.accessibility_problems() == [], "axe with every verdict unfolded"
     assert app_page.problems() == []
 
 
