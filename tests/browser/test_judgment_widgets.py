@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page
@@ -56,7 +58,7 @@ def opens_by_keyboard(page: Page, summary: Locator) -> list[str]:
     return [item.split("\n")[0] for item in details.locator(":scope > ol > li, :scope > ul > li").all_inner_texts()]
 
 
-def deal_record(deal: dict) -> list[str]:
+def deal_record(deal: Mapping[str, Any]) -> list[str]:
     """The first line of each move in the folded record: who made it and what."""
     return [f"Player {move['seat']} — {move['move']}." for move in deal["moves"]]
 
