@@ -19,9 +19,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import alkort, ecarte, games
+from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
-from ..tricks import Action, DealState, action_text
+from ..tricks import Action, DealState, action_text, parse_action
+from .coach import option_name
 from .faces import card_html, escape
 from .parts import html_view, with_stylesheet
 from .quiz import Question
@@ -212,14 +213,20 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
 
 
+def option_words(option: str) -> str:
+    """An option of the data ('exchange 7♥', 'wait') as the coach's panel names it ('Exchange, keeping 7♥')."""
+    return option_name(coach.WAIT if option == str(coach.WAIT) else parse_action(option))
+
+
 def numbers_html(puzzle: Mapping[str, Any]) -> str:
     """The coach's numbers for every option of a puzzle, and the lead of the best with its paired ±."""
     rows = "".join(
-        f"<tr><td>{escape(o['option'])}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td></tr>"
+        f"<tr><td>{escape(option_words(o['option']))}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td></tr>"
         for o in puzzle["options"]
     )
     return (
-        f"<p>Over {puzzle['samples']} imagined deals, {escape(puzzle['answer'])} scores {puzzle['lead']:.2f} ± "
+        f"<p>Over {puzzle['samples']} imagined deals, {escape(option_words(puzzle['answer']))} scores "
+        f"{puzzle['lead']:.2f} ± "
         f"{puzzle['lead_margin']:.2f} points a deal more than the next best, in the same deals.</p>"
         "<table><caption>Each option, as the coach measured it</caption>"
         f"<tr><th scope='col'>option</th><th scope='col'>points a deal</th></tr>{rows}</table>"
@@ -302,7 +309,8 @@ class PuzzleBoard(widgets.VBox):
         )
         buttons = []
         for option in puzzle["options"]:
-            made = widgets.Button(description=option["option"], tooltip=f"Choose {option['option']}")
+            words = option_words(option["option"])
+            made = widgets.Button(description=words, tooltip=f"Choose: {words}")
             made.on_click(lambda _b, said=option["option"]: self.answer(said))
             buttons.append(made)
         self.choices.children = buttons
@@ -316,8 +324,12 @@ class PuzzleBoard(widgets.VBox):
         if counted:
             self.first_answer = choice
             self.count(right)
-        verdict = "✔ Right." if right else f"✘ Not {escape(choice)}: the coach's choice is {self.current['answer']}."
-        again = "" if counted else f" (Your first answer, {escape(self.first_answer or '')}, is the one counted.)"
+        best = option_words(self.current["answer"])
+        verdict = (
+            "✔ Right." if right else f"✘ Not {escape(option_words(choice))}: the coach's choice is {escape(best)}."
+        )
+        first = option_words(self.first_answer or choice)
+        again = "" if counted else f" (Your first answer, {escape(first)}, is the one counted.)"
         self.feedback.value = (
             f"<div role='status' aria-live='polite'><p>{verdict}{again}</p>{numbers_html(self.current)}</div>"
         )

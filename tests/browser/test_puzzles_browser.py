@@ -51,12 +51,15 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     asked = question.inner_text()
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
     assert f"You are player {first['seat']}." in asked and "Trumps are " in asked
-    right = board.get_by_role("button", name=first["answer"], exact=True)
+    right = board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True)
     said = press(app_page, right, feedback)
     assert said.startswith("✔ Right.")
-    lead = f"{first['answer']} scores {first['lead']:.2f} ± {first['lead_margin']:.2f} points a deal more"
+    best = puzzles.option_words(first["answer"])
+    lead = f"{best} scores {first['lead']:.2f} ± {first['lead_margin']:.2f} points a deal more"
     assert lead in said and f"Over {first['samples']} imagined deals" in said
-    assert all(f"{o['option']}\t{o['points']:+.2f} ± {o['margin']:.2f}" in said for o in first["options"]), said
+    assert all(
+        f"{puzzles.option_words(o['option'])}\t{o['points']:+.2f} ± {o['margin']:.2f}" in said for o in first["options"]
+    ), said
     assert "Right 1 of 1 here" in board.locator(".cardlib-puzzle-progress").inner_text()
     assert app_page.accessibility_problems() == [], "axe with the coach's numbers on show"
 
@@ -67,10 +70,11 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     shown = press(app_page, next_button, question, key="Space")
     assert f"{second['theme'][1:]} (level {second['level']})" in shown and feedback.inner_text() == ""
     wrong = next(o["option"] for o in second["options"] if o["option"] != second["answer"])
-    option = board.get_by_role("button", name=wrong, exact=True)
+    option = board.get_by_role("button", name=puzzles.option_words(wrong), exact=True)
     back_to(page, option)
     told = press(app_page, option, feedback, by_tab=False)
-    assert told.startswith(f"✘ Not {wrong}: the coach's choice is {second['answer']}."), told
+    said_wrong = f"✘ Not {puzzles.option_words(wrong)}: the coach's choice is {puzzles.option_words(second['answer'])}."
+    assert told.startswith(said_wrong), told
     assert "Right 1 of 2 here" in board.locator(".cardlib-puzzle-progress").inner_text()
     assert app_page.accessibility_problems() == []
     assert app_page.problems() == []

@@ -111,8 +111,9 @@ def test_the_board_asks_the_easiest_first_and_shows_the_seats_position(monkeypat
     board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
     assert board.current["level"] == 1 and "level 1" in text(board.question)
     assert f"You are player {board.current['seat']}" in text(board.question) and "Your hand" in text(board.question)
-    assert [b.description for b in board.choices.children] == [o["option"] for o in board.current["options"]]
-    assert all(b.tooltip.startswith("Choose ") for b in board.choices.children)
+    named = [puzzles.option_words(o["option"]) for o in board.current["options"]]
+    assert [b.description for b in board.choices.children] == named and named[0] == named[0].capitalize()
+    assert all(b.tooltip == f"Choose: {b.description}" for b in board.choices.children)
 
 
 def test_right_answers_climb_a_level_and_are_remembered(monkeypatch, tmp_path) -> None:
@@ -133,7 +134,9 @@ def test_a_wrong_answer_says_the_coachs_choice_and_steps_down(monkeypatch, tmp_p
     board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
     board.level = 2
     wrong = board.current["options"][1]["option"]
-    assert not board.answer(wrong) and f"Not {wrong}" in text(board.feedback) and board.level == 1
+    named = puzzles.option_words(wrong)
+    assert not board.answer(wrong) and f"Not {named}: the coach's choice is " in text(board.feedback)
+    assert board.level == 1
     assert "Right 0 of 1" in text(board.progress)
 
 
@@ -163,7 +166,7 @@ def test_only_the_first_answer_to_a_puzzle_is_counted(monkeypatch, tmp_path) -> 
     wrong = board.current["options"][1]["option"]
     assert not board.answer(wrong)
     assert board.answer(board.current["answer"])  # right, and told so with the numbers, but not counted
-    assert f"Your first answer, {wrong}, is the one counted" in text(board.feedback)
+    assert f"Your first answer, {puzzles.option_words(wrong)}, is the one counted" in text(board.feedback)
     assert (board.right, board.tried, board.level) == (0, 1, 1) and puzzles.solved_puzzles() == set()
 
 
@@ -186,3 +189,12 @@ def test_the_progress_report_counts_the_puzzles_solved_by_game_and_theme(monkeyp
     line = f"Puzzles solved: 3 of {len(puzzles.puzzles_of())} (Alkort, leading a Seven: 1 of {sevens}; "
     assert report.puzzles_line.startswith(line) and f"Écarté, the lead: 2 of {leads})." in report.puzzles_line
     assert report.puzzles_line in repr(report) and "Puzzles solved: 3" in report._repr_html_()
+
+
+def test_options_are_named_as_the_coachs_panel_names_them() -> None:
+    assert (
+        puzzles.option_words("exchange 7♥") == "Exchange, keeping 7♥" and puzzles.option_words("play 9♦") == "Play 9♦"
+    )
+    assert puzzles.option_words("wait").startswith("No thanks") and puzzles.option_words("discard") == (
+        "Keep every card (discard none)"
+    )
