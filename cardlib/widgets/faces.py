@@ -142,7 +142,7 @@ CSS = (
 .widget-button.cardlib-card-selected { transform: translateY(-10px); border: 3px double #1565c0;
   background: #e3f2fd; }
 .cardlib .widget-button:focus-visible, .cardlib .widget-toggle-button:focus-visible,
-.cardlib select:focus-visible, .cardlib input:focus-visible {
+.cardlib select:focus-visible, .cardlib input:focus-visible, .cardlib summary:focus-visible {
   outline: 3px solid #1565c0 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff; }
 .cardlib-hand { padding-top: 12px; overflow: visible !important; }
 .widget-button.cardlib-action { border-radius: 14px; margin: 3px; font-weight: 600; width: auto; }

@@ -1,8 +1,8 @@
 """The judgment widgets in the static site, Python in the browser (Pyodide), by keyboard alone.
 
 Chapter 11 opens in the site's JupyterLite and runs top to bottom; its drill is answered with the keyboard and
-tells the table's own figures. Chapter 7's model deal (its cell alone: the rest of the chapter is run by
-test_site.py) is stepped forward and back. A learner gets to a widget as JupyterLab lets one: the arrow keys
+tells the table's own figures. Chapters 4's and 7's model deals (their cell alone: the rest of each chapter is
+run by test_site.py) are stepped forward and back. A learner gets to a widget as JupyterLab lets one: the arrow keys
 move from cell to cell (here: the cell is made the active one and given the focus, as they do), then Tab enters
 its output. axe-core checks the notebook's prose and outputs (JupyterLab's own editors, toolbars and menus are not the
 course's).
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Locator, Page
 from site_pages import ANSWER_S, SitePage
 
@@ -64,6 +65,14 @@ def settled(page: Page, read: Locator, quiet_ms: int = 150) -> str:
     raise AssertionError(f"{read} kept changing")
 
 
+def opens_by_keyboard(page: Page, summary: Locator) -> list[str]:
+    """Tab to a folded part's summary, open it with Enter; return the first line of each item of its list."""
+    press_by_keyboard(page, summary)
+    details = summary.locator("xpath=..")
+    details.locator("li").first.wait_for(state="visible")
+    return [item.split("\n")[0] for item in details.locator(":scope > ol > li, :scope > ul > li").all_inner_texts()]
+
+
 def notebook_violations(page: Page) -> list[str]:
     """What axe-core finds in the notebook's prose and outputs (WCAG 2.1 AA and best practices)."""
     return axe_violations(page, COURSE_PARTS)
@@ -85,13 +94,18 @@ def test_chapter_11_runs_in_the_sites_python_and_its_drill_is_answered_by_keyboa
     next_hand = drill.get_by_role("button", name="Next hand", exact=True)
     assert press(page, next_hand, prompt).startswith(f"Hand 2 of {DRILL['count']}")
     assert status.inner_text() == ""
+    verdicts = opens_by_keyboard(page, drill.locator(".cardlib-judgment-all summary"))
+    assert verdicts == [f"Hand {n}, {h.words()}: {h.verdict.sentence()}." for n, h in enumerate(hands, 1)]
     assert notebook_violations(page) == []
     assert site_page.problems() == []
 
 
-def test_chapter_7s_model_deal_steps_forward_and_back_by_keyboard_in_the_sites_python(site_page: SitePage):
-    moves = model_deals("ecarte")[0]["moves"]
-    page = site_page.open_notebook("notebooks/07-ecarte-scoring-and-game.ipynb")
+@pytest.mark.parametrize(("chapter", "game"), [("04-alkort-deal", "alkort"), ("07-ecarte-scoring-and-game", "ecarte")])
+def test_a_model_deal_steps_forward_and_back_by_keyboard_in_the_sites_python(
+    site_page: SitePage, chapter: str, game: str
+):
+    moves = model_deals(game)[0]["moves"]
+    page = site_page.open_notebook(f"notebooks/{chapter}.ipynb")
     index = site_page.cell_index("ModelDeal(")
     site_page.run_cell(index)
     widget = page.locator(".cardlib-model-deal").first
@@ -107,5 +121,7 @@ def test_chapter_7s_model_deal_steps_forward_and_back_by_keyboard_in_the_sites_p
     page.keyboard.press("Shift+Tab")
     back = widget.get_by_role("button", name="◀ Back", exact=True)
     assert press(page, back, words, tab=False).startswith(f"Move 1 of {len(moves)}")
+    record = opens_by_keyboard(page, widget.locator(".cardlib-model-record summary"))
+    assert record == [f"Player {move['seat']} — {move['move']}." for move in moves]
     assert notebook_violations(page) == []
     assert site_page.problems() == []
