@@ -1,4 +1,4 @@
-"""The puzzle board in Voilà, by keyboard alone: chapter 7's Écarté puzzles, from real deals, with the coach's numbers.
+"""The puzzle boards in Voilà, by keyboard alone: chapter 4's Alkort and chapter 7's Écarté puzzles, from real deals.
 
 A learner Tabs from the top of the chapter to the coach's choice and presses Enter: the live region under the options
 says it was right and shows every option's points ± and the lead over the next best; Tab on to "Next puzzle" and
@@ -17,7 +17,7 @@ from cardlib.widgets import puzzles
 from browser_harness import has_focus, press_by_keyboard
 from voila_harness import AppPage
 
-CHAPTER = "07-ecarte-scoring-and-game.ipynb"  # its board: PuzzleBoard("ecarte")
+CHAPTERS = [("04-alkort-deal.ipynb", "alkort"), ("07-ecarte-scoring-and-game.ipynb", "ecarte")]  # PuzzleBoard(game)
 
 
 def press(app: AppPage, target: Locator, read: Locator, key: str = "Enter", by_tab: bool = True) -> str:
@@ -38,19 +38,20 @@ def back_to(page: Page, target: Locator, limit: int = 40) -> None:
     raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
 
 
+@pytest.mark.parametrize(("chapter", "game"), CHAPTERS)
 def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is_asked(
-    app_page: AppPage, monkeypatch: pytest.MonkeyPatch
+    chapter: str, game: str, app_page: AppPage, monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.setenv("CARDLIB_PROGRESS", "off")  # this process's board remembers nothing
-    model = puzzles.PuzzleBoard("ecarte")  # the chapter's board, whose choices the test makes here too
+    model = puzzles.PuzzleBoard(game)  # the chapter's board, whose choices the test makes here too
     first = model.current
-    page = app_page.open(CHAPTER, ready=".cardlib-puzzle-board .cardlib-puzzle-choices .widget-button")
+    page = app_page.open(chapter, ready=".cardlib-puzzle-board .cardlib-puzzle-choices .widget-button")
     page.wait_for_load_state("networkidle")
     board = page.locator(".cardlib-puzzle-board").first
     question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
     asked = question.inner_text()
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
-    assert f"You are player {first['seat']}." in asked and "Trumps are " in asked
+    assert f"You are player {first['seat']}. Your hand:" in asked and "Tricks so far, by who won them" in asked
     right = board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True)
     said = press(app_page, right, feedback)
     assert said.startswith("✔ Right.")
