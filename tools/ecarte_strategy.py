@@ -343,7 +343,9 @@ def at_scores(kind: str, keys: list[str], says: int) -> dict:
     signs = {score: "+" if g > m else "-" if g < -m else "=" for score, (g, m) in grid.items()}
     wrong = [f"{a}-{b}" for (a, b), sign in signs.items() if sign == "-"]
     right = [f"{a}-{b}" for (a, b), sign in signs.items() if sign == "+"]
-    if right and wrong:
+    if right and wrong and len(right) < len(wrong):
+        said = f"right only at some scores: right at {', '.join(right)}, wrong at {len(wrong)} of 25"
+    elif right and wrong:
         said = f"right only at some scores: wrong at {', '.join(wrong)} (the non-dealer's score first)"
     elif wrong:
         said = f"wrong at {len(wrong)} of the 25 scores, as good as the other at the rest" if len(wrong) < 25 else ""
@@ -421,7 +423,40 @@ def britannica_claims() -> list[dict]:
         )
     )
     found.append(claim(eb, "refuse with three Queens if two of them are singly guarded", "answer", queens, 1))
+    found.append(one_trump_at_four())
     return found
+
+
+def one_trump_at_four() -> dict:
+    """The Britannica: against an opponent at 4, play any one-trump hand (the non-dealer's call, at the scores where
+    the dealer has 4: the last column of its grid; its verdict by points is at 0-0 and not what it speaks of)."""
+    keys = [key for key, _ in strategy.tables()["classes"] if one_trump(key)]
+    found = claim(
+        "1911 Encyclopædia Britannica, as summarised",
+        "against an opponent at 4, play any one-trump hand",
+        "first_call",
+        keys,
+        0,
+        "it speaks of the dealer at 4: the last column of the scores' grid",
+    )
+    column = [game_gain("first_call", keys, 0, a, 4) for a in SCORES]
+    found["at_four"] = [[round(g, 4), round(m, 4)] for g, m in column]
+    found["against_at_four"] = [round(against_share(keys, a, 4), 3) for a in SCORES]
+    signs = {f"{a}-4": "+" if g > m else "-" if g < -m else "=" for a, (g, m) in zip(SCORES, column)}
+    right, wrong = ([score for score, sign in signs.items() if sign == want] for want in "+-")
+    worse = f"{100 * min(found['against_at_four']):.0f}-{100 * max(found['against_at_four']):.0f} %"
+    found["verdict"] = (
+        f"right at {', '.join(right) or 'no score'}, wrong at {', '.join(wrong) or 'no score'} (the dealer at 4); "
+        f"playing is clearly worse for {worse} of one-trump hands"
+    )
+    return found
+
+
+def against_share(keys: list[str], non_dealer: int, dealer: int) -> float:
+    """The share of these classes' hands (as dealt) for which playing is clearly worse for the game at this score."""
+    weights = dict(strategy.tables()["classes"])
+    worse = sum(weights[k] for k in keys if call(*game_gain("first_call", [k], 0, non_dealer, dealer)) == "propose")
+    return worse / (sum(weights[k] for k in keys) or 1.0)
 
 
 EXCEPTIONS = [
@@ -791,6 +826,7 @@ def discard_gap(key: str, deals: int, seed: int) -> dict:
     return {
         "class": key,
         "best": "throw the " + ", ".join(ORDINALS[i] for i in range(5) if (best_any + 1) >> i & 1) + " weakest",
+        "best_is_weakest": best_any + 1 in WEAKEST,
         "over_weakest": mean_margin([r[best_any] - r[best_weakest] for r in judged_on]),
         "over_book": mean_margin([r[best_any] - r[book] for r in judged_on]),
     }
@@ -803,6 +839,7 @@ def discard_audit(draws: int, deals: int, seed: int) -> dict:
     found = {key: discard_gap(key, deals, seed) for key in sorted(set(keys))}
     found_rows = [found[key] for key in keys]
     summary: dict[str, Any] = {"draws": draws, "classes": len(found), "deals": deals}
+    summary["best_is_weakest"] = wilson(sum(row["best_is_weakest"] for row in found_rows), draws)
     for name in ("over_weakest", "over_book"):
         gaps = [row[name] for row in found_rows]
         clearly = sum(mean > margin for mean, margin in gaps)
@@ -843,12 +880,14 @@ def ace_split(kind: str, key: str, deals: int, seed: int) -> dict:
         for ace, (mean, margin) in parts.items()
     }
     differ = [round(parts[True][0] - parts[False][0], 4), round(math.hypot(parts[True][1], parts[False][1]), 4)]
+    settles = table_sign == 0 and any(abs(mean) > margin for mean, margin in parts.values())
     return {
         "class": key,
         "table": [round(table, 3), round(table_margin, 3)],
         "ace": parts[True],
         "no_ace": parts[False],
         "misled": misled,
+        "settles": settles,  # the table cannot tell the choices apart, but the Ace (or its absence) can
         "differ": differ,
     }
 
@@ -862,6 +901,7 @@ def ace_audit(kind: str, draws: int, deals: int, seed: int) -> dict:
     rows = [found[key] for key in keys]
     differ = sum(abs(r["differ"][0]) > r["differ"][1] for r in rows)
     misled = sum(any(r["misled"].values()) for r in rows)
+    settles = sum(r["settles"] for r in rows)
     return {
         "draws": draws,
         "classes": len(found),
@@ -869,8 +909,11 @@ def ace_audit(kind: str, draws: int, deals: int, seed: int) -> dict:
         "ace_less_no_ace": mean_margin([r["differ"][0] for r in rows]),
         "differ_clearly": wilson(differ, draws),
         "table_misleads_a_part": wilson(misled, draws),
-        "misled": [
-            [r["class"], r["table"], r["ace"], r["no_ace"]] for r in found.values() if any(r["misled"].values())
+        "table_close_a_part_clear": wilson(settles, draws),
+        "deciding": [  # the classes where the Ace decides: the table misleads a part, or cannot tell but a part can
+            [r["class"], r["table"], r["ace"], r["no_ace"]]
+            for r in found.values()
+            if any(r["misled"].values()) or r["settles"]
         ][:6],
     }
 
@@ -975,7 +1018,9 @@ def notes(found: dict) -> list[str]:
     four = adapting["4-4"]
     return [
         strategy.POLICY,
-        "The discard table tries only the throws of the 1 to 5 weakest cards (advice.keep_value's order). Over all "
+        f"The best of all 31 throws, chosen on {discard['deals']} deals, was one of the k weakest in "
+        f"{pct(discard['best_is_weakest'])} of {discard['draws']} draws. The discard table tries only the throws "
+        "of the 1 to 5 weakest cards (advice.keep_value's order). Over all "
         f"31 throws, on {discard['draws']} classes drawn as the book's proposing hands are dealt ({discard['deals']} "
         "deals to choose the best, as many fresh ones to measure it): the best of all beats the best of the five by "
         f"{over['mean'][0]:+.3f} ± {over['mean'][1]:.3f} points a deal, clearly for "
@@ -986,7 +1031,9 @@ def notes(found: dict) -> list[str]:
         f"different figures for {pct(aces['first_call']['differ_clearly'])} of the first calls and "
         f"{pct(aces['answer']['differ_clearly'])} of the answers; the table's clear call is clearly wrong for one of "
         f"the two for {pct(aces['first_call']['table_misleads_a_part'])} and "
-        f"{pct(aces['answer']['table_misleads_a_part'])}.",
+        f"{pct(aces['answer']['table_misleads_a_part'])}; where the table finds the two choices as good as each other, "
+        f"one of the two parts has a clear best for {pct(aces['first_call']['table_close_a_part_clear'])} and "
+        f"{pct(aces['answer']['table_close_a_part_clear'])} of hands (there the Ace decides).",
         "The dealer answers by the book at every score in the tables and the game odds. A dealer who answers for the "
         f"game at 4-4 gains {four['dealer_gains_on_a_proposal'][0]:.3f} ± {four['dealer_gains_on_a_proposal'][1]:.3f} "
         f"of the game on a proposal; the non-dealer's best call changes for {pct(four['call_changes'])} of hands "
