@@ -455,11 +455,14 @@ class EcarteState(DealState):
         self,
         options: EcarteOptions | Mapping | None = None,
         *,
+        players: int = 2,
         dealer: int = 0,
         deck: str | Sequence[Card | str] | None = None,
         seed: int | random.Random | None = None,
         scores_before: Sequence[int] | None = None,
     ) -> None:
+        if players != 2:  # the registry deals with the constructor itself, so it is told how many play
+            raise ValueError(f"Écarté is played by two players, not {players!r}")
         if type(options) is not EcarteOptions:  # options checked once by a game or the bench come as they are
             options = EcarteOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         dealer = self._set_up(options, 2, dealer, deck, seed, scores_before, ECARTE_PACK)

@@ -7,15 +7,10 @@ from typing import Any
 
 from .. import games
 from ..cards import ECARTE_PACK
-from . import EcarteGame, EcarteOptions, EcarteState, coach, legal_plays, new_deal, trick_winner
+from . import EcarteGame, EcarteOptions, EcarteState, coach, legal_plays, trick_winner
 from .advice import EcarteRuleBot
 from .playout import LOOKAHEAD
 from .view import EcarteView, ecarte_world, observe_ecarte
-
-
-def deal(options: EcarteOptions, *, players: int = 2, **kwargs: Any) -> EcarteState:
-    """A new deal of Écarté (always two players)."""
-    return new_deal(options, **kwargs)
 
 
 def whole_game(options: EcarteOptions, *, players: int = 2, **kwargs: Any) -> EcarteGame:
@@ -57,7 +52,7 @@ DESCRIPTION = games.register(
         players=(2,),
         options=EcarteOptions,
         state=EcarteState,
-        deal=deal,
+        deal=EcarteState,  # the constructor itself (it takes players=2): no wrapper's calls on every deal
         observe=observe_ecarte,
         world=world,
         lookahead=LOOKAHEAD,

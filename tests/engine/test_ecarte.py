@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardlib import ACCEPT, PROPOSE, REFUSE, Announce, Discard, IllegalAction, card, ecarte, hand
+from cardlib import ACCEPT, PROPOSE, REFUSE, Announce, Discard, IllegalAction, card, ecarte, games, hand
 from cardlib.ecarte import EcarteOptions, EcarteState, legal_plays, trick_winner, why_not_playable
 
 
@@ -187,3 +187,14 @@ def test_the_legal_discards_are_every_choice_of_cards_each_size_in_turn() -> Non
         listed[0].cards = frozenset()  # type: ignore[misc]  # (frozen, as any Discard)
     state.apply(Discard(held[:2]))  # one written by hand is the same move
     assert state.discards == held[:2]
+
+
+def test_the_registry_deals_with_the_state_itself() -> None:
+    described = games.get("ecarte")
+    assert described.deal is EcarteState  # no wrapper between the registry and the deal
+    dealt = described.new_deal(None, seed=3, dealer=1)
+    assert dealt.log == [] and dealt.deck == EcarteState(seed=3, dealer=1).deck  # the deal a seed gives, as before
+    assert EcarteState(players=2, seed=3).deck == dealt.deck
+    for players in (1, 3, 4):
+        with pytest.raises(ValueError, match=f"Écarté is played by two players, not {players}"):
+            EcarteState(players=players)
