@@ -5,6 +5,7 @@ audit's throws of every set of cards against the tables' own throws."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 
@@ -74,3 +75,13 @@ def test_the_audits_throws_include_the_tables_throws_of_the_weakest_cards() -> N
             choices = strategy.Choices(strategy.PROPOSE, strategy.ACCEPT, throw=k)
             points = strategy.net_points(strategy.run_deal(hand, rest[:5], turned_up, rest[5:], choices))
             assert row[made.WEAKEST[k - 1] - 1] == points, (seed, k)
+
+
+def test_the_saved_verdicts_are_what_the_tables_give() -> None:
+    made = tool()
+    saved = strategy.tables()["books"]["claims"]
+    for found in [*made.hoyle_claims(), made.one_trump_at_four()]:
+        assert json.loads(json.dumps(found)) in saved, found["claim"]
+    at_four = made.one_trump_at_four()
+    assert at_four["at_scores"]["grid"][4][4] == "+"  # at 4-4 the next point is the game: play any one-trump hand
+    assert all(row[4] == "-" for row in at_four["at_scores"]["grid"][:4])  # before that, playing them all is worse
