@@ -417,14 +417,18 @@ def britannica_claims() -> list[dict]:
                 else f"weak hand {number}'s 'unless': refuse"
             )
             found.append(claim(eb, text, "answer", keys, says, EXCEPTIONS[number - 1]))
-    queens = classes_where(
+    found.append(claim(eb, "refuse with three Queens if two of them are singly guarded", "answer", three_queens(), 1))
+    found.append(one_trump_at_four())
+    return found
+
+
+def three_queens() -> list[str]:
+    """The classes with three plain Queens, two of them singly guarded."""
+    return classes_where(
         lambda c, t: (
             singly_guarded_queens(suits_of(c, t)[1]) >= 2 and sum(c2.rank == "Q" and c2.suit != t for c2 in c) == 3
         )
     )
-    found.append(claim(eb, "refuse with three Queens if two of them are singly guarded", "answer", queens, 1))
-    found.append(one_trump_at_four())
-    return found
 
 
 def one_trump_at_four() -> dict:
