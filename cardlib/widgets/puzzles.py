@@ -206,11 +206,26 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     trump = getattr(state, "trump", None)
     if trump:
         role = "dealer" if seat == state.dealer else "non-dealer"
-        moves = ", ".join(puzzle["moves"]) or "none"
+        moves = ", ".join(moves_seen(state, seat)) or "none"
         lines.append(f"Trumps are {trump}; you are the {role}. The moves so far: {moves}.")
     won = list(getattr(state, "trick_winners", []))
     lines.append(f"Tricks so far, by who won them: {' '.join(map(str, won)) or 'none yet'}.")
+    lines.append(escape(whose_move(state, seat)))
     return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
+
+
+def moves_seen(state: DealState, seat: int) -> list[str]:
+    """The moves so far as the seat saw them (the other player's discard only as how many cards: 'discard 4
+    unseen'), from its view; the deal's own log for a game whose view keeps none."""
+    log = getattr(games.observe(state, seat), "log", None)
+    return [action_text(move) for move in (state.log if log is None else log)]
+
+
+def whose_move(state: DealState, seat: int) -> str:
+    """The seat's decision in the engine's words: the rule for the player to move, or a move offered out of turn."""
+    if seat == state.current_player:
+        return state.explain_choices()
+    return f"Player {state.current_player} is to play; you may move now, out of turn, or let the chance pass."
 
 
 def option_words(option: str) -> str:
@@ -369,7 +384,7 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
     seen = "".join(f" Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards)
     trump = getattr(state, "trump", None)
     trumps = f" Trumps are {trump}; you are the {'dealer' if seat == state.dealer else 'non-dealer'}." if trump else ""
-    last = ", ".join(puzzle["moves"][-4:])
+    last = ", ".join(moves_seen(state, seat)[-4:])
     before = f" The last moves: {last}." if last and trump else ""
     return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}{before}"
 
