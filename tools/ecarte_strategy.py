@@ -664,6 +664,7 @@ def game_section(games: int) -> dict:
             "simulated": [round(share, 4), round(margin, 4)],
             "dynamic_programming": round(1 - odds[policy].non_dealer_wins(0, 0), 4),
         }
+    found["check_scores"] = score_checks(odds["book"], games // 10)
     found["plays"] = {
         policy: [[round(play_share(o, a, b), 3) for b in SCORES] for a in SCORES] for policy, o in odds.items()
     }
@@ -672,6 +673,27 @@ def game_section(games: int) -> dict:
     }
     found["one_trump_at_4"] = [round(play_share(odds["game"], a, 4, one_trump), 3) for a in SCORES]
     found["one_trump_at_0"] = [round(play_share(odds["game"], a, 0, one_trump), 3) for a in SCORES]
+    return found
+
+
+CHECKED_SCORES = ((0, 0), (1, 2), (2, 2), (3, 1), (2, 4), (3, 4), (4, 3), (4, 4))  # (the non-dealer's, the dealer's)
+
+
+def score_checks(odds: strategy.GameOdds, games: int) -> list[list]:
+    """The book's game odds at several scores beside whole games played from each: the score, the non-dealer's
+    chance by dynamic programming, and the share of games he won with its 95 % margin."""
+    found: list[list] = []
+    for non_dealer, dealer in CHECKED_SCORES:
+        dealer_won = strategy.simulate_games(games, seed=2900 + 10 * non_dealer + dealer, start=(dealer, non_dealer))
+        share = 1 - dealer_won
+        margin = strategy.Z95 * math.sqrt(max(share * (1 - share), 1 / games) / games)
+        found.append(
+            [
+                f"{non_dealer}-{dealer}",
+                round(odds.non_dealer_wins(non_dealer, dealer), 4),
+                [round(share, 4), round(margin, 4)],
+            ]
+        )
     return found
 
 

@@ -721,14 +721,17 @@ def chance_of_game(odds: GameOdds, mine: int, theirs: int, i_deal: bool) -> floa
     return odds.non_dealer_wins(mine, theirs)
 
 
-def simulate_games(games: int, seed: int = 0, table_calls: bool = False, target: int = TARGET) -> float:
+def simulate_games(
+    games: int, seed: int = 0, table_calls: bool = False, target: int = TARGET, start: tuple[int, int] = (0, 0)
+) -> float:
     """The share of games to ``target`` won by the player who deals first, each deal played out by ``run_deal``
-    (the non-dealer's first call by the book, or by the table's most points if ``table_calls``): a check of the
-    dynamic programming that shares nothing with it but the play-out."""
+    (the non-dealer's first call by the book, or by the table's most points if ``table_calls``), the games begun at
+    ``start`` (the first dealer's score, the other's): a check of the dynamic programming that shares nothing with
+    it but the play-out."""
     rng = random.Random(seed)
     won = 0
     for _ in range(games):
-        scores, dealer = [0, 0], 0
+        scores, dealer = list(start), 0
         while True:
             deck = rng.sample(ALL, len(ALL))
             call = table_call(deck[:5], deck[10]) if table_calls else BOOK

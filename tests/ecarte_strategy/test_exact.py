@@ -9,6 +9,8 @@ import json
 import math
 import random
 
+import pytest
+
 from cardlib import Card
 from cardlib.ecarte import strategy
 
@@ -85,3 +87,14 @@ def test_the_saved_verdicts_are_what_the_tables_give() -> None:
     at_four = made.one_trump_at_four()
     assert at_four["at_scores"]["grid"][4][4] == "+"  # at 4-4 the next point is the game: play any one-trump hand
     assert all(row[4] == "-" for row in at_four["at_scores"]["grid"][:4])  # before that, playing them all is worse
+
+
+def test_the_game_odds_at_other_scores_agree_with_games_played_from_them() -> None:
+    odds = strategy.game_odds("book")
+    for score, dynamic, (share, margin) in strategy.tables()["books"]["game"]["check_scores"]:
+        non_dealer, dealer = map(int, score.split("-"))
+        assert dynamic == pytest.approx(odds.non_dealer_wins(non_dealer, dealer), abs=1e-4)
+        assert abs(share - dynamic) <= margin + 0.005, score
+    games = 3000  # at 4-4 the next deal ends the game: a fresh check, one deal a game
+    share = 1 - strategy.simulate_games(games, seed=44, start=(4, 4))
+    assert abs(share - odds.non_dealer_wins(4, 4)) <= strategy.Z95 * math.sqrt(share * (1 - share) / games) + 0.005
