@@ -203,6 +203,7 @@ def test_options_are_named_as_the_coachs_panel_names_them() -> None:
 def test_a_position_tells_the_moves_as_the_seat_saw_them() -> None:
     puzzle = next(p for p in puzzles.puzzles_of("ecarte", "the discard") if p["seat"] == p["dealer"])
     state = puzzles.position(puzzle)  # the dealer discards after the non-dealer, whose cards he never saw
+    assert isinstance(state, ecarte.EcarteState)
     theirs = [c for c in state.discards if c not in state.hands[puzzle["seat"]]]
     told = text(puzzles.PuzzleBoard("ecarte", puzzles=[puzzle]).question) + puzzles.position_words(puzzle)
     assert theirs and f"discard {len(theirs)} unseen" in told
