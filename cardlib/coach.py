@@ -11,7 +11,8 @@ uncertainty, instead of only acting on it:
    cancels out when two options are compared;
 4. for each option it reports the chance of winning the deal (finishing ahead on the deal's points; a level deal
    is not a win) and the expected points (the seat's side's points minus the other side's), each with its 95 %
-   margin (1.96 standard errors for the points; Wilson's interval for the chance, which is never ± 0);
+   margin (1.96 standard errors for the points, with Agresti and Coull's pseudo-worlds, ``points_margin``; Wilson's
+   interval for the chance, which is never ± 0);
 5. two options are *as good as* each other when the 95 % interval of their *paired* difference (world by world)
    contains 0: the coach cannot tell them apart, so it never ranks them.
 
@@ -93,6 +94,27 @@ def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
     if len(values) < 2:
         return (values[0] if values else 0.0), math.inf
     return statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def points_margin(values: Sequence[float]) -> float:
+    """The ± at 95 % of an option's expected points: the normal interval with pseudo-worlds added in the manner of
+    Agresti and Coull, z²/4 (about one) at the fewest points seen and as many at the most, and the shift of the
+    centre they make counted in, so that the ± stays symmetric about the mean of the worlds.
+
+    The points of a play-out take a few values, and a rare one (a deal lost in 5 % of the worlds) makes the plain
+    normal interval too narrow. On exact distributions of the coach audit's positions (tools/coach_audit.py),
+    20,000 samples of 160 worlds each: the normal interval covered 91.5-95 % of the time (86 % for a loss in 3 % of
+    the worlds), this one 95-97.5 % (95.4 %), up to 30 % wider where an outcome is rare; Agresti and Coull's full
+    z²/2 at each end covered 98-99 %, wider than needed. Balanced outcomes keep the normal ±. What no world shows
+    it cannot know: 160 worlds alike give ± 0."""
+    if len(values) < 2:
+        return math.inf
+    extra = Z95**2 / 4  # pseudo-worlds at each end
+    ends = (min(values), max(values))
+    weight = len(values) + 2 * extra
+    centre = (math.fsum(values) + extra * sum(ends)) / weight
+    spread = math.fsum((v - centre) ** 2 for v in values) + extra * sum((e - centre) ** 2 for e in ends)
+    return Z95 * math.sqrt(spread / weight / weight) + abs(centre - statistics.fmean(values))
 
 
 def within_noise(a: Sequence[float], b: Sequence[float]) -> bool:
@@ -183,9 +205,8 @@ def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]], n
 
 def estimate_of(action: Option, points: Sequence[float]) -> Estimate:
     """One option's estimate from its points in each world."""
-    mean, margin = mean_and_margin(points)
-    wins = sum(p > 0 for p in points)
-    return Estimate(action, wins / len(points), win_margin(wins, len(points)), mean, margin, len(points))
+    mean, wins = statistics.fmean(points), sum(p > 0 for p in points)
+    return Estimate(action, wins / len(points), win_margin(wins, len(points)), mean, points_margin(points), len(points))
 
 
 def win_margin(wins: int, worlds: int) -> float:

@@ -31,33 +31,48 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardlib import alkort, coach, ecarte, games
+from cardlib.alkort import advice as alkort_book
 from cardlib.bots import montecarlo
-from cardlib.cards import ECARTE_PACK, Card
+from cardlib.cards import ALKORT_PACK, ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
 from cardlib.players import RandomPlayer, play_deal
-from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState, IllegalAction
+from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState, Exchange, IllegalAction
 
-# The families of positions: (name, game, players, options, cards in the seat's hand). Alkort with four players is
-# taken when the seat plays last to a trick (the others' hands are one card each: a few thousand worlds).
-FAMILIES: list[tuple[str, str, int | None, dict[str, Any], int]] = [
-    ("Écarté", "ecarte", None, {}, 2),
-    ("Écarté, 2+3 packets, no duty to trump", "ecarte", None, {"deal_packets": (2, 3), "must_trump": False}, 2),
-    ("Écarté, three cards left", "ecarte", None, {"refusal_penalty": "any"}, 3),
-    ("Alkort, two players", "alkort", 2, {}, 2),
-    (
+
+class Family(NamedTuple):
+    """A family of end positions: the game, the players, the options, the cards in the seat's hand, and whether the
+    deals are those where a seat made the worthless-hand exchange (Alkort; about one deal in a hundred)."""
+
+    name: str
+    key: str
+    players: int | None
+    options: dict[str, Any]
+    cards: int
+    exchange: bool = False
+
+
+# Alkort with four players is taken when the seat plays last to a trick (the others' hands are one card each).
+FAMILIES: list[Family] = [
+    Family("Écarté", "ecarte", None, {}, 2),
+    Family("Écarté, 2+3 packets, no duty to trump", "ecarte", None, {"deal_packets": (2, 3), "must_trump": False}, 2),
+    Family("Écarté, three cards left", "ecarte", None, {"refusal_penalty": "any"}, 3),
+    Family("Alkort, two players", "alkort", 2, {}, 2),
+    Family(
         "Alkort, two players, rotate, sevens as rubbish",
         "alkort",
         2,
         {"lead_rule": "rotate", "seven_lead": "as_rubbish"},
         2,
     ),
-    ("Alkort, four players", "alkort", 4, {}, 2),
-    ("Alkort, four players, short ranking", "alkort", 4, {"ranking": "short", "low_eights_ranked": False}, 2),
+    Family("Alkort, two players, after an exchange", "alkort", 2, {}, 2, exchange=True),
+    Family("Alkort, four players", "alkort", 4, {}, 2),
+    Family("Alkort, four players, short ranking", "alkort", 4, {"ranking": "short", "low_eights_ranked": False}, 2),
+    Family("Alkort, four players, after an exchange", "alkort", 4, {}, 3, exchange=True),
 ]
 MAX_WORLDS = 6000  # positions with more worlds than this to enumerate are passed over
 REFERENCE_TIMES = 20
@@ -67,9 +82,14 @@ REFERENCE_TIMES = 20
 # Exact values: every world that agrees with the view
 
 
-def book_played(key: str, seed: int, players: int | None, options: dict[str, Any], cards: int) -> DealState | None:
-    """A deal played by the book until the player to move holds ``cards`` cards and has a choice (None: no such)."""
+def book_played(
+    key: str, seed: int, players: int | None, options: dict[str, Any], cards: int, exchange: bool = False
+) -> DealState | None:
+    """A deal played by the book until the player to move holds ``cards`` cards and has a choice (None: no such;
+    with ``exchange``, also none when no seat's hand is worthless enough for the book to take the stock)."""
     state = games.get(key).new_deal(options, players=players, seed=seed)
+    if exchange and not exchanged_by_the_book(state):
+        return None
     policy = montecarlo.policy_for(state)
     while not state.is_over:
         seat = state.seat_to_move()
@@ -81,58 +101,125 @@ def book_played(key: str, seed: int, players: int | None, options: dict[str, Any
     return None
 
 
+def exchanged_by_the_book(state: DealState) -> bool:
+    """Alkort before play: each seat offered the stock takes it when the book says so (the play-outs' policy plays
+    only cards); whether one did."""
+    made, options = False, alkort.AlkortOptions.from_dict(state.options)
+    for seat in range(state.n_players):
+        offered = [a for a in state.legal_actions() if isinstance(a, Exchange) and state.actor(a) == seat]
+        if offered and alkort_book.takes_the_stock(state.hands[seat], options):
+            state.apply(Exchange(alkort_book.exchange_advice(state.hands[seat], options)[0]))
+            made = True
+    return made
+
+
 def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, float]] | None:
-    """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit: in Alkort,
-    a position after an exchange, whose shown hand this reference does not weigh)."""
+    """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit: Alkort's
+    draws after tricks and exchanges in the first trick, stock_test = or_void)."""
     view = games.observe(state, seat)
     if games.of(state).key == "ecarte":
         return ecarte_worlds(state, view)
+    if view.drawn or view.options.draw_after_trick or view.exchanged_in_play:
+        return None
     others = [s for s in range(state.n_players) if s != seat]
-    sizes = [view.hand_size(s) for s in others]
+    held = {s: known_held(view, s) for s in others}
+    sizes = [view.hand_size(s) - len(held[s]) for s in others]
     unseen = sorted(view.unseen())
     count = math.prod(math.comb(len(unseen) - sum(sizes[:i]), k) for i, k in enumerate(sizes))
-    if count > MAX_WORLDS or any(view.exchanges):
+    if count > MAX_WORLDS:
         return None
     found = []
-    start = state.redeal()
     for hands in deals_of(unseen, sizes):
-        world = replayed_with(state, start, dict(zip(others, hands)), unseen, view)
-        if world is not None and games.observe(world, seat) == view:
-            found.append((world, shown_likelihood(view, world, others)))
+        now = {s: [*held[s], *hidden] for s, hidden in zip(others, hands)}
+        found += weighed_worlds(state, seat, view, now)
     return found
 
 
-def replayed_with(
-    state: DealState, start: DealState, now: dict[int, Sequence[Card]], unseen: Sequence[Card], view: Any
+def known_held(view: Any, seat: int) -> list[Card]:
+    """The cards another Alkort seat is known to hold now: what it showed and the card it kept in an exchange,
+    less what it has played since."""
+    played = set(view.played_by(seat))
+    kept = [keep for s, keep, _ in view.exchanges if s == seat]
+    return [c for c in dict.fromkeys([*kept, *view.shown_by(seat)]) if c not in played]
+
+
+def weighed_worlds(state: DealState, seat: int, view: Any, now: dict[int, list[Card]]) -> list[tuple[DealState, float]]:
+    """The world where the other seats hold these cards now, if the engine deals and plays it into the same view,
+    with its weight: the chance that its hands' random order shows what was shown. Of the m cards as strong as the
+    card a seat showed, in the part of its hand whose order is random (all of it; an exchanger's cards taken from
+    the stock), each is put first in turn, weighing 1/m when the deal then shows the same (the engine shows the
+    first of equal cards): so no rule of what is shown is written here, the engine's replay decides."""
+    dealt, taken = cards_of_the_deal(state, seat, view, now)
+    firsts = [candidates_first(view, s, dealt[s] if s not in taken else taken[s]) for s in sorted(now)]
+    total, world = 0.0, None
+    for choice in itertools.product(*firsts):
+        order = dict(zip(sorted(now), choice))
+        hands = {s: to_front(cards, order.get(s)) for s, cards in dealt.items()}
+        ordered = {s: to_front(cards, order.get(s)) for s, cards in taken.items()}
+        candidate = replayed(state, view, hands, ordered)
+        if candidate is not None and games.observe(candidate, seat) == view:
+            total += math.prod(1 / len(f) for f in firsts)
+            world = world or candidate
+    return [(world, total)] if world is not None else []
+
+
+def cards_of_the_deal(
+    state: DealState, seat: int, view: Any, now: dict[int, list[Card]]
+) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
+    """Each seat's hand as dealt, and each exchanger's cards taken from the stock: the seat's own as they were, the
+    others' from the cards they hold now and have played (an exchanger's dealt hand was shown to all)."""
+    dealt: dict[int, list[Card]] = {seat: list(state.redeal().hands[seat])}
+    taken: dict[int, list[Card]] = {}
+    exchanged = {s: (keep, list(thrown)) for s, keep, thrown in view.exchanges}
+    for s in range(state.n_players):
+        cards = [*now[s], *view.played_by(s)] if s != seat else [*view.hand, *view.played_by(s)]
+        if s in exchanged:
+            keep, thrown = exchanged[s]
+            dealt[s], taken[s] = [keep, *thrown], [c for c in cards if c != keep]
+        elif s != seat:
+            dealt[s] = cards
+    return dealt, taken
+
+
+def candidates_first(view: Any, seat: int, random_part: Sequence[Card]) -> list[Card | None]:
+    """The cards of a seat's randomly ordered part that may come first among those as strong as the card it showed
+    ([None]: it showed no single card, or holds none such there, and the order does not matter)."""
+    shown = view.shown_by(seat)
+    if len(shown) != 1:
+        return [None]
+    tier = alkort.strength(shown[0], view.options)
+    return [c for c in random_part if alkort.strength(c, view.options) == tier] or [None]
+
+
+def to_front(cards: Sequence[Card], first: Card | None) -> list[Card]:
+    """The cards with one of them first (as they are, for None or a card not among them)."""
+    if first is None or first not in cards:
+        return list(cards)
+    return [first, *(c for c in cards if c != first)]
+
+
+def replayed(
+    state: DealState, view: Any, hands: dict[int, list[Card]], taken: dict[int, list[Card]]
 ) -> DealState | None:
-    """The deal dealt again with other hands for some seats (each holding its cards now and those it played, the
-    rest of the unseen cards in the stock) and its log replayed: None if a move was illegal with those hands (a
-    seat that had to beat a card could not have held one that beats it, and so on)."""
-    world = start.clone()
-    for s, cards in now.items():
-        world.hands[s] = [*cards, *view.played_by(s)]
-    held = {c for cards in now.values() for c in cards}
-    world.stock = [c for c in unseen if c not in held]
-    world._legal = None
+    """The deal dealt by the engine from a deck stacked with these hands, the stock giving each exchanger in turn
+    the cards he took, and its log replayed (None if a move was illegal with these cards)."""
+    order = [s for s, _, _ in view.exchanges]
+    stock = [c for s in order for c in taken[s]]
+    rest = [c for c in ALKORT_PACK if c not in stock and all(c not in h for h in hands.values())]
+    deck = alkort.stack_deck([hands[s] for s in range(state.n_players)], stock + rest, state.dealer)
+    world = alkort.AlkortState(
+        state.options.to_dict(),
+        players=state.n_players,
+        dealer=state.dealer,
+        deck=deck,
+        scores_before=state.scores_before,
+    )
     try:
         for action in state.log:
             world.apply(action)
     except IllegalAction:
         return None
     return world
-
-
-def shown_likelihood(view: Any, world: DealState, others: Sequence[int]) -> float:
-    """How likely the cards shown before play are, given this world's hands: a seat that showed one card of its
-    best shows the first in hand order of its m equal best cards, so a given one with chance 1/m."""
-    chance = 1.0
-    for s in others:
-        shown = view.shown_by(s)
-        if len(shown) == 1:
-            tier = alkort.strength(shown[0], view.options)
-            dealt = [*world.hands[s], *view.played_by(s)]
-            chance /= sum(alkort.strength(c, view.options) == tier for c in dealt)
-    return chance
 
 
 def deals_of(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[Card, ...], ...]]:
@@ -259,21 +346,42 @@ def exact_values(state: DealState, seat: int, worlds: list[tuple[DealState, floa
 
 @dataclass
 class Coverage:
-    """How many of a family's intervals covered the exact value."""
+    """How many of a family's intervals covered the exact value, hint by hint."""
 
     positions: int = 0
-    intervals: int = 0
-    covered: int = 0
+    hints: list[tuple[int, int]] = field(default_factory=list)  # each hint's (intervals, covered)
+    points: list[int] = field(default_factory=lambda: [0, 0])  # the points intervals: (in all, covered)
     worst: float = 0.0  # the largest miss, in points
 
+    @property
+    def intervals(self) -> int:
+        """The intervals counted."""
+        return sum(n for n, _ in self.hints)
+
+    @property
+    def covered(self) -> int:
+        """The intervals that covered the exact value."""
+        return sum(c for _, c in self.hints)
+
+    def floor(self) -> float:
+        """The least share that is within noise of 95 %: 1.96 standard errors below it, the error taken hint by hint
+        (the intervals of one hint share its worlds, and miss together: two cards that do the same job, or the
+        points and the chance of a win when a deal is won or lost by one point). With independent intervals this is
+        the binomial floor, 0.95 - 1.96 √(0.95 × 0.05 / intervals)."""
+        spread = sum((c - 0.95 * n) ** 2 for n, c in self.hints)
+        return 0.95 - Z95 * math.sqrt(spread) / self.intervals
+
     def line(self, name: str) -> str:
-        """The family's figures, and whether they are within binomial noise of 95 %."""
-        share = self.covered / self.intervals if self.intervals else math.nan
-        floor = 0.95 - Z95 * math.sqrt(0.95 * 0.05 / self.intervals) if self.intervals else math.nan
-        verdict = "ok" if share >= floor else "BELOW 95 %"
+        """The family's figures, and whether they are within noise of 95 %."""
+        if not self.intervals:
+            return f"  {name}: no position found"
+        share, floor = self.covered / self.intervals, self.floor()
+        in_all, points = self.points
         return (
-            f"  {name}: {self.positions} positions, {self.covered}/{self.intervals} intervals cover the exact value "
-            f"({share:.1%}; 95 % within binomial noise is ≥ {floor:.1%}: {verdict}); largest miss {self.worst:.2f}"
+            f"  {name}: {self.positions} positions, {len(self.hints)} hints, {self.covered}/{self.intervals} intervals "
+            f"cover the exact value ({share:.1%}; points {points}/{in_all}, chance of a win "
+            f"{self.covered - points}/{self.intervals - in_all}); 95 % within noise is ≥ {floor:.1%}: "
+            f"{'ok' if share >= floor else 'BELOW 95 %'}; largest miss {self.worst:.2f} points"
         )
 
 
@@ -284,19 +392,27 @@ def coverage(positions: int, seeds: int, families: Sequence[int] | None = None) 
     """Part 1 for every family (or those numbered): positions found by the book's play, each hinted at several
     seeds."""
     found: dict[str, Coverage] = {}
-    for name, key, players, options, cards in [FAMILIES[i] for i in families or range(len(FAMILIES))]:
-        tally = found[name] = Coverage()
-        for deal in range(200):
-            if tally.positions >= positions:
-                break
-            state = book_played(key, deal, players, options, cards)
-            worlds = worlds_of(state, state.seat_to_move()) if state is not None else None
-            if state is None or not worlds:
-                continue
+    for family in [FAMILIES[i] for i in families or range(len(FAMILIES))]:
+        tally = found[family.name] = Coverage()
+        for state, worlds in end_positions(family, positions):
             tally.positions += 1
             covered_at(state, worlds, seeds, tally)
-        print(tally.line(name), flush=True)
+        print(tally.line(family.name), flush=True)
     return found
+
+
+def end_positions(family: Family, wanted: int) -> Iterator[tuple[DealState, list[tuple[DealState, float]]]]:
+    """A family's first end positions whose worlds can be enumerated, with their worlds (deals 0, 1, ...; more of
+    them where a deal must have had an exchange)."""
+    found = 0
+    for deal in range(3000 if family.exchange else 200):
+        if found >= wanted:
+            return
+        state = book_played(family.key, deal, family.players, family.options, family.cards, family.exchange)
+        worlds = worlds_of(state, state.seat_to_move()) if state is not None else None
+        if state is not None and worlds:
+            found += 1
+            yield state, worlds
 
 
 def covered_at(state: DealState, worlds: list[tuple[DealState, float]], seeds: int, tally: Coverage) -> None:
@@ -304,39 +420,50 @@ def covered_at(state: DealState, worlds: list[tuple[DealState, float]], seeds: i
     seat = state.seat_to_move()
     exact = exact_values(state, seat, worlds)
     for seed in range(seeds):
+        intervals = covered = 0
         for e in coach.hint(state, seat, seed=seed).options:
             points, win = exact[e.action]
             for estimate, margin, truth in ((e.points, e.points_margin, points), (e.win, e.win_margin, win)):
-                tally.intervals += 1
-                tally.covered += abs(estimate - truth) <= margin + 1e-9
+                hit = abs(estimate - truth) <= margin + 1e-9
+                intervals, covered = intervals + 1, covered + hit
+            tally.points[0] += 1
+            tally.points[1] += abs(e.points - points) <= e.points_margin + 1e-9
             tally.worst = max(tally.worst, abs(e.points - points) - e.points_margin)
+        tally.hints.append((intervals, covered))
 
 
 # ---------------------------------------------------------------------------
 # Part 2: the review's labels against a reference with 20 times the worlds
 
 
-def labels(key: str, players: int | None, deals: int) -> dict[str, Any]:
-    """Part 2 for one game: random-play deals reviewed from seat 0, every doubtful verdict measured again."""
-    counts: dict[str, int] = {"good": 0, "inaccuracy": 0, "mistake": 0}
-    cheap: list[str] = []  # labels whose reference cost is below their threshold
-    costly_good = 0  # choices called good whose reference cost is above the mistake threshold
-    measured = 0
+def labels(key: str, players: int | None, deals: int, every: int = 0) -> dict[str, Any]:
+    """Part 2 for one game: random-play deals reviewed from seat 0, every doubtful verdict measured again (the
+    figures so far printed every ``every`` deals, if asked: a run cut short still says what it found)."""
+    found: dict[str, Any] = {"counts": {"good": 0, "inaccuracy": 0, "mistake": 0}, "cheap": [], "costly_good": 0}
+    found |= {"measured": 0, "deals": 0}
     for deal in range(deals):
         state = games.get(key).new_deal(players=players, seed=deal)
         play_deal(state, [RandomPlayer(deal * 10 + s) for s in range(state.n_players)])
         for r in coach.review(state, 0):
-            counts[r.verdict] += 1
-            if r.chosen == r.best:
-                continue
-            measured += 1
-            cost, margin = reference_loss(r)
-            if r.verdict != "good" and cost < coach.THRESHOLDS[r.verdict]:
-                cheap.append(
-                    f"deal {deal} move {r.number}: {r.verdict} {r.loss:.2f}, reference {cost:.2f} ± {margin:.2f}"
-                )
-            costly_good += r.verdict == "good" and cost - margin > coach.THRESHOLDS["mistake"]
-    return {"counts": counts, "cheap": cheap, "costly_good": costly_good, "measured": measured}
+            found["counts"][r.verdict] += 1
+            if r.chosen != r.best:
+                measured_again(r, deal, found)
+        found["deals"] += 1
+        if every and found["deals"] % every == 0:
+            print(f"    {games.get(key).name} so far: {summary(found)}", flush=True)
+    return found
+
+
+def measured_again(r: coach.Reviewed, deal: int, found: dict[str, Any]) -> None:
+    """A choice other than the coach's best measured against the reference: a label that costs less than its
+    threshold is noted (``cheap``), and a 'good' that surely costs more than a mistake's (``costly_good``)."""
+    found["measured"] += 1
+    cost, margin = reference_loss(r)
+    if r.verdict != "good" and cost < coach.THRESHOLDS[r.verdict]:
+        found["cheap"].append(
+            f"deal {deal} move {r.number}: {r.verdict} {r.loss:.2f}, reference {cost:.2f} ± {margin:.2f}"
+        )
+    found["costly_good"] += r.verdict == "good" and cost - margin > coach.THRESHOLDS["mistake"]
 
 
 def reference_loss(r: coach.Reviewed) -> tuple[float, float]:
@@ -347,17 +474,24 @@ def reference_loss(r: coach.Reviewed) -> tuple[float, float]:
     return coach.mean_and_margin([b - c for b, c in zip(outcomes[r.best], outcomes[r.chosen])])
 
 
-def print_labels(name: str, found: dict[str, Any]) -> None:
-    """One game's labels against the reference."""
+LABELLED = [("ecarte", None), ("alkort", 4)]  # the games whose review is checked, and their players
+
+
+def summary(found: dict[str, Any]) -> str:
+    """One game's labels against the reference, in a line."""
     counts, cheap = found["counts"], found["cheap"]
-    print(
-        f"  {name}: {sum(counts.values())} decisions: {counts['good']} good, {counts['inaccuracy']} inaccuracies, "
-        f"{counts['mistake']} mistakes; {found['measured']} choices other than the coach's best measured again: "
-        f"{len(cheap)} labels cost less than their threshold, {found['costly_good']} 'good' cost more than "
-        f"{coach.THRESHOLDS['mistake']} for sure",
-        flush=True,
+    return (
+        f"{found['deals']} deals, {sum(counts.values())} decisions: {counts['good']} good, {counts['inaccuracy']} "
+        f"inaccuracies, {counts['mistake']} mistakes; {found['measured']} choices other than the coach's best "
+        f"measured again: {len(cheap)} labels cost less than their threshold, {found['costly_good']} 'good' cost "
+        f"more than {coach.THRESHOLDS['mistake']} for sure"
     )
-    for line in cheap:
+
+
+def print_labels(name: str, found: dict[str, Any]) -> None:
+    """One game's labels against the reference, and each label that cost less than its threshold."""
+    print(f"  {name}: {summary(found)}", flush=True)
+    for line in found["cheap"]:
         print(f"    {line}")
 
 
@@ -414,12 +548,13 @@ def extracted(ref: str, folder: str) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the parts asked for and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=4, help="positions per family (default 4: 28 in all)")
+    parser.add_argument("--positions", type=int, default=4, help="positions per family (default 4: 36 in all)")
     parser.add_argument("--seeds", type=int, default=5, help="hints per position, at seeds 0, 1, ... (default 5)")
     parser.add_argument("--deals", type=int, default=100, help="random-play deals reviewed per game (default 100)")
     parser.add_argument("--match-deals", type=int, default=100, help="mirrored deal pairs per match (default 100)")
     parser.add_argument("--before", default=None, help="a commit at which to play the match again")
     parser.add_argument("--parts", nargs="*", default=["coverage", "labels", "match"])
+    parser.add_argument("--games", nargs="*", default=["ecarte", "alkort"], help="the games whose labels to check")
     parser.add_argument("--families", nargs="*", type=int, default=None, help="the families to cover (0, 1, ...)")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
@@ -429,8 +564,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         coverage(args.positions, args.seeds, args.families)
     if "labels" in args.parts:
         print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
-        for key, players in (("ecarte", None), ("alkort", 4)):
-            print_labels(games.get(key).name, labels(key, players, args.deals))
+        for key, players in [game for game in LABELLED if game[0] in args.games]:
+            print_labels(games.get(key).name, labels(key, players, args.deals, every=5))
     if "match" in args.parts:
         print("The Monte Carlo bot against the rule bot:", flush=True)
         match(args.match_deals, args.before)

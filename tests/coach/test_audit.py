@@ -5,13 +5,19 @@ process."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
+from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from cardlib import coach, games
+from cardlib.cards import Card
+from cardlib.worlds import every_world
 
 
 def load_tool() -> ModuleType:
@@ -30,10 +36,8 @@ audit = load_tool()
 
 @pytest.mark.parametrize("family", [0, 3])  # Écarté, and two-handed Alkort
 def test_every_world_of_an_end_position_agrees_with_the_view_and_the_hint_covers_it(family: int) -> None:
-    _, key, players, options, cards = audit.FAMILIES[family]
-    state = next(s for d in range(50) if (s := audit.book_played(key, d, players, options, cards)) is not None)
+    state, worlds = next(audit.end_positions(audit.FAMILIES[family], 1))
     seat = state.seat_to_move()
-    worlds = audit.worlds_of(state, seat)
     assert worlds and all(w > 0 for _, w in worlds)
     view = games.observe(state, seat)
     assert all(games.observe(world, seat).legal == view.legal for world, _ in worlds)
@@ -42,6 +46,39 @@ def test_every_world_of_an_end_position_agrees_with_the_view_and_the_hint_covers
     options_count = len(coach.options_of(view))
     assert tally.intervals == 2 * options_count and tally.covered >= tally.intervals - 1
     assert "intervals cover the exact value" in tally.line("x")
+
+
+def hands_law(worlds: Iterable[tuple[Any, float]]) -> dict[tuple[tuple[Card, ...], ...], float]:
+    """The chance of each deal of the hands now, from worlds and their weights."""
+    law: defaultdict[tuple[tuple[Card, ...], ...], float] = defaultdict(float)
+    for world, weight in worlds:
+        law[tuple(tuple(sorted(hand)) for hand in world.hands)] += weight
+    total = sum(law.values())
+    return {hands: weight / total for hands, weight in law.items()}
+
+
+# Two players after an exchange; four after one (the exchanger's hand came from the stock); four where the partner
+# who showed A♥ may hold A♦ as well (a world the reference dropped when it put the card held first: 630 of 720).
+@pytest.mark.parametrize("family, deal", [(5, None), (8, None), (6, 11)])
+def test_the_reference_weighs_the_worlds_as_the_fair_sampler_defines_them(family: int, deal: int | None) -> None:
+    found = audit.FAMILIES[family]
+    if deal is None:
+        state, worlds = next(audit.end_positions(found, 1))
+    else:
+        state = audit.book_played(found.key, deal, found.players, found.options, found.cards)
+        worlds = audit.worlds_of(state, state.seat_to_move())
+    view = games.observe(state, state.seat_to_move())
+    assert bool(view.exchanges) == found.exchange and worlds
+    exact, fair = hands_law(worlds), hands_law(every_world(view))
+    assert exact.keys() == fair.keys() and all(exact[h] == pytest.approx(fair[h]) for h in exact)
+
+
+def test_misses_in_one_hint_count_as_one_piece_of_evidence() -> None:
+    independent = audit.Coverage(hints=[(1, 1)] * 76 + [(1, 0)] * 4)  # 95 % of 80 independent intervals
+    assert independent.floor() == pytest.approx(0.95 - 1.96 * math.sqrt(0.95 * 0.05 / 80))
+    clustered = audit.Coverage(hints=[(4, 4)] * 18 + [(4, 0)] * 2)  # 20 hints of 4 intervals that miss together
+    assert clustered.covered / clustered.intervals == 0.9 < independent.floor()
+    assert clustered.floor() < 0.85 and "ok" in clustered.line("x")  # two hints of 20 missed: within the noise
 
 
 def test_the_labels_part_measures_every_choice_other_than_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
