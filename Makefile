@@ -125,7 +125,7 @@ model-deals: $(INSTALLED)
 ## more than three times its paired ±, confirmed with 400 worlds or more (tools/puzzles.py; at most 5 minutes a
 ## game), then the rare themes searched on their own and added: what a worthless hand keeps when it takes the stock
 ## (50 deals that offer it), the partner's trick and the other side's run (deals 20-206), Écarté's discard (deals
-## 114-167, 300 worlds at the first look: among its 32 options one rarely stands out; deals 0-113 at 100 found none).
+## 114-241, 300 worlds at the first look: among its 32 options one rarely stands out; deals 0-113 at 100 found none).
 PUZZLE_THEMES = $(PY) tools/puzzles.py --add --seconds 3600
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
@@ -133,7 +133,7 @@ puzzles: $(INSTALLED)
 		--themes "what to keep when taking the stock"
 	nice -n 10 $(PUZZLE_THEMES) --games alkort --first-seed 20 --deals 187 \
 		--themes "leaving a trick to the partner" "breaking the other side's run"
-	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 54 --samples 300 --confirm 800 \
+	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 128 --samples 300 --confirm 800 \
 		--themes "the discard"
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
