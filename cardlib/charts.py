@@ -41,8 +41,22 @@ class BarChart:
         return draw(self)
 
     def _repr_svg_(self) -> str:
-        """What Jupyter shows: the picture."""
+        """What Jupyter shows where it takes a picture."""
         return self.svg()
+
+    def _repr_html_(self) -> str:
+        """What Jupyter and the book show: the picture inline, and beneath it the same in words, to open.
+
+        JupyterLab (and so the static site) draws a bare SVG as an ``<img>`` without alternative text; inline,
+        the chart's own role and label reach a screen reader.
+        """
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.describe().splitlines())
+        summary = escape(self.title or "The chart")
+        return (
+            f'<figure class="cardlib-figure" style="margin:0">{self.svg()}'
+            f"<figcaption><details><summary>{summary}: the chart in words</summary>"
+            f"<ul>{items}</ul></details></figcaption></figure>"
+        )
 
     def describe(self) -> str:
         """The chart in words: every bar's value and error bar."""
