@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from test_book_browser import in_browser
 
 from browser_harness import press_by_keyboard
-from test_book_browser import in_browser
 
 FOLDED = {
     "notebooks/04-alkort-deal.html": ".cardlib-model-record summary",
