@@ -6,13 +6,19 @@
 
 Three parts, each printed as it ends:
 
-1. **coverage**: end positions of both games, every player count and non-default options (``FAMILIES``), reached
-   by the book's play (the play-outs' policy, ``montecarlo.policy_for``). At each, every world that agrees with the
-   seat's view is enumerated: the other hands from the unseen cards, kept when the seat would see the same view
-   (``games.observe``); in Écarté each of the other player's hands weighted by the pasts that lead to it by the book
-   (his calls, his discard), as the coach believes. Every option is played out by the book in every world, and the
-   coach's 95 % intervals (expected points and chance of a win, at its own number of samples, several seeds) are
-   counted as covering the exact value or not. Goal: 95 % in every family, within binomial noise.
+1. **coverage**: end positions of both games, every player count and non-default options (``FAMILIES``; in
+   Alkort also deals where a seat made the worthless-hand exchange, as the book does), reached by the book's play
+   (the play-outs' policy, ``montecarlo.policy_for``). At each, every world that agrees with the seat's view is
+   enumerated, built by the engine alone: the other hands from the unseen cards, a deck stacked with them (an
+   exchanger's shown hand dealt, the cards he took first in the stock), the log replayed, kept when the seat would
+   see the same view (``games.observe``), weighed by the chance that the hands' random order shows what was shown
+   (each card as strong as a shown one put first in turn); in Écarté each of the other player's hands weighted by
+   the pasts that lead to it by the book (his calls, his discard), as the coach believes. Every option is played
+   out by the book in every world, and the coach's 95 % intervals (expected points and chance of a win, at its own
+   number of samples, several seeds) are counted as covering the exact value or not. Goal: 95 % in every family,
+   within noise: the intervals of one hint share its worlds and miss together (two cards that do the same job; the
+   points and the chance of a win when a deal is won or lost by a point), so the noise is reckoned hint by hint
+   (``Coverage.floor``: the binomial floor when the intervals are independent).
 2. **labels**: deals played at random by every seat, reviewed from seat 0 (``coach.review``); every decision not
    called good, and every choice the coach would not have made, is measured again against a reference with 20 times
    the worlds. Goal: no mistake (inaccuracy) whose reference cost is below its threshold.
@@ -436,12 +442,13 @@ def covered_at(state: DealState, worlds: list[tuple[DealState, float]], seeds: i
 # Part 2: the review's labels against a reference with 20 times the worlds
 
 
-def labels(key: str, players: int | None, deals: int, every: int = 0) -> dict[str, Any]:
+def labels(key: str, players: int | None, deals: int, every: int = 0, first: int = 0) -> dict[str, Any]:
     """Part 2 for one game: random-play deals reviewed from seat 0, every doubtful verdict measured again (the
-    figures so far printed every ``every`` deals, if asked: a run cut short still says what it found)."""
+    figures so far printed every ``every`` deals, if asked: a run cut short still says what it found; deals
+    ``first``, ``first`` + 1, ...: a run may be shared among processes)."""
     found: dict[str, Any] = {"counts": {"good": 0, "inaccuracy": 0, "mistake": 0}, "cheap": [], "costly_good": 0}
     found |= {"measured": 0, "deals": 0}
-    for deal in range(deals):
+    for deal in range(first, first + deals):
         state = games.get(key).new_deal(players=players, seed=deal)
         play_deal(state, [RandomPlayer(deal * 10 + s) for s in range(state.n_players)])
         for r in coach.review(state, 0):
@@ -549,11 +556,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the parts asked for and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=4, help="positions per family (default 4: 36 in all)")
-    parser.add_argument("--seeds", type=int, default=5, help="hints per position, at seeds 0, 1, ... (default 5)")
+    parser.add_argument("--seeds", type=int, default=20, help="hints per position, at seeds 0, 1, ... (default 20)")
     parser.add_argument("--deals", type=int, default=100, help="random-play deals reviewed per game (default 100)")
     parser.add_argument("--match-deals", type=int, default=100, help="mirrored deal pairs per match (default 100)")
     parser.add_argument("--before", default=None, help="a commit at which to play the match again")
     parser.add_argument("--parts", nargs="*", default=["coverage", "labels", "match"])
+    parser.add_argument("--first-deal", type=int, default=0, help="the seed of the first deal reviewed (default 0)")
     parser.add_argument("--games", nargs="*", default=["ecarte", "alkort"], help="the games whose labels to check")
     parser.add_argument("--families", nargs="*", type=int, default=None, help="the families to cover (0, 1, ...)")
     args = parser.parse_args(argv)
@@ -565,7 +573,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "labels" in args.parts:
         print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
         for key, players in [game for game in LABELLED if game[0] in args.games]:
-            print_labels(games.get(key).name, labels(key, players, args.deals, every=5))
+            print_labels(games.get(key).name, labels(key, players, args.deals, 5, args.first_deal))
     if "match" in args.parts:
         print("The Monte Carlo bot against the rule bot:", flush=True)
         match(args.match_deals, args.before)
