@@ -171,12 +171,14 @@ def seeds(game: str, players: int, search: argparse.Namespace) -> Iterator[int]:
 
 def search_game(game: str, players: int, search: argparse.Namespace) -> list[dict]:
     """The puzzles of one game, within the time budget."""
-    start, found = time.perf_counter(), []
+    start, found, searched = time.perf_counter(), [], []
     for seed in seeds(game, players, search):
         if time.perf_counter() - start > search.seconds:
             break
         found += puzzles_of_deal(game, players, seed, search)
-    print(f"{game}: {len(found)} puzzles to seed {seed}, {time.perf_counter() - start:.0f} s", flush=True)
+        searched.append(seed)
+    deals = f"{len(searched)} deals, seeds {searched[0]}-{searched[-1]}" if searched else "no deal"
+    print(f"{game}: {len(found)} puzzles in {deals}, {time.perf_counter() - start:.0f} s", flush=True)
     return found
 
 

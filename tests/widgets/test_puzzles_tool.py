@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import runpy
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -92,3 +94,14 @@ def test_every_saved_puzzle_has_the_theme_the_tool_gives_its_position() -> None:
     for puzzle in puzzles.puzzles_of():
         state = puzzles.position(puzzle)
         assert theme_at(state, puzzle["seat"]) == puzzle["theme"], puzzles.puzzle_id(puzzle)
+
+
+def test_a_small_search_writes_a_formatted_data_module_of_the_themes_asked(tmp_path: Path) -> None:
+    out = tmp_path / "found.py"
+    asked = ["--games", "ecarte", "--deals", "4", "--samples", "40", "--confirm", "120", "--themes", "the lead"]
+    assert tool.main([*asked, "--out", str(out)]) == 0
+    found = runpy.run_path(str(out))["PUZZLES"]
+    assert found and all(p["theme"] == "the lead" and p["lead"] > 3 * p["lead_margin"] for p in found)
+    assert all(p["samples"] >= 120 and p["answer"] == p["options"][0]["option"] for p in found)
+    formatted = subprocess.run([sys.executable, "-m", "ruff", "format", "--check", str(out)], capture_output=True)
+    assert formatted.returncode == 0, formatted.stdout
