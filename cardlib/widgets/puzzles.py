@@ -248,6 +248,16 @@ def numbers_html(puzzle: Mapping[str, Any]) -> str:
     )
 
 
+def answer_html(puzzle: Mapping[str, Any]) -> str:
+    """The coach's answer with its numbers, folded away (a details element: Enter opens it): what a page without
+    Python, as in the book, can show of a puzzle, to open after choosing."""
+    best = escape(option_words(puzzle["answer"]))
+    return (
+        "<details class='cardlib-puzzle-record'><summary>The coach's answer and numbers (open them after choosing)"
+        f"</summary><p>The coach's choice: {best}.</p>{numbers_html(puzzle)}</details>"
+    )
+
+
 def progress_path() -> Path | None:
     """Where solved puzzles are remembered: beside the exercises' progress file (None: this session only)."""
     from ..exercises.checker import progress_file
@@ -305,7 +315,9 @@ class PuzzleBoard(widgets.VBox):
         self.next_button = widgets.Button(description="Next puzzle", tooltip="Another puzzle")
         self.next_button.on_click(lambda _b: self.next_puzzle())
         self.progress = html_view("", "cardlib-puzzle-progress")
+        self.record = html_view("", "cardlib-puzzle-record-view")
         parts = [html_view(PUZZLE_CSS), self.question, self.choices, self.feedback, self.next_button, self.progress]
+        parts.append(self.record)
         super().__init__(with_stylesheet(parts, True), _dom_classes=("cardlib", "cardlib-puzzle-board"))
         self.show(self.pick())
 
@@ -331,6 +343,7 @@ class PuzzleBoard(widgets.VBox):
         self.choices.children = buttons
         self.feedback.value = "<div role='status' aria-live='polite'></div>"
         self.progress.value = self.progress_words()
+        self.record.value = answer_html(puzzle)
 
     def answer(self, choice: str) -> bool:
         """Check a choice against the coach's clear best and say so with its numbers; the first choice counts."""

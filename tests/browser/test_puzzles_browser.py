@@ -4,7 +4,8 @@ A learner Tabs from the top of the chapter to the coach's choice and presses Ent
 says it was right and shows every option's points ± and the lead over the next best; Tab on to "Next puzzle" and
 Space asks the one the board picks next (the same as a board in this process picks: at the learner's level, not yet
 seen); Shift+Tab back to an option the coach did not choose, and Enter is told so, with the coach's choice. The focus
-stays on each pressed button. axe-core (WCAG 2.1 AA and best practices) checks the page with the numbers on show.
+stays on each pressed button; Tab on to the folded answer under the board (for a page without Python) and Enter
+opens it. axe-core (WCAG 2.1 AA and best practices) checks the page with the numbers on show, and the answer open.
 """
 
 from __future__ import annotations
@@ -83,5 +84,9 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     said_wrong = f"✘ Not {puzzles.option_words(wrong)}: the coach's choice is {puzzles.option_words(second['answer'])}."
     assert told.startswith(said_wrong), told
     assert "Right 1 of 2 here" in board.locator(".cardlib-puzzle-progress").inner_text()
-    assert app_page.accessibility_problems() == []
+    summary = board.locator(".cardlib-puzzle-record summary")  # the answer folded for a page without Python
+    press_by_keyboard(page, summary)
+    record = board.locator(".cardlib-puzzle-record").inner_text()
+    assert all(line in record for line in coachs_numbers(second)), record
+    assert app_page.accessibility_problems() == [], "axe with the folded answer open"
     assert app_page.problems() == []

@@ -208,3 +208,13 @@ def test_a_position_tells_the_moves_as_the_seat_saw_them() -> None:
     told = text(puzzles.PuzzleBoard("ecarte", puzzles=[puzzle]).question) + puzzles.position_words(puzzle)
     assert theirs and f"discard {len(theirs)} unseen" in told
     assert not any(str(c) in told for c in theirs), told
+
+
+def test_the_coachs_answer_is_folded_under_the_board_for_a_page_without_python() -> None:
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    record = board.record.value
+    assert record.startswith("<details") and "<summary>The coach's answer and numbers" in record
+    assert f"The coach's choice: {puzzles.option_words(board.current['answer'])}." in record
+    assert puzzles.numbers_html(board.current) in record
+    board.next_puzzle()
+    assert f"The coach's choice: {puzzles.option_words(board.current['answer'])}." in board.record.value
