@@ -97,6 +97,15 @@ def tab_to(page: Page, target: Locator, limit: int = TAB_LIMIT) -> int:
     raise AssertionError(f"Tab never reached {target} in {limit} presses")
 
 
+def back_to(page: Page, target: Locator, limit: int = TAB_LIMIT) -> None:
+    """Press Shift+Tab until the target has the focus, as a learner goes back to a control just passed."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab")
+        if has_focus(target):
+            return
+    raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
+
+
 def focus_ring(target: Locator) -> tuple[str, float]:
     """The focused element's outline: its style and its width in pixels."""
     style, width = target.evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth]")

@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page
 from cardlib.widgets.judgment import boundary_hands
 from cardlib.widgets.model_deal import model_deals
 
-from browser_harness import has_focus, press_by_keyboard
+from browser_harness import back_to, has_focus, press_by_keyboard
 from voila_harness import REPO, AppPage
 
 DRILL = {"count": 10, "seed": 11}  # as chapter 11 makes its drill (test_chapter_11_makes_the_drill_tested_here)
@@ -39,15 +39,6 @@ def press_again(app: AppPage, target: Locator, read: Locator, key: str = "Enter"
     shown = app.act(lambda: app.page.keyboard.press(key), lambda _page: read.inner_text())
     assert has_focus(target), f"the focus left {target} after {key}"
     return shown
-
-
-def back_to(page: Page, target: Locator, limit: int = 10) -> None:
-    """Press Shift+Tab until the target has the focus, as a learner goes back to a control just passed."""
-    for _ in range(limit):
-        page.keyboard.press("Shift+Tab")
-        if has_focus(target):
-            return
-    raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
 
 
 def opens_by_keyboard(page: Page, summary: Locator) -> list[str]:

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator
 
 from cardlib.widgets import puzzles
 
-from browser_harness import has_focus, press_by_keyboard
+from browser_harness import back_to, has_focus, press_by_keyboard
 from voila_harness import AppPage
 
 CHAPTERS = [("04-alkort-deal.ipynb", "alkort"), ("07-ecarte-scoring-and-game.ipynb", "ecarte")]  # PuzzleBoard(game)
@@ -31,15 +31,6 @@ def press(app: AppPage, target: Locator, read: Locator, key: str = "Enter", by_t
     shown = app.act(keys, lambda _page: read.inner_text())
     assert has_focus(target), f"the focus left {target} after {key}: a keyboard learner would start over"
     return shown
-
-
-def back_to(page: Page, target: Locator, limit: int = 40) -> None:
-    """Press Shift+Tab until the target has the focus, as a learner goes back to a control just passed."""
-    for _ in range(limit):
-        page.keyboard.press("Shift+Tab")
-        if has_focus(target):
-            return
-    raise AssertionError(f"Shift+Tab never reached {target} in {limit} presses")
 
 
 def coachs_numbers(puzzle: Mapping[str, Any]) -> list[str]:
