@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlib import coach, games
-from cardlib.cards import Card
+from cardlib import alkort, coach, games
+from cardlib.alkort import AlkortOptions, AlkortState
+from cardlib.cards import Card, card, hand
 from cardlib.tricks import DealState
 
 
@@ -24,6 +25,18 @@ def played(
     while not state.is_over and not (until and until(state)):
         seat = state.seat_to_move()
         state.apply(bots[seat].choose(games.observe(state, seat)).action)
+    return state
+
+
+def sevens_lead() -> AlkortState:
+    """Two players, lead_rule = rotate: player 1 has won nothing and leads 7♠ from a hand of three Sevens (legal:
+    a hand of only Sevens may lead one before a win), after losing six tricks."""
+    deck = alkort.stack_deck([hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦"), hand("7♠ 7♥ 7♦ 2♠ 3♠ 3♥ 3♦ 3♣ 4♠")], dealer=0)
+    state = alkort.new_deal(AlkortOptions(lead_rule="rotate"), players=2, dealer=0, deck=deck)
+    mine, theirs = iter("K♦ 2♥ 4♣ 8♠ 9♥ 9♦".split()), iter("2♠ 3♠ 3♥ 3♦ 3♣ 4♠".split())
+    while len(state.tricks) < 6:
+        state.apply(card(next(theirs if state.current_player == 1 else mine)))
+    state.apply(card("7♠"))
     return state
 
 

@@ -13,25 +13,15 @@ import random
 from typing import Any
 
 import pytest
+from coach_helpers import sevens_lead
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlib import alkort, coach, games
 from cardlib.alkort import AlkortOptions, AlkortState
 from cardlib.bots import MonteCarloBot
-from cardlib.cards import ALKORT_PACK, card, hand
+from cardlib.cards import ALKORT_PACK
 from cardlib.tricks import ACCEPT, PROPOSE, OptionError, RuleOptions
-
-
-def sevens_lead() -> AlkortState:
-    """Two players, rotate: player 1 loses six tricks, then leads 7♠ from his hand of three Sevens."""
-    deck = alkort.stack_deck([hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦"), hand("7♠ 7♥ 7♦ 2♠ 3♠ 3♥ 3♦ 3♣ 4♠")], dealer=0)
-    state = alkort.new_deal(AlkortOptions(lead_rule="rotate"), players=2, dealer=0, deck=deck)
-    mine, theirs = iter("K♦ 2♥ 4♣ 8♠ 9♥ 9♦".split()), iter("2♠ 3♠ 3♥ 3♦ 3♣ 4♠".split())
-    while len(state.tricks) < 6:
-        state.apply(card(next(theirs if state.current_player == 1 else mine)))
-    state.apply(card("7♠"))
-    return state
 
 
 def test_a_seven_led_from_a_hand_of_sevens_before_a_win_crashes_nothing():

@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from coach_helpers import sevens_lead
 
 from cardlib import alkort, ecarte, games
 from cardlib.alkort import AlkortOptions, AlkortState, best_card, strength
-from cardlib.cards import Card, card, hand
+from cardlib.cards import Card, card
 from cardlib.ecarte import EcarteOptions
 from cardlib.tricks import IllegalAction
 from cardlib.worlds import Holder, Worlds
@@ -218,16 +219,6 @@ def positions() -> Iterator[tuple[str, Any, int]]:
     yield "exchange", alkort_late(AlkortOptions(play_out=True), 4, 0, 1, exchanged_by_another), 0
     yield "all-Sevens lead", sevens_lead(), 0
     yield "Écarté voids and discards", ecarte_voids(), 1
-
-
-def sevens_lead() -> AlkortState:
-    """Two players, lead_rule = rotate: player 1 has won nothing and leads a Seven from a hand of three Sevens."""
-    deck = alkort.stack_deck([hand("K♦ 2♥ 4♣ 8♠ 9♥ 9♦ A♠ A♥ A♦"), hand("7♠ 7♥ 7♦ 2♠ 3♠ 3♥ 3♦ 3♣ 4♠")], dealer=0)
-    state = alkort.new_deal(AlkortOptions(lead_rule="rotate"), players=2, dealer=0, deck=deck)
-    mine, theirs = iter("K♦ 2♥ 4♣ 8♠ 9♥ 9♦".split()), iter("2♠ 3♠ 3♥ 3♦ 3♣ 4♠".split())
-    while len(state.tricks) < 6:
-        state.apply(card(next(theirs if state.current_player == 1 else mine)))
-    return play(state, ["7♠"])
 
 
 def ecarte_voids() -> Any:
