@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
+from ..cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, show
 from ..tricks import (
     Action,
     Dealing,
@@ -917,7 +917,8 @@ class AlkortState(DealState):
         seed: int | random.Random | None = None,
         scores_before: Sequence[int] | None = None,
     ) -> None:
-        options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        if type(options) is not AlkortOptions:  # options checked once by a game or the bench come as they are
+            options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
         check_options(options, players)  # some options are for four players only
         dealer = self._set_up(options, players, dealer, deck, seed, scores_before, ALKORT_PACK)
@@ -1018,7 +1019,12 @@ class AlkortState(DealState):
         if self.hands_at_first_card is None:  # the partner reveal is made from these hands
             self.hands_at_first_card = [list(h) for h in self.hands]
         hand_now = self.hands[seat]
-        del hand_now[place(c, hand_now)]  # c is legal, so in this hand
+        i = 0
+        for held in hand_now:  # del hand_now[place(c, hand_now)] written out: the call costs more than the search
+            if held is c:  # c is legal, so in this hand
+                del hand_now[i]
+                break
+            i += 1
         self.trick.append(c)
         if len(self.trick) < self.n_players:
             self.current_player = (seat + 1) % self.n_players  # play goes clockwise
@@ -1031,7 +1037,9 @@ class AlkortState(DealState):
         trick, leader, n, options = self.trick, self.leader, self.n_players, self.options
         first, had_won = not self.tricks, self.has_won[leader]
         winner = (leader + judge_trick(trick, had_won, first, options)[0]) % n
-        self.tricks.append(Trick(leader, tuple(trick), winner, had_won, first))
+        # Trick(leader, cards, winner, had_won, first) built by tuple.__new__: a NamedTuple's own __new__ is Python
+        # code, called from C, and running it for every trick cost 2 % of a random deal
+        self.tricks.append(tuple.__new__(Trick, (leader, tuple(trick), winner, had_won, first)))
         self.trick_sides.append(side_of(winner, n))
         self.has_won[winner] = True
         self.trick = []
@@ -1261,7 +1269,8 @@ class AlkortGame(Game[AlkortState]):
         first_dealer: int | None = None,
         seed: int | random.Random | None = None,
     ) -> None:
-        options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        if type(options) is not AlkortOptions:  # options checked once by a game or the bench come as they are
+            options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
         self.options = check_options(options, players)
         super().__init__(players, first_dealer, seed)

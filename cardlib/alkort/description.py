@@ -15,7 +15,6 @@ from . import (
     icelandic_description,
     legal_plays,
     may_exchange,
-    new_deal,
     trick_winner,
 )
 from .advice import AlkortRuleBot
@@ -79,7 +78,7 @@ DESCRIPTION = games.register(
         players=(4, 2),
         options=AlkortOptions,
         state=AlkortState,
-        deal=new_deal,
+        deal=AlkortState,  # the constructor itself: no wrapper's calls on every deal
         observe=observe_alkort,
         world=alkort_world,
         lookahead=LOOKAHEAD,
