@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from widget_helpers import play_out
 
-from cardlib import coach, games, scenarios
+from cardlib import bench, coach, games, scenarios
 from cardlib.bots import BOTS, make_bot
 from cardlib.bots.montecarlo import MonteCarloBot
 from cardlib.contracts import CoachWords, SeatView
@@ -83,6 +83,23 @@ def test_random_legal_play_reaches_the_end_with_every_card_accounted_for(game, p
         for seat in range(players):
             assert all(returns[seat] == -returns[o] for o in state.opponents(seat))
         assert state.replay().points == state.points and games.of(state) is game
+
+
+def test_options_are_checked_once_and_every_deal_keeps_them(game, players) -> None:
+    """A game (or the bench) checks its options when it is set up, and each deal after holds that very object: no
+    deal builds its options again (issue 31: rebuilt twice a deal, they cost a sixth of a random Écarté deal)."""
+    for options in sampled_options(game, players):
+        match, rng = game.new_game(options, players, seed=1), random.Random(1)
+        for _ in range(3):
+            assert match.deal.options is options
+            while not match.deal.is_over:
+                match.deal.apply(match.deal.random_action(rng))
+            if match.is_over:
+                break
+            match.next_deal()
+    new_deal = bench.dealer(game, players)
+    first, *others = [new_deal(rng, number) for number in range(3)]
+    assert all(deal.options is first.options for deal in others)
 
 
 def test_views_show_a_seat_its_own_and_worlds_agree_with_them(game, players) -> None:
