@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, show
+from ..cards import ALKORT_PACK, RANK_NAMES, Card, Table, card, hand, place, show
 from ..tricks import (
     Action,
     Dealing,
@@ -1019,12 +1019,7 @@ class AlkortState(DealState):
         if self.hands_at_first_card is None:  # the partner reveal is made from these hands
             self.hands_at_first_card = [list(h) for h in self.hands]
         hand_now = self.hands[seat]
-        i = 0
-        for held in hand_now:  # del hand_now[place(c, hand_now)] written out: the call costs more than the search
-            if held is c:  # c is legal, so in this hand
-                del hand_now[i]
-                break
-            i += 1
+        del hand_now[place(c, hand_now)]  # c is legal, so in this hand
         self.trick.append(c)
         if len(self.trick) < self.n_players:
             self.current_player = (seat + 1) % self.n_players  # play goes clockwise
