@@ -1264,8 +1264,7 @@ class AlkortGame(Game[AlkortState]):
         first_dealer: int | None = None,
         seed: int | random.Random | None = None,
     ) -> None:
-        if type(options) is not AlkortOptions:  # options checked once by a game or the bench come as they are
-            options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
+        options = AlkortOptions.from_dict(options) if options is not None else DEFAULT_OPTIONS
         players = check_players(players)
         self.options = check_options(options, players)
         super().__init__(players, first_dealer, seed)
