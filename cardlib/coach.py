@@ -32,61 +32,23 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import doubledummy, games
 from .bots import montecarlo
-from .tricks import Action, DealState, action_text
+from .contracts import WAIT as WAIT  # the values' home is the contract, the sentences' the words: the coach's callers
+from .contracts import Estimate as Estimate  # (its notebooks, its panel) find them here too
+from .contracts import Hint as Hint
+from .contracts import Option as Option
+from .contracts import Wait as Wait
+from .tricks import DealState
+from .words import capital as capital
+from .words import option_text as option_text
+from .words import sentence as sentence
 
 Z95 = 1.96  # a 95 % interval is the mean ± 1.96 standard errors (the samples are many and independent)
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """Letting an optional move go by for now (not exchanging, not announcing yet): another player moves."""
-
-    def __str__(self) -> str:
-        return "wait"
-
-
-WAIT = Wait()
-Option = Action | Wait  # what a seat may do at a decision
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """What the coach found for one option: the chance of winning the deal and the expected points, each ± 95 %."""
-
-    action: Option
-    win: float
-    win_margin: float
-    points: float
-    points_margin: float
-    samples: int
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The coach's answer at one decision: every option, best first, and why the best is best."""
-
-    seat: int
-    samples: int
-    seed: int
-    options: tuple[Estimate, ...]
-    best: tuple[Option, ...]  # the options as good as the best one (within the noise), the best first
-    why: str
-    outcomes: dict[Option, tuple[float, ...]] = field(repr=False, compare=False)  # each option's points, per world
-    note: str = ""  # what the imagined deals could not honour, in words (the panel shows it); '' when nothing
-
-    def as_good_as(self, a: Option, b: Option) -> bool:
-        """Whether the coach cannot tell a and b apart: their paired difference's 95 % interval contains 0."""
-        return within_noise(self.outcomes[a], self.outcomes[b])
-
-    def estimate(self, action: Option) -> Estimate:
-        """The estimate of one option."""
-        return next(e for e in self.options if e.action == action)
 
 
 def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
@@ -115,6 +77,11 @@ def points_margin(values: Sequence[float]) -> float:
     centre = (math.fsum(values) + extra * sum(ends)) / weight
     spread = math.fsum((v - centre) ** 2 for v in values) + extra * sum((e - centre) ** 2 for e in ends)
     return Z95 * math.sqrt(spread / weight / weight) + abs(centre - statistics.fmean(values))
+
+
+def as_good_as(hint: Hint, a: Option, b: Option) -> bool:
+    """Whether the coach cannot tell a and b apart: their paired difference's 95 % interval contains 0."""
+    return within_noise(hint.outcomes[a], hint.outcomes[b])
 
 
 def within_noise(a: Sequence[float], b: Sequence[float]) -> bool:
@@ -226,43 +193,6 @@ def why_of(view: Any, hint: Hint) -> str:
     return sentence(hint, option_text, "wins the deal")
 
 
-SAID_BY_NAME = 4  # options named in a sentence of options as good as each other; the others are counted
-
-
-def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
-    """Why the best option is best: its chance and points, ± 95 %, against the next best, or 'as good as' when the
-    coach cannot tell them apart. ``phrase`` names an option in the game's words, ``wins`` says what winning is."""
-    first = hint.options[0]
-    name = phrase(first.action)
-    said = (
-        f"{wins} {first.win:.0%} ± {first.win_margin:.0%} of the time and scores "
-        f"{first.points:+.2f} ± {first.points_margin:.2f} points"
-    )
-    if len(hint.options) == 1:
-        return f"{capital(name)} is the only choice: it {said}."
-    if len(hint.best) > 1:
-        names = [name, *(phrase(a) for a in hint.best[1:SAID_BY_NAME])]
-        if len(hint.best) > SAID_BY_NAME:
-            names.append(f"{len(hint.best) - SAID_BY_NAME} other options")
-        return (
-            f"{capital(', '.join(names[:-1]))} and {names[-1]} are as good as each other: over {hint.samples} "
-            f"imagined deals their difference is within the noise ({name} {said})."
-        )
-    runner = hint.options[1]
-    lead = first.points - runner.points
-    return f"{capital(name)} is best: it {said}, {lead:.2f} more than {phrase(runner.action)}, the next best."
-
-
-def capital(text: str) -> str:
-    """The text with a capital first letter (and the rest as it was: card names keep their case)."""
-    return text[:1].upper() + text[1:]
-
-
-def option_text(option: Option) -> str:
-    """An option as text: 'play K♦', 'propose', 'wait'."""
-    return str(option) if isinstance(option, Wait) else action_text(option)
-
-
 # ---------------------------------------------------------------------------
 # A review of a finished deal
 
@@ -354,7 +284,9 @@ def review(state: DealState, seat: int, seed: int = 0, samples: int | None = Non
     left = REVIEW_NODES
     for i in reversed(range(len(found))):
         options = [e.action for e in hints[i].options]
-        values, note, used = doubledummy.option_values(positions[i], seat, options, min(left, DECISION_NODES))
+        values, note, used = doubledummy.option_values(
+            positions[i], seat, options, games.of(state).coach, min(left, DECISION_NODES)
+        )
         hindsight[i], left = (values, note), max(0, left - used)
     return tuple(
         reviewed(positions[i], k, chosen, hints[i], losses[i], *hindsight[i]) for i, (k, chosen) in enumerate(found)

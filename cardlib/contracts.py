@@ -1,14 +1,25 @@
-"""A room's contract, written down: what the course asks of a game's view, its coach words and its description.
+"""A room's contract, written down: what the course asks of a game, and the values that pass between its parts.
 
-A game lives in a room of its own (``cardlib/alkort/``, ``cardlib/ecarte/``, or one file, as the guide's toy),
-and the rest of the course reaches it only through its registry entry (``cardlib.games.GameDescription``). This
-module says, as types that mypy checks every room against, what each hook of that entry must be:
+This is the lowest layer above the engine's core (``cards``, ``tricks``, ``worlds``) and the rooms' rules: it holds
+no implementation, only types that mypy checks every room and every part of the course against (the layers are
+drawn in ``book/how-to-add-a-game.md``; ``tests/test_layers.py`` holds the imports to them).
+
+The values:
+
+- ``Decision``: a move and the reason for it, in one sentence (what every player and bot answers);
+- ``Wait`` (``WAIT``) and ``Option``: what a seat may do at a decision, a legal move or letting an optional one go by;
+- ``Estimate`` and ``Hint``: what the coach found for each option, and its answer at one decision.
+
+The protocols a game's room fills in (each the type of a field of its registry entry, ``games.GameDescription``):
 
 - ``SeatView``: all one seat may know (``observe(state, seat)`` makes it), with whose turn it is (``to_move``), the
   cards it has not seen (``unseen()``) and a name for what it knows (``key()``, which seeds a bot's thinking);
 - ``CoachWords``: what the coach (``cardlib.coach``) and its hindsight search (``cardlib.doubledummy``) ask of a
   room: why the best option is best (``why``), which details of a position matter to the rest of the deal
-  (``position_key``), and which moves do the same job (``distinct_moves``); ``PlainCoach`` answers for any game;
+  (``position_key``), and which moves do the same job (``distinct_moves``); ``plain.PlainCoach`` answers for any
+  game;
+- ``Bot``: a player the course can seat (``decide``, ``optional``), as ``players.Player`` and its subclasses are;
+  ``ViewBot``, one that decides from a seat's view (``choose``), as ``players.InformedPlayer`` does;
 - the description's callables: ``Dealer`` (a new deal), ``Observer`` (a seat's view), ``WorldDealer`` (a full deal
   that agrees with a view) and ``RuleBotMaker`` (the old books' advice as a bot).
 
@@ -19,14 +30,60 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card
 from .tricks import Action, DealState, Play, RuleOptions
 
-if TYPE_CHECKING:
-    from .coach import Hint
-    from .players import InformedPlayer
+
+class Decision(NamedTuple):
+    """A move and the reason for it, in one sentence."""
+
+    action: Action
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Letting an optional move go by for now (not exchanging, not announcing yet): another player moves."""
+
+    def __str__(self) -> str:
+        return "wait"
+
+
+WAIT = Wait()
+Option = Action | Wait  # what a seat may do at a decision
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the coach found for one option: the chance of winning the deal and the expected points, each ± 95 %."""
+
+    action: Option
+    win: float
+    win_margin: float
+    points: float
+    points_margin: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's answer at one decision: every option, best first, and why the best is best."""
+
+    seat: int
+    samples: int
+    seed: int
+    options: tuple[Estimate, ...]
+    best: tuple[Option, ...]  # the options as good as the best one (within the noise), the best first
+    why: str
+    outcomes: dict[Option, tuple[float, ...]] = field(repr=False, compare=False)  # each option's points, per world
+    note: str = ""  # what the imagined deals could not honour, in words (the panel shows it); '' when nothing
+
+    def estimate(self, action: Option) -> Estimate:
+        """The estimate of one option."""
+        return next(e for e in self.options if e.action == action)
 
 
 @runtime_checkable
@@ -82,7 +139,7 @@ class SeatView(Protocol):
 
 @runtime_checkable
 class CoachWords(Protocol):
-    """What the coach and its hindsight search ask of a game's room (its ``coach.py``, or ``PlainCoach``)."""
+    """What the coach and its hindsight search ask of a game's room (its ``coach.py``, or ``plain.PlainCoach``)."""
 
     def why(self, view: Any, hint: Hint) -> str:
         """One sentence on why the hint's best option is best, in the game's words."""
@@ -92,35 +149,6 @@ class CoachWords(Protocol):
 
     def distinct_moves(self, state: Any, moves: Sequence[Action]) -> list[Action]:
         """The moves worth searching: of several that do the same job (win and lose the same tricks), one."""
-
-
-class PlainCoach:
-    """Coach words for any trick-taking game: options named as the engine names them, winning as finishing the deal
-    ahead, every detail of a position kept, every move searched. A room subclasses it to say better."""
-
-    wins = "wins the deal"  # what winning is, after the option: 'wins the point (three tricks or more)'
-
-    def phrase(self, option: Any) -> str:
-        """An option in words: 'play K♦', 'wait'."""
-        from .coach import option_text  # the coach imports the registry, which imports this module
-
-        return option_text(option)
-
-    def why(self, view: Any, hint: Hint) -> str:
-        """Why the best option is best, in plain words: its chance and points ± 95 % against the next best."""
-        from .coach import sentence
-
-        return sentence(hint, self.phrase, self.wins)
-
-    def position_key(self, state: Any) -> Hashable:
-        """Everything the state holds but its log."""
-        from .doubledummy import generic_key
-
-        return generic_key(state)
-
-    def distinct_moves(self, state: Any, moves: Sequence[Action]) -> list[Action]:
-        """Every move: none is known to do another's job."""
-        return list(moves)
 
 
 class Dealer(Protocol):
@@ -153,8 +181,31 @@ class WorldDealer(Protocol):
         """A deal that agrees with the view, its public moves replayed."""
 
 
+class Bot(Protocol):
+    """A player the course can seat at a table: it decides in its turn and may take a move offered out of turn."""
+
+    name: str
+
+    def decide(self, state: Any, seat: int, /) -> Decision:
+        """Choose one of ``state.legal_actions(seat)`` when it is this seat's turn."""
+
+    def optional(self, state: Any, seat: int, /) -> Decision | None:
+        """Take a move offered out of turn (exchange, announce), or None to let it pass."""
+
+
+class ViewBot(Bot, Protocol):
+    """A bot that decides from its seat's view alone (as ``players.InformedPlayer`` does): the Monte Carlo bot asks
+    a game's rule bot so, in the worlds it imagines."""
+
+    def choose(self, view: Any, /) -> Decision:
+        """Choose one of ``view.legal`` when it is this seat's turn."""
+
+    def choose_optional(self, view: Any, /) -> Decision | None:
+        """Take a move offered out of turn, or None."""
+
+
 class RuleBotMaker(Protocol):
     """``rule_bot(seed)``: the old books' advice as a bot."""
 
-    def __call__(self, seed: int | None = ..., /) -> InformedPlayer:
+    def __call__(self, seed: int | None = ..., /) -> ViewBot:
         """A player that decides from its seat's view alone."""

@@ -31,8 +31,8 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from . import games
 from .cards import Card
+from .contracts import CoachWords
 from .tricks import Action, DealState
 
 NODE_BUDGET = 300_000  # positions valued before the search gives up ("not computed"); the review sets its own
@@ -40,20 +40,6 @@ NODE_BUDGET = 300_000  # positions valued before the search gives up ("not compu
 
 class TooBig(Exception):
     """The search would value more positions than its budget allows."""
-
-
-def generic_key(state: DealState) -> Hashable:
-    """Everything a state holds but its log (which only explains): two states alike here play on alike."""
-    return tuple((name, frozen(value)) for name, value in sorted(vars(state).items()) if name not in ("log", "_legal"))
-
-
-def frozen(value: Any) -> Hashable:
-    """A hashable copy: lists and dicts as tuples."""
-    if isinstance(value, list | tuple):
-        return tuple(frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
-    return value
 
 
 def applied(state: DealState, move: Action) -> DealState:
@@ -66,10 +52,9 @@ def applied(state: DealState, move: Action) -> DealState:
 class Search:
     """A minimax search with alpha-beta and a memo, valuing positions for the side of seat 0."""
 
-    def __init__(self, state: DealState, budget: int = NODE_BUDGET) -> None:
-        room = getattr(games.of(state), "coach", None)
-        self.key = getattr(room, "position_key", generic_key)
-        self.merge = getattr(room, "distinct_moves", None)
+    def __init__(self, words: CoachWords, budget: int = NODE_BUDGET) -> None:
+        self.key = words.position_key
+        self.merge = words.distinct_moves
         self.budget, self.nodes = budget, 0
         self.memo: dict[Hashable, tuple[float, float]] = {}
 
@@ -138,18 +123,19 @@ class Search:
 
     def ordered(self, state: DealState, moves: list[Action]) -> list[Action]:
         """The moves worth searching: equivalent cards once, if the room says which."""
-        return self.merge(state, moves) if self.merge is not None else moves
+        return self.merge(state, moves)
 
 
 def option_values(
-    position: DealState, seat: int, options: Sequence[Any], budget: int = NODE_BUDGET
+    position: DealState, seat: int, options: Sequence[Any], words: CoachWords, budget: int = NODE_BUDGET
 ) -> tuple[dict[Any, float], str, int]:
     """The exact value of each option of a seat with every card seen (those the budget allowed, in the order
     given), '' or which were not computed and why, and how many positions the search valued. An option that is no
-    legal move of the position (the coach's "wait") lets the player to move choose first."""
+    legal move of the position (the coach's "wait") lets the player to move choose first. ``words`` are the room's
+    (its ``position_key`` and ``distinct_moves``): the caller passes them, the search looks nothing up."""
     if budget <= 0:
         return {}, "not computed: the review's search budget went to later decisions", 0
-    search = Search(position, budget)
+    search = Search(words, budget)
     legal = position.legal_actions()
     values: dict[Any, float] = {}
     missing: list[str] = []

@@ -22,8 +22,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import plain
 from .cards import Card
-from .contracts import CoachWords, Dealer, Observer, PlainCoach, RuleBotMaker, WorldDealer
+from .contracts import CoachWords, Dealer, Observer, RuleBotMaker, WorldDealer
+from .plain import PlainCoach
 from .tricks import Action, DealState, Game, RuleOptions, next_seat
 
 # The rooms that come with the course, loaded the first time they are asked for (so that importing the engine
@@ -84,6 +86,26 @@ def deal_scenarios(
     return ScenarioKind(
         frozenset({"dealer", "deck", "actions"}), frozenset({"scores_before"}), DEAL_EXPECT | more_expect, facts=facts
     )
+
+
+def plain_scenarios(state: type[plain.PlainState]) -> dict[str, ScenarioKind]:
+    """The scenarios a plain game is checked with: a whole deal, a legal play (its ``legal_in``) and, when its trick
+    rule needs only the options (``winner_of``), a complete trick."""
+    kinds = {
+        "legal": ScenarioKind(
+            frozenset({"hand", "trick"}),
+            expect=frozenset({"legal"}),
+            run=lambda given, options: {"legal": state.legal_in(given["hand"], given["trick"], options)},
+        ),
+        "deal": deal_scenarios(),
+    }
+    if state.winner_of.__func__ is not plain.PlainState.winner_of.__func__:  # type: ignore[attr-defined]
+        kinds["trick"] = ScenarioKind(
+            frozenset({"cards"}),
+            expect=frozenset({"winner"}),
+            run=lambda given, options: {"winner": state.winner_of(given["cards"], options)},
+        )
+    return kinds
 
 
 # What the widgets may ask a game's room for, beyond its description; a game without a hook gets the plain part.
@@ -157,6 +179,30 @@ class GameDescription:
         return options if isinstance(options, self.options) else self.options.from_dict(options)
 
 
+def plain_game(
+    state: type[plain.PlainState], *, key: str, name: str, rule_bot: RuleBotMaker, **more: Any
+) -> GameDescription:
+    """The registry entry of a plain trick game (``cardlib.plain``), all that its state class says taken from it:
+    its pack, how many play (its usual number), its options, its deal, the plain view and worlds, and its scenarios
+    (``plain_scenarios``); ``more`` gives any other field or another value (``players=(4, 2)``, a description)."""
+    return GameDescription(
+        **{
+            "key": key,
+            "name": name,
+            "pack": state.pack,
+            "players": (state.default_players,),
+            "options": state.options_class,
+            "state": state,
+            "deal": state,
+            "observe": plain.observe,
+            "world": plain.world,
+            "rule_bot": rule_bot,
+            "scenarios": plain_scenarios(state),
+            **more,
+        }
+    )
+
+
 class DealsInTurn(Game):
     """A whole game of a game whose room gives none: deals from the game's shuffles, passing to the next seat."""
 
@@ -183,6 +229,8 @@ class DealsInTurn(Game):
 
 
 _registered: dict[str, GameDescription] = {}
+_by_options: dict[type, GameDescription] = {}  # the registry indexed by options class (games.of)
+_by_name: dict[str, str] = {}  # each game's key and name as compared (folded), to its key
 
 
 MOST_SIDES = 2  # the engine's score (returns, game_loser) and the coach's double-dummy search know two sides
@@ -200,8 +248,20 @@ def register(game: GameDescription) -> GameDescription:
                 "seat the players in two partnerships (a state's side_of, as cardlib.plain.Partnerships) "
                 f"or play it by {' or '.join(str(n) for n in game.players if sides_at(game, n) <= MOST_SIDES) or 2}"
             )
+    unregister_any(game.key)
     _registered[game.key] = game
+    _by_options[game.options] = game
+    _by_name.update({folded(game.key): game.key, folded(game.name): game.key})
     return game
+
+
+def unregister_any(key: str) -> None:
+    """Take a game out of the registry and its indexes, whatever it is (register() replaces a game so)."""
+    old = _registered.pop(key, None)
+    if old is not None:
+        _by_options.pop(old.options, None)
+        for name in (old.key, old.name):
+            _by_name.pop(folded(name), None)
 
 
 def sides_at(game: GameDescription, players: int) -> int:
@@ -214,7 +274,7 @@ def unregister(key: str) -> None:
     """Take a registered game out again (a test's toy game, for instance); the built-in games stay."""
     if key in BUILT_IN:
         raise ValueError(f"{key!r} is one of the course's own games and cannot be taken out")
-    _registered.pop(key, None)
+    unregister_any(key)
 
 
 def keys() -> tuple[str, ...]:
@@ -226,9 +286,13 @@ def key_of(name: object) -> str:
     """A game's key from what a learner may write: its key or its name, in any case, with or without accents
     ('alkort', 'Alkort', 'Écarté', 'ecarte', or a registered game's name: 'Knock-out Whist')."""
     wanted = folded(name)
-    for key in keys():
-        if wanted == folded(key) or key in _registered and wanted == folded(_registered[key].name):
-            return key
+    if wanted in _by_name:
+        return _by_name[wanted]
+    if wanted in BUILT_IN:  # a built-in game not loaded yet is known by its key
+        return wanted
+    every()  # a built-in game's name is known once its room is loaded
+    if wanted in _by_name:
+        return _by_name[wanted]
     raise ValueError(f"there is no game {name!r}: choose one of {', '.join(keys())}")
 
 
@@ -254,10 +318,13 @@ def every() -> Sequence[GameDescription]:
 def of(thing: object) -> GameDescription:
     """The game a deal, a seat's view or a set of options belongs to (found by its options' class)."""
     options = thing if isinstance(thing, RuleOptions) else getattr(thing, "options", None)
-    for game in every():
-        if type(options) is game.options:
-            return game
-    raise ValueError(f"{type(thing).__name__} belongs to no game the course knows")
+    game = _by_options.get(type(options))
+    if game is None and len(_registered) < len(keys()):  # a built-in room not loaded yet: load them all, look again
+        every()
+        game = _by_options.get(type(options))
+    if game is None:
+        raise ValueError(f"{type(thing).__name__} belongs to no game the course knows")
+    return game
 
 
 def observe(state: DealState, seat: int) -> Any:

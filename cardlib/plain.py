@@ -12,26 +12,41 @@ announcements, cards shown), have rooms of their own that do not need these.
 - ``trick_winner``: the highest trump, else the highest card of the suit led, by the game's order of ranks;
 - ``voids``: the suits each seat is known to lack (it did not follow);
 - ``Partnerships``: ``side_of``, ``partner`` and ``side_name`` for four in two partnerships (or each alone);
+- ``PlainOptions``: the options every plain game has (the target score), for a game's options to add to;
 - ``PlainState``: a deal as the engine's state, every hook filled in for the common case (hands dealt in order,
   follow suit, the trick's winner leads the next, a point a trick): a game names its options, pack, hand size and
-  trick rule (``winning_card``), and overrides what its rules do otherwise;
+  trick rule (``winning_card``), and overrides what its rules do otherwise; cards face up for all (a turned-up
+  trump) are its *public cards* (``turned_up``, ``public_cards``), which the views, worlds and table notes honour;
 - ``PlainView``, ``observe`` and ``world``: a seat's view (a ``contracts.SeatView``) and the worlds that agree
   with it, dealt fairly by ``cardlib.worlds`` (each arrangement of the hidden cards as likely as a shuffle makes
-  it, no card where a void says it cannot be), the public moves replayed.
+  it, no card where a void says it cannot be), the public cards where they lie, the public moves replayed;
+- ``PlainCoach``: the coach's words for any game (``contracts.CoachWords``), for a room to subclass.
 
-A plain game's moves are its cards, all public once played; a game with hidden moves writes its own view.
+A plain game's moves are its cards, all public once played; a game with hidden moves writes its own view. This
+module stands below the registry (``cardlib.games``): a plain view deals its worlds through its game's state class,
+found from the options' class, never by asking the registry.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Self
 
-from . import games
+from . import words
 from .cards import Card
-from .tricks import Action, DealState, Play, RuleOptions, in_fixed_order, next_seat
+from .contracts import Hint, Option
+from .tricks import (
+    Action,
+    DealState,
+    IllegalAction,
+    Play,
+    RuleOptions,
+    in_fixed_order,
+    next_seat,
+    positive_whole_number,
+)
 from .worlds import Holder, Holdings, Worlds
 
 # The places hidden cards may be, named as the other rooms' worlds name theirs: a seat's dealt hand, the stock.
@@ -79,6 +94,16 @@ def voids(plays: Sequence[Play]) -> dict[int, set[str]]:
     return found
 
 
+@dataclass(frozen=True)
+class PlainOptions(RuleOptions):
+    """The one option every plain game has, the score that wins the game; a game's options add their own fields:
+    ``@dataclass(frozen=True) class MyOptions(PlainOptions): game = "My game"``."""
+
+    game: ClassVar[str] = "a plain trick game"
+
+    target_score: int = positive_whole_number(5, doc="Points that win the game")
+
+
 class Partnerships:
     """The sides of a game of four in two partnerships (each seat with the one opposite), or of each alone.
 
@@ -118,7 +143,17 @@ class PlainState(DealState):
     hand_size: ClassVar[int]
     default_players: ClassVar[int] = 2
     trick_rule: ClassVar[str] = "the highest trump, or else the highest card of the suit led"
+    # The public-card hook: how many cards from the top of the stock lie face up for every seat to see (a turned-up
+    # trump); the views show them (``public_cards``), the worlds keep them there, the table notes name them.
+    turned_up: ClassVar[int] = 0
     tricks: list[Trick]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's state class is found from its options' class (``state_for``): a plain view deals its worlds
+        through it, with no registry."""
+        super().__init_subclass__(**kwargs)
+        if "options_class" in vars(cls):
+            _STATES[cls.options_class] = cls
 
     def __init__(
         self,
@@ -131,7 +166,7 @@ class PlainState(DealState):
         scores_before: Sequence[int] | None = None,
     ) -> None:
         count = self.default_players if players is None else players
-        if count * self.hand_size > len(self.pack):
+        if count * self.hand_size + self.turned_up > len(self.pack):
             raise ValueError(f"{count} hands of {self.hand_size} cards need more than a pack of {len(self.pack)}")
         chosen = self.options_class.from_dict(options)
         dealer = self._set_up(chosen, count, dealer, deck, seed, scores_before, self.pack)
@@ -140,13 +175,28 @@ class PlainState(DealState):
         self.leader = self.current_player = next_seat(dealer, count)
         self.is_over, self._legal = False, None
 
+    @classmethod
+    def winner_of(cls, cards: Sequence[Card], options: Any) -> int:
+        """The game's trick rule under these options: which card of a complete trick wins it (its index, 0 for the
+        card led). A game whose rule needs more than its options (a turned-up trump) overrides ``winning_card``."""
+        raise NotImplementedError(f"{cls.__name__} gives its trick rule by winner_of(cards, options) or winning_card")
+
+    @classmethod
+    def legal_in(cls, hand: Sequence[Card], trick: Sequence[Card], options: Any) -> list[Card]:
+        """The cards a hand may play to a trick under these options: follow the suit led if you can."""
+        return following(hand, trick)
+
     def winning_card(self, cards: Sequence[Card]) -> int:
-        """The game's trick rule: which card of a complete trick wins it (its index, 0 for the card led)."""
-        raise NotImplementedError
+        """Which card of a complete trick wins it in this deal (its index, 0 for the card led)."""
+        return self.winner_of(cards, self.options)
+
+    def public_cards(self) -> tuple[Card, ...]:
+        """The cards every seat sees that are in no hand and not played: the top ``turned_up`` cards of the stock."""
+        return tuple(self.stock[: self.turned_up])
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
-        return [] if seat is None else list(following(self.hands[seat], self.trick))
+        return [] if seat is None else list(self.legal_in(self.hands[seat], self.trick, self.options))
 
     def _actor(self, move: Action) -> int | None:
         return self.current_player if isinstance(move, Card) else None
@@ -187,7 +237,9 @@ class PlainState(DealState):
         return f"player {trick.winner} wins with {trick.cards[self.winning_card(trick.cards)]}, {self.trick_rule}."
 
     def explain_choices(self) -> str:
-        return "Follow the suit led if you can." if self.trick else "Lead any card."
+        shown = self.public_cards()
+        face_up = f" Face up for all to see: {' '.join(map(str, shown))}." if shown else ""
+        return ("Follow the suit led if you can." if self.trick else "Lead any card.") + face_up
 
     def explain_score(self) -> str:
         return f"A point a trick: {self.points[0]} to {self.points[1]}."
@@ -203,6 +255,7 @@ class PlainView:
 
     options: RuleOptions
     pack: tuple[Card, ...]
+    public: tuple[Card, ...]  # the cards face up for all (``PlainState.public_cards``: a turned-up trump)
     players: int
     seat: int
     dealer: int
@@ -217,7 +270,7 @@ class PlainView:
 
     def unseen(self) -> list[Card]:
         """The cards this seat has not seen: the other hands and the cards aside, in pack order."""
-        seen = {*self.hand, *(p.card for p in self.plays)}
+        seen = {*self.hand, *self.public, *(p.card for p in self.plays)}
         return [c for c in self.pack if c not in seen]
 
     def key(self) -> str:
@@ -246,20 +299,45 @@ class PlainView:
             [*(self.hand if seat == self.seat else holdings[dealt(seat)]), *self.played_by(seat)]
             for seat in range(self.players)
         ]
-        deck = stack_in_order(hands, holdings[ASIDE])
-        state = games.of(self).deal(
+        deck = stack_in_order(hands, [*self.public, *holdings[ASIDE]])  # the cards face up lie on the stock's top
+        state = state_for(self.options)(
             self.options, players=self.players, dealer=self.dealer, deck=deck, scores_before=self.scores_before
         )
         for move in self.log:
-            state.apply(move)
+            try:
+                state.apply(move)
+            except IllegalAction as refused:
+                raise ValueError(missing_hook(move, refused)) from refused
         return state
+
+
+def missing_hook(move: Action, refused: IllegalAction) -> str:
+    """Why a world drawn from a plain view cannot replay the deal, and which hook is missing."""
+    return (
+        f"a world drawn from a plain view cannot replay {move} ({refused}): the deal depends on a card the view does "
+        "not show. A card every seat sees (a turned-up trump) is the state's public card: set PlainState.turned_up, "
+        "or override public_cards() and PlainView.world_from (cardlib.plain); a card only some seats see needs a "
+        "view of the game's own"
+    )
+
+
+_STATES: dict[type[RuleOptions], type[PlainState]] = {}  # each plain game's state class, by its options' class
+
+
+def state_for(options: RuleOptions) -> type[PlainState]:
+    """The state class of the plain game these options belong to (set when the class is defined)."""
+    try:
+        return _STATES[type(options)]
+    except KeyError:
+        raise ValueError(f"{type(options).__name__} belongs to no PlainState subclass") from None
 
 
 def observe(state: Any, seat: int) -> PlainView:
     """What a seat of a plain trick game knows (its state keeps ``hands``, ``trick`` and ``log``)."""
     return PlainView(
         state.options,
-        tuple(games.of(state).pack),
+        tuple(state.pack),
+        tuple(state.public_cards()),
         state.n_players,
         seat,
         state.dealer,
@@ -277,3 +355,45 @@ def observe(state: Any, seat: int) -> PlainView:
 def world(view: PlainView, rng: random.Random) -> DealState:
     """A full deal that agrees with the view, drawn fairly among all that do (``cardlib.worlds``)."""
     return view.world_from(view.hidden_deal().draw(rng))
+
+
+# ---------------------------------------------------------------------------
+# The coach's words for any game
+
+
+def generic_key(state: DealState) -> Hashable:
+    """Everything a state holds but its log (which only explains): two states alike here play on alike."""
+    return tuple((name, frozen(value)) for name, value in sorted(vars(state).items()) if name not in ("log", "_legal"))
+
+
+def frozen(value: Any) -> Hashable:
+    """A hashable copy: lists and dicts as tuples."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    return value
+
+
+class PlainCoach:
+    """Coach words for any trick-taking game (a ``contracts.CoachWords``): options named as the engine names them,
+    winning as finishing the deal ahead, every detail of a position kept, every move searched. A room subclasses
+    it to say better."""
+
+    wins = "wins the deal"  # what winning is, after the option: 'wins the point (three tricks or more)'
+
+    def phrase(self, option: Option) -> str:
+        """An option in words: 'play K♦', 'wait'."""
+        return words.option_text(option)
+
+    def why(self, view: Any, hint: Hint) -> str:
+        """Why the best option is best, in plain words: its chance and points ± 95 % against the next best."""
+        return words.sentence(hint, self.phrase, self.wins)
+
+    def position_key(self, state: Any) -> Hashable:
+        """Everything the state holds but its log."""
+        return generic_key(state)
+
+    def distinct_moves(self, state: Any, moves: Sequence[Action]) -> list[Action]:
+        """Every move: none is known to do another's job."""
+        return list(moves)

@@ -13,17 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from . import games
+from . import games, words
+from .contracts import Bot
+from .contracts import Decision as Decision  # the value every player answers; its home is the contract
 from .tricks import Action, DealState, Discard, action_text, parse_action
-
-
-class Decision(NamedTuple):
-    """A move and the reason for it, in one sentence."""
-
-    action: Action
-    reason: str
 
 
 class Player:
@@ -77,12 +72,12 @@ class InformedPlayer(Player):
         self.seed = seed
 
     def decide(self, state: DealState, seat: int) -> Decision:
-        action, reason = self.choose(games.observe(state, seat))
-        return Decision(action, sentence(reason))
+        action, why = self.choose(games.observe(state, seat))
+        return Decision(action, words.reason(why))
 
     def optional(self, state: DealState, seat: int) -> Decision | None:
         decision = self.choose_optional(games.observe(state, seat))
-        return None if decision is None else Decision(decision.action, sentence(decision.reason))
+        return None if decision is None else Decision(decision.action, words.reason(decision.reason))
 
     def choose(self, view: Any) -> Decision:
         """Choose one of ``view.legal`` when it is this seat's turn."""
@@ -95,12 +90,6 @@ class InformedPlayer(Player):
     def rng_for(self, view: Any) -> random.Random:
         """Random numbers for one decision: a function of the bot's seed and the view (reproducible)."""
         return random.Random(f"{self.seed}|{view.key()}")
-
-
-def sentence(text: str) -> str:
-    """A reason as one sentence: a capital letter first, a full stop last."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class ScriptedPlayer(Player):
@@ -140,7 +129,7 @@ def public_text(action: Action) -> str:
     return action_text(action)
 
 
-def next_move(state: DealState, players: Sequence[Player]) -> tuple[int, Decision]:
+def next_move(state: DealState, players: Sequence[Bot]) -> tuple[int, Decision]:
     """Who moves next and how: moves offered out of turn first, then the player whose turn it is."""
     turn = state.current_player
     if turn is None:
@@ -154,7 +143,7 @@ def next_move(state: DealState, players: Sequence[Player]) -> tuple[int, Decisio
 
 
 def play_deal(
-    state: DealState, players: Sequence[Player], on_move: Callable[[int, Decision], None] | None = None
+    state: DealState, players: Sequence[Bot], on_move: Callable[[int, Decision], None] | None = None
 ) -> DealState:
     """Play a deal to its end with these players (one per seat); ``on_move`` sees every move."""
     while not state.is_over:

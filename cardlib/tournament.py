@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from . import games
 from .bots import BOTS, make_bot
+from .contracts import Bot
 from .players import Decision, Player, play_deal
 from .tricks import DealState, next_seat
 
@@ -38,7 +39,7 @@ from .tricks import DealState, next_seat
 class TimedPlayer(Player):
     """Wraps a player and records how long each of its decisions took: (wall, processor) seconds."""
 
-    def __init__(self, inner: Player, times: list[tuple[float, float]]) -> None:
+    def __init__(self, inner: Bot, times: list[tuple[float, float]]) -> None:
         self.inner, self.times = inner, times
         self.name = inner.name
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardlib import games, plain
 from cardlib.cards import Card, hand
-from cardlib.contracts import PlainCoach
+from cardlib.plain import PlainCoach
 from cardlib.players import Decision, InformedPlayer
 from cardlib.tricks import RuleOptions, positive_whole_number
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..cards import Card
 from ..tricks import Action, Exchange
+from ..words import sentence
 from . import AlkortState, strength
 
 WINS = "wins the deal (five tricks first)"
@@ -35,9 +36,7 @@ def phrase(option: Any) -> str:
 
 def why(view: Any, hint: Any) -> str:
     """Why the best option is best, in one sentence of Alkort's words."""
-    from .. import coach  # the generic coach imports the rooms' coaches through the registry, not the other way
-
-    return coach.sentence(hint, phrase, WINS)
+    return sentence(hint, phrase, WINS)
 
 
 def position_key(state: AlkortState) -> Hashable:

@@ -24,13 +24,14 @@ seed decides the same way every time it meets the same situation.
 from __future__ import annotations
 
 from .. import games
-from ..players import InformedPlayer, Player, RandomPlayer, sentence
+from ..contracts import Bot
+from ..players import InformedPlayer, RandomPlayer
 from .montecarlo import MonteCarloBot
 
 BOTS = ("random", "rules", "mc")
 
 
-def make_bot(name: str, game: str, seed: int | None = 0) -> Player:
+def make_bot(name: str, game: str, seed: int | None = 0) -> Bot:
     """A bot by name ('random', 'rules' or 'mc') for a game (by its key or name: 'ecarte', 'Alkort'), seeded."""
     description = games.get(game)
     if name == "random":
@@ -42,4 +43,4 @@ def make_bot(name: str, game: str, seed: int | None = 0) -> Player:
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
 
 
-__all__ = ["make_bot", "BOTS", "InformedPlayer", "MonteCarloBot", "RandomPlayer", "sentence"]
+__all__ = ["make_bot", "BOTS", "InformedPlayer", "MonteCarloBot", "RandomPlayer"]

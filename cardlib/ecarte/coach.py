@@ -18,6 +18,7 @@ from typing import Any
 
 from ..cards import Card
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
+from ..words import capital, sentence
 from . import ANSWER, CHOOSE, DISCARD_NON_DEALER, PLAY, RANK_ORDER, EcarteState
 
 WINS = "wins the point (three tricks or more)"
@@ -46,11 +47,9 @@ def phrase(option: Any) -> str:
 def why(view: Any, hint: Any) -> str:
     """Why the best option is best, in one sentence of Écarté's words; at the first call, the answer to the first
     proposal and the non-dealer's first discard, what the computed tables say too (``strategy``)."""
-    from .. import coach  # the generic coach imports the rooms' coaches through the registry, not the other way
-
-    said = coach.sentence(hint, phrase, WINS)
+    said = sentence(hint, phrase, WINS)
     table = table_words(view)
-    return f"{said} {coach.capital(table)}." if table else said
+    return f"{said} {capital(table)}." if table else said
 
 
 def table_words(view: Any) -> str:

@@ -1,7 +1,7 @@
 """How the Monte Carlo bot looks ahead in Écarté: its play-outs, the moves it compares, and its reading of the other.
 
 The Monte Carlo bot (``cardlib.bots.montecarlo``) knows no game: it asks the registry for the game's ``Lookahead``,
-and Écarté's is made here, from the book's advice (``advice.py``) and the view of a seat (``view.py``):
+and Écarté's is made here, from the book's advice (``book.py``) and the view of a seat (``view.py``):
 
 - **play-outs** (``playout_policy``): each imagined player follows the book, reckoning only with the cards he could
   see, as the real rule-based bot does;
@@ -29,8 +29,8 @@ from ..bots.montecarlo import MonteCarloBot, explain_choice, share
 from ..cards import ECARTE_PACK, PACK_ORDER, Card
 from ..players import Decision
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
-from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, discard_sizes, discarder, stock_left
-from . import advice as book
+from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, book, discard_sizes, discarder, stock_left
+from .advice import EcarteRuleBot
 from .view import (
     EcarteView,
     HiddenDiscard,
@@ -80,7 +80,7 @@ def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
 #
 # The belief: the deal was shuffled fairly and the other player follows the book in his calls (he proposes only
 # without a *jeu de règle*, refuses only with one, as dealer) and his discards (he throws all but trumps and Kings,
-# as far as the sizes allowed: ``advice.discard_advice`` on his hand in pack order, as the rule bot sees it). Then
+# as far as the sizes allowed: ``book.discard_advice`` on his hand in pack order, as the rule bot sees it). Then
 # every past of his that agrees with the view and the book is equally likely: the hand he was dealt, the cards he
 # drew at each exchange. The worlds are drawn from exactly that distribution:
 #
@@ -441,7 +441,7 @@ def candidates(view: EcarteView) -> Sequence[Action]:
 
 def book_move(view: EcarteView) -> Action:
     """The book's move, which the Monte Carlo bot keeps unless another is clearly better."""
-    return book.EcarteRuleBot().choose(view).action
+    return EcarteRuleBot().choose(view).action
 
 
 def forced(view: EcarteView) -> Decision | None:

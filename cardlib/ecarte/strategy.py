@@ -1,8 +1,8 @@
 """Écarté's first decisions computed: play or propose, accept or refuse, what to throw — and the game to 5.
 
-The old books (``advice.py``) give rules of thumb; this module measures them. Every figure here comes from
+The old books (``book.py``) give rules of thumb; this module measures them. Every figure here comes from
 play-outs in which both players follow a **fixed, stated policy** — the book's, as the rule bot plays it
-(``advice.jeu_de_regle`` to stand or refuse, ``advice.discard_advice`` to throw, ``advice.play_advice`` for the
+(``book.jeu_de_regle`` to stand or refuse, ``book.discard_advice`` to throw, ``book.play_advice`` for the
 tricks, the King of trumps announced at once) — so the numbers say what each choice is worth *against a player
 of the book and played on by the book*, not against perfect play.
 
@@ -33,8 +33,7 @@ from typing import Any
 
 from ..cards import ECARTE_PACK, SUITS, Card, card, suit
 from ..cards import hand as parse_hand
-from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, score_deal
-from . import advice as book
+from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, book, score_deal
 
 #: The tables, made by ``tools/ecarte_strategy.py`` (``make strategy``).
 TABLES = Path(__file__).with_name("strategy_tables.json")
@@ -67,7 +66,7 @@ def to_card(number: int) -> Card:
 
 
 def keep_value(c: int, trump: int) -> int:
-    """``advice.keep_value`` on numbers: trumps above Kings above the rest, higher cards first."""
+    """``book.keep_value`` on numbers: trumps above Kings above the rest, higher cards first."""
     return (20 if c >> 3 == trump else 10 if c & 7 == KING else 0) + (c & 7)
 
 
@@ -76,7 +75,7 @@ def keep_value(c: int, trump: int) -> int:
 
 
 def book_lead(hand: Sequence[int], trump: int, seen: int) -> int:
-    """``advice.lead_advice``: a master, trumps when strong, else the top of the longest plain suit."""
+    """``book.lead_advice``: a master, trumps when strong, else the top of the longest plain suit."""
     trumps = [c for c in hand if c >> 3 == trump]
     trump_master = plain_master = -1
     for c in hand:
@@ -108,7 +107,7 @@ def top_of_longest(hand: Sequence[int], trump: int) -> int:
 
 
 def book_reply(hand: Sequence[int], led: int, trump: int) -> int:
-    """``advice.play_advice`` second to play: the lowest card that wins, else the cheapest legal card."""
+    """``book.play_advice`` second to play: the lowest card that wins, else the cheapest legal card."""
     led_suit = led >> 3
     same = [c for c in hand if c >> 3 == led_suit]
     if same:
@@ -201,18 +200,18 @@ OUTCOMES = range(12)
 
 @functools.lru_cache(maxsize=1 << 16)
 def stands(hand: tuple[int, ...], trump: int, dealer: bool) -> bool:
-    """Whether the book stands on this hand (plays without proposing, or refuses): ``advice.jeu_de_regle``."""
+    """Whether the book stands on this hand (plays without proposing, or refuses): ``book.jeu_de_regle``."""
     return bool(book.jeu_de_regle([to_card(c) for c in hand], SUITS[trump], dealer=dealer))
 
 
 def book_throw(hand: Sequence[int], trump: int, stock: int, dealer: bool) -> list[int]:
-    """The book's discard (``advice.discard_advice``): everything but trumps and Kings, as the stock allows."""
+    """The book's discard (``book.discard_advice``): everything but trumps and Kings, as the stock allows."""
     sizes = range(0 if dealer else 1, min(5, stock) + 1)
     return [to_int(c) for c in book.discard_advice([to_card(c) for c in hand], SUITS[trump], sizes)[0]]
 
 
 def weakest(hand: Sequence[int], trump: int, count: int) -> list[int]:
-    """The ``count`` cards least worth keeping (``advice.keep_value``), as the Monte Carlo bot's candidates are."""
+    """The ``count`` cards least worth keeping (``book.keep_value``), as the Monte Carlo bot's candidates are."""
     return sorted(hand, key=lambda c: keep_value(c, trump))[:count]
 
 

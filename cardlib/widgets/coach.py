@@ -32,8 +32,8 @@ import ipywidgets as widgets
 from .. import coach
 from ..tricks import Action, DealState, Discard, in_fixed_order
 from .faces import card_html, escape
-from .parts import html_view, say, seat_html, shared
-from .table import HIDDEN, LEARNER, SHOWN, action_label, button
+from .notes import LEARNER
+from .parts import HIDDEN, SHOWN, action_label, button, html_view, say, seat_html, shared
 
 IN_THE_BROWSER = sys.platform == "emscripten"  # the static site's Python (Pyodide)
 BROWSER_SAMPLES = 40  # imagined deals per hint there (the coach's fewest): a few seconds at most, a wider ±

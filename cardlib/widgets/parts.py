@@ -17,7 +17,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not among ipywidgets' 
 
 from ..cards import Card, show
 from ..cards import card as parse_card
-from ..tricks import DealState
+from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, DealState, Exchange, action_text
 from .faces import card_html, card_title, escape, stylesheet, suit_class
 
 LOGGER = logging.getLogger("cardlib.widgets")
@@ -378,3 +378,39 @@ class GameLog(widgets.VBox):
             f'<div class="cardlib-log-lines" role="log" tabindex="0" aria-label="{label}">'
             f"<div>{lines or '<i>Nothing yet.</i>'}</div></div>"
         )
+
+
+# ---------------------------------------------------------------------------
+# Buttons and the words on them
+
+SHOWN, HIDDEN = "", "none"  # a widget's layout.display: shown, hidden
+
+
+def action_label(action: Action) -> str:
+    """The text on a button for a move that is not a card."""
+    if action is PROPOSE:
+        return "Propose an exchange"
+    if action is ACCEPT:
+        return "Accept"
+    if action is REFUSE:
+        return "Refuse"
+    if isinstance(action, Announce):
+        return f"Announce {action.king}"
+    if isinstance(action, Exchange):
+        return f"Exchange, keeping {action.keep}"
+    if isinstance(action, Claim):
+        return f"Claim the King, {action.king}"
+    if action is PASS:
+        return "Pass: let the King go"
+    return action_text(action)
+
+
+def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
+    """A rounded action button with stable CSS classes."""
+    return widgets.Button(
+        description=description,
+        tooltip=tooltip or description,
+        style=shared(widgets.ButtonStyle),
+        layout=widgets.Layout(width="auto", align_self="flex-start"),  # its own: the footer's hide
+        _dom_classes=("cardlib-action", *classes),
+    )  # in its first message (parts.html_view)

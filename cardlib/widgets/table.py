@@ -24,19 +24,18 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
 from .. import alkort, ecarte, games
 from ..cards import Card, show
 from ..cards import card as parse_card
+from ..contracts import Bot
 from ..players import Decision, Player, RandomPlayer, ScriptedPlayer, next_move
 from ..tricks import (
-    ACCEPT,
     PASS,
     PROPOSE,
-    REFUSE,
     Action,
     Announce,
     Claim,
@@ -50,18 +49,26 @@ from ..tricks import (
     option_text,
     parse_action,
 )
+from .coach import COACH_CSS, CoachPanel
 from .faces import card_html, escape, stylesheet
 from .notes import LEARNER, TableNotes, notes_for
-from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
+from .parts import (
+    HIDDEN,
+    SHOWN,
+    GameLog,
+    HandWidget,
+    ScoreBoard,
+    TrickWidget,
+    action_label,
+    button,
+    html_view,
+    message_line,
+    say,
+)
 
-if TYPE_CHECKING:  # for the type checker only: coach.py imports this module (Table._coach_panel says why)
-    from .coach import CoachPanel
 
 # A box is shown by clearing its CSS display: "" rather than None, which a Pyodide kernel (the static
 # site) sends to the page as undefined, so that a hidden box would never come back.
-SHOWN, HIDDEN = "", "none"
-
-
 def rule_options(game: games.GameDescription, options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
     """A game's options from None (its defaults), option names and values (book/rules/), or an options object."""
     return game.options_from(dict(options) if isinstance(options, Mapping) else options)
@@ -91,7 +98,7 @@ class LearnersSeat(Player):
         return Decision(None, "the learner decides")  # type: ignore[arg-type]
 
 
-def default_bots(players: int, seed: int | None, game: games.GameDescription | None = None) -> list[Player]:
+def default_bots(players: int, seed: int | None, game: games.GameDescription | None = None) -> list[Bot]:
     """The computer players for seats 1..: the game's rule bot from the registry, which plays sensibly (random
     play only where no game is named), seeded from the table's seed (None: unseeded)."""
     seeds = [None if seed is None else seed * 101 + seat for seat in range(1, players)]
@@ -100,18 +107,18 @@ def default_bots(players: int, seed: int | None, game: games.GameDescription | N
     return [game.rule_bot(s) for s in seeds]
 
 
-Bots = Sequence[Player | None] | Callable[[int], Sequence[Player | None]]
+Bots = Sequence[Bot | None] | Callable[[int], Sequence[Bot | None]]
 
 
 def seat_players(
     bots: Bots | None, players: int, seed: int | None, game: games.GameDescription | None = None
-) -> list[Player]:
+) -> list[Bot]:
     """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats,
     or a function that makes that list for a number of players); a seat left None gets the game's rule bot."""
     if callable(bots):
         bots = bots(players)
     if bots is None:
-        others: list[Player | None] = list(default_bots(players, seed, game))
+        others: list[Bot | None] = list(default_bots(players, seed, game))
     else:
         others = list(bots)
         if len(others) == players:
@@ -191,7 +198,7 @@ class ScriptedThenRules(ScriptedPlayer):
 
     name = "scripted"
 
-    def __init__(self, script: Sequence[tuple[str, str]], rules: Player) -> None:
+    def __init__(self, script: Sequence[tuple[str, str]], rules: Bot) -> None:
         super().__init__(script)
         self.rules = rules
 
@@ -202,7 +209,7 @@ class ScriptedThenRules(ScriptedPlayer):
         return self._scripted(state, seat) or self.rules.optional(state, seat)
 
 
-def preset_bots(name: str, seed: int | None = 0) -> list[Player]:
+def preset_bots(name: str, seed: int | None = 0) -> list[Bot]:
     """Deterministic bots for a preset: its scripted moves, otherwise the game's rule bot."""
     preset = PRESETS[name]
     scripts = PRESET_SCRIPTS.get(name, {})
@@ -212,25 +219,6 @@ def preset_bots(name: str, seed: int | None = 0) -> list[Player]:
 
 # ---------------------------------------------------------------------------
 # Words for moves
-
-
-def action_label(action: Action) -> str:
-    """The text on a button for a move that is not a card."""
-    if action is PROPOSE:
-        return "Propose an exchange"
-    if action is ACCEPT:
-        return "Accept"
-    if action is REFUSE:
-        return "Refuse"
-    if isinstance(action, Announce):
-        return f"Announce {action.king}"
-    if isinstance(action, Exchange):
-        return f"Exchange, keeping {action.keep}"
-    if isinstance(action, Claim):
-        return f"Claim the King, {action.king}"
-    if action is PASS:
-        return "Pass: let the King go"
-    return action_text(action)
 
 
 def action_tooltip(action: Action, options: RuleOptions) -> str:
@@ -354,17 +342,6 @@ def how_they_play(state: DealState) -> str:
     return "one against one" if state.n_players == 2 else "each for themselves"
 
 
-def button(description: str, *classes: str, tooltip: str = "") -> widgets.Button:
-    """A rounded action button with stable CSS classes."""
-    return widgets.Button(
-        description=description,
-        tooltip=tooltip or description,
-        style=shared(widgets.ButtonStyle),
-        layout=widgets.Layout(width="auto", align_self="flex-start"),  # its own: the footer's hide
-        _dom_classes=("cardlib-action", *classes),
-    )  # in its first message (parts.html_view)
-
-
 # ---------------------------------------------------------------------------
 # The table
 
@@ -396,7 +373,7 @@ class Table(widgets.VBox):
         self.options = rule_options(self.entry, options)
         self.seed = seed
         self.bots_given = bots
-        self.seats: list[Player] = seat_players(bots, self.n_players, seed, self.entry)
+        self.seats: list[Bot] = seat_players(bots, self.n_players, seed, self.entry)
         self.state: DealState | None = None  # the deal being played (public: a coach reads it), once started
         self.notes = TableNotes()  # what the table says of the deal beyond its moves: the game's own (``start``)
         self.errors: list[Exception] = []
@@ -457,10 +434,6 @@ class Table(widgets.VBox):
     def _coach_panel(self) -> CoachPanel:
         """The coach's panel for this table, its style in the table's one stylesheet. It computes nothing until the
         learner asks, and makes the widgets of its answers only then."""
-        # Imported here, not at the top: the panel is built from this module's pieces (LEARNER, button, SHOWN...),
-        # so coach.py imports table.py, and a table can only ask for it once both modules are loaded.
-        from .coach import COACH_CSS, CoachPanel
-
         self.stylesheet.value += COACH_CSS
         return CoachPanel(self, styled=False)
 
@@ -801,7 +774,7 @@ class GuidedRound(Table):
         options: RuleOptions | Mapping[str, Any] | None = None,
         seed: int | None = 0,
         preset: str | None = None,
-        bots: Sequence[Player | None] | None = None,
+        bots: Sequence[Bot | None] | None = None,
         *,
         dealer: int | None = None,
         deck: Sequence[Card | str] | str | None = None,
@@ -1003,7 +976,7 @@ class GameTable(Table):
         else:
             self.start_game(self.options)
 
-    def _bots_for(self, players: int) -> list[Player | None] | None:
+    def _bots_for(self, players: int) -> list[Bot | None] | None:
         """The bots given for the other seats, fitted to this many players (missing seats get the rule bot)."""
         if self.bots_given is None:
             return None

@@ -30,8 +30,8 @@ def test_every_option_best_first(key: str, players: int | None) -> None:
     assert hint.best[0] == hint.options[0].action and coach.agrees(hint, hint.best[0])
     for e in hint.options:
         assert e.samples == hint.samples == 60 and 0 <= e.win <= 1 and e.points_margin >= 0
-        assert (e.action in hint.best) == hint.as_good_as(hint.best[0], e.action)
-        assert hint.as_good_as(e.action, hint.best[0]) == hint.as_good_as(hint.best[0], e.action)
+        assert (e.action in hint.best) == coach.as_good_as(hint, hint.best[0], e.action)
+        assert coach.as_good_as(hint, e.action, hint.best[0]) == coach.as_good_as(hint, hint.best[0], e.action)
 
 
 def test_as_good_as_is_the_paired_interval() -> None:

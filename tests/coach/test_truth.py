@@ -88,17 +88,19 @@ def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, car
             continue
         seat = state.seat_to_move()
         legal = state.legal_actions(seat)
-        values, note, nodes = doubledummy.option_values(state, seat, legal)
+        values, note, nodes = doubledummy.option_values(state, seat, legal, games.of(state).coach)
         assert note == "" and 0 < nodes
         assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
-        merged += len(doubledummy.Search(state).ordered(state, legal)) < len(legal)
+        merged += len(doubledummy.Search(games.of(state).coach).ordered(state, legal)) < len(legal)
     assert merged, "the positions tried had no equivalent cards: try others"
 
 
 def test_double_dummy_says_when_it_is_too_big() -> None:
     state = games.get("alkort").new_deal(seed=1)
     seat = state.seat_to_move()
-    values, note, nodes = doubledummy.option_values(state, seat, state.legal_actions(seat), budget=200)
+    values, note, nodes = doubledummy.option_values(
+        state, seat, state.legal_actions(seat), games.of(state).coach, budget=200
+    )
     assert values == {} and note.startswith("not computed: more than 200 positions") and nodes > 200
 
 
@@ -117,7 +119,7 @@ def test_double_dummy_agrees_with_brute_force_in_other_rules(options: dict[str, 
         tried += 1
         seat = state.seat_to_move()
         legal = state.legal_actions(seat)
-        values, note, _ = doubledummy.option_values(state, seat, legal)
+        values, note, _ = doubledummy.option_values(state, seat, legal, games.of(state).coach)
         assert note == "" and values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
     assert tried >= 2
 
@@ -127,7 +129,7 @@ def test_double_dummy_values_what_it_can() -> None:
     state = games.get("ecarte").new_deal(seed=3)
     seat = state.seat_to_move()
     options = state.legal_actions(seat)
-    values, note, _ = doubledummy.option_values(state, seat, options, budget=10_000)
+    values, note, _ = doubledummy.option_values(state, seat, options, games.of(state).coach, budget=10_000)
     assert set(values) == set(options) - {PROPOSE} and note.startswith("not computed for propose")
     for card in values:
         assert values[card] == brute_force(doubledummy.applied(state, card), seat)

@@ -21,8 +21,8 @@ from widget_helpers import play_out
 from cardlib import bench, coach, games, scenarios
 from cardlib.bots import BOTS, make_bot
 from cardlib.bots.montecarlo import MonteCarloBot
-from cardlib.contracts import CoachWords, SeatView
-from cardlib.players import Player, RandomPlayer, play_deal
+from cardlib.contracts import Bot, CoachWords, SeatView
+from cardlib.players import RandomPlayer, play_deal
 from cardlib.tricks import DealState, OptionError, RuleOptions, action_text
 from cardlib.widgets import GuidedRound
 
@@ -131,7 +131,7 @@ def assert_worlds_agree(view: Any, position: DealState, seat: int, rng: random.R
 def test_every_bot_plays_to_the_end(game, players, bot: str) -> None:
     for seed in range(2):
         tested = MonteCarloBot(seed, rollouts=24) if bot == "mc" else make_bot(bot, game.key, seed)
-        seats: list[Player] = [tested if s == seed % players else RandomPlayer(s) for s in range(players)]
+        seats: list[Bot] = [tested if s == seed % players else RandomPlayer(s) for s in range(players)]
         state = play_deal(game.new_deal(None, players, seed=seed, dealer=seed % players), seats)
         assert state.is_over and state.replay().points == state.points
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardlib import ECARTE_PACK, PROPOSE, Card, ecarte
+from cardlib import ECARTE_PACK, PROPOSE, Card, ecarte, games
 from cardlib.ecarte import advice, strategy
 from cardlib.ecarte.playout import playout_policy, unseen_by
 from cardlib.tricks import Announce
@@ -85,7 +85,7 @@ def test_double_dummy_is_the_engines_double_dummy() -> None:
         if any(c.rank == "K" and c.suit == state.trump for c in [state.turned_up, *state.hands[0], *state.hands[1]]):
             continue  # the King's point aside: the tricks alone decide
         leads = list(state.hands[1])
-        values, missing, _ = doubledummy.option_values(state, 1, leads)
+        values, missing, _ = doubledummy.option_values(state, 1, leads, games.get("ecarte").coach)
         assert not missing
         nd, dealer = ([strategy.to_int(c) for c in h] for h in (state.hands[1], state.hands[0]))
         won = strategy.double_dummy(nd, dealer, strategy.SUITS.index(state.trump))

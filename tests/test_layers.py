@@ -1,0 +1,180 @@
+"""The library's layers: every module of ``cardlib`` imports only from its own layer or the layers below, and no
+two modules import each other, however indirectly.
+
+Every import counts, at the top of a module, inside a function or under ``if TYPE_CHECKING`` alike: a cycle that
+works only because an import waits until a function runs is still a knot, and a layer that imports upward is not
+below. The one way up is the registry's: ``cardlib.games`` loads a built-in room's ``description.py`` by its name
+when a game is first asked for (``games.BUILT_IN``), as it loads any game's module (``games.load``).
+
+``LAYERS`` is the map, bottom first; the guide (``book/how-to-add-a-game.md``) draws it from here.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+# The layers, bottom first: each module of cardlib is in the first layer one of whose patterns names it (``<room>``:
+# any game's room, a folder of cardlib with a description.py).
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core: cards, tricks, worlds", ("cardlib.cards", "cardlib.tricks", "cardlib.worlds", "cardlib.charts")),
+    ("the rooms' rules and views", ("cardlib", "cardlib.<room>", "cardlib.<room>.view", "cardlib.figures")),
+    ("the contract: protocols and values", ("cardlib.contracts",)),
+    ("words, and the rooms' words and tables", ("cardlib.words", "cardlib.<room>.coach", "cardlib.<room>.book",
+                                                "cardlib.<room>.strategy")),
+    ("the plain helpers", ("cardlib.plain",)),
+    ("the registry", ("cardlib.games",)),
+    ("players and searches", ("cardlib.players", "cardlib.doubledummy", "cardlib.<room>.advice")),
+    ("coach, bots, tournament, bench, scenarios, tables, exercises, and the rooms' entries", (
+        "cardlib.coach", "cardlib.bots", "cardlib.bots.*", "cardlib.tournament", "cardlib.bench", "cardlib.scenarios",
+        "cardlib.friends", "cardlib.friends.*", "cardlib.exercises", "cardlib.exercises.*", "cardlib.<room>.playout",
+        "cardlib.<room>.description")),
+    ("widgets", ("cardlib.widgets", "cardlib.widgets.*")),
+)  # fmt: skip
+
+
+def module_files(package: Path) -> dict[str, Path]:
+    """Each module of a package by its dotted name (a package by its own name), from the folder above it."""
+    root = package.parent
+    found = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
+    """The modules of ``known`` that a module imports anywhere in its text (a name from a package: the package)."""
+    here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for target in targets(node, here):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def targets(node: ast.AST, here: list[str]) -> Iterator[str]:
+    """The dotted names an import statement reaches: ``from a import b`` reaches a.b (if a module) or a."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        base = here[: len(here) - node.level + 1] if node.level else []
+        module = ".".join([*base, *([node.module] if node.module else [])])
+        yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports."""
+    known = module_files(package)
+    return {name: imported(name, path, known) for name, path in known.items()}
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The knots of the graph: each set of two or more modules that reach one another (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    knots: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            knot = stack[stack.index(node) :]
+            del stack[stack.index(node) :]
+            if len(knot) > 1:
+                knots.append(sorted(knot))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return knots
+
+
+ROOMS = tuple(sorted(path.parent.name for path in (REPO / "cardlib").glob("*/description.py")))
+
+
+def named_by(module: str, pattern: str) -> bool:
+    """Whether a layer's pattern names the module (``<room>`` standing for any room's name)."""
+    return any(fnmatch.fnmatchcase(module, pattern.replace("<room>", room)) for room in ROOMS)
+
+
+def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> int:
+    """The number of a module's layer (0 at the bottom); a module in no layer is refused, saying where to put it."""
+    for number, (_, patterns) in enumerate(layers):
+        if any(named_by(module, pattern) for pattern in patterns):
+            return number
+    raise ValueError(f"{module} is in no layer: add it to LAYERS in tests/test_layers.py (and to the guide's drawing)")
+
+
+def upward(graph: Mapping[str, set[str]], layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> list[str]:
+    """Every import from a lower layer to a higher one, in words."""
+    found = []
+    for module, others in sorted(graph.items()):
+        for other in sorted(others):
+            if layer_of(other, layers) > layer_of(module, layers):
+                below, above = layers[layer_of(module, layers)][0], layers[layer_of(other, layers)][0]
+                found.append(f"{module} ({below}) imports {other} ({above})")
+    return found
+
+
+def test_no_module_of_cardlib_is_in_an_import_cycle() -> None:
+    knots = cycles(import_graph(REPO / "cardlib"))
+    assert not knots, "import cycles: " + "; ".join(" <-> ".join(knot) for knot in knots)
+
+
+def test_every_module_imports_only_from_its_layer_or_below() -> None:
+    assert upward(import_graph(REPO / "cardlib")) == []
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for module in import_graph(REPO / "cardlib"):
+        layer_of(module)
+
+
+def planted(tmp_path: Path, files: Mapping[str, str]) -> dict[str, set[str]]:
+    """The import graph of a package written for a test, its files by name."""
+    package = tmp_path / "pkg"
+    for name, text in {"__init__.py": "", **files}.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    return import_graph(package)
+
+
+def test_the_checks_see_imports_in_functions_and_for_the_type_checker_only(tmp_path: Path) -> None:
+    graph = planted(
+        tmp_path,
+        {
+            "low.py": "def f():\n    from . import high\n",
+            "high.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .low import f\n",
+            "sub/__init__.py": "from ..low import f\n",
+            "sub/leaf.py": "from . import f\nimport pkg.high\n",
+        },
+    )
+    assert graph["pkg.low"] == {"pkg.high"} and graph["pkg.high"] == {"pkg.low"}
+    assert graph["pkg.sub"] == {"pkg.low"} and graph["pkg.sub.leaf"] == {"pkg.sub", "pkg.high"}
+    assert cycles(graph) == [["pkg.high", "pkg.low"]]
+
+
+def test_an_import_from_a_higher_layer_is_named(tmp_path: Path) -> None:
+    graph = planted(tmp_path, {"low.py": "import pkg.high\n", "high.py": ""})
+    layers = (("bottom", ("pkg.low", "pkg")), ("top", ("pkg.high",)))
+    assert upward(graph, layers) == ["pkg.low (bottom) imports pkg.high (top)"]
+    assert cycles(graph) == []
+    with pytest.raises(ValueError, match="pkg.high is in no layer"):
+        layer_of("pkg.high", layers[:1])
