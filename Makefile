@@ -116,12 +116,12 @@ friends-benchmark: $(INSTALLED) tools
 	nice -n 10 $(PY) tools/friends_benchmark.py
 	nice -n 10 $(PY) tools/friends_benchmark.py --redis
 
-## The chapters' model deals (cardlib/widgets/model_deals_data.py): a few deals played by the Monte Carlo bot,
+## The chapters' model deals (cardlib/widgets/model_deals.json): a few deals played by the Monte Carlo bot,
 ## each move annotated by the coach (tools/model_deals.py; about a minute, one core).
 model-deals: $(INSTALLED)
 	nice -n 10 $(PY) tools/model_deals.py
 
-## The puzzles (cardlib/widgets/puzzles_data.py): positions of rule-bot deals where one option beats every other by
+## The puzzles (cardlib/widgets/puzzles.json): positions of rule-bot deals where one option beats every other by
 ## more than three times its paired ±, confirmed with 400 worlds or more (tools/puzzles.py; at most 5 minutes a
 ## game), then the rare themes searched on their own and added: what a worthless hand keeps when it takes the stock
 ## (50 deals that offer it), the partner's trick and the other side's run (deals 20-206), Écarté's discard (deals

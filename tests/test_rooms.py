@@ -78,12 +78,6 @@ ALLOWED = (
         frozenset({SEATS, RANKS, NAMES}),
         "a chapter's exercises ask the learner to write one game's rule, and its model solutions write it out",
     ),
-    Allowance(
-        "cardlib/widgets/*_data.py",
-        frozenset({NAMES}),
-        "data written by a command (make puzzles, make model-deals): each saved deal names the game it was played "
-        "in, as a saved table does; no rule is worked out there, the widgets replay the deal through the registry",
-    ),
 )
 
 

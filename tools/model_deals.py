@@ -16,14 +16,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from data_module import write_data_module
+from data_file import write_data_file
 
 from cardlib import coach, games
 from cardlib.bots import MonteCarloBot
 from cardlib.players import next_move
 from cardlib.tricks import DealState, action_text
 
-OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "model_deals_data.py"
+OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "model_deals.json"
 # (game, players, seed, dealer, title, what to watch for)
 DEALS = [
     ("alkort", 4, 11, 3, "Alkort: a deal played well", "Four Monte Carlo bots; you watch from every seat."),
@@ -66,10 +66,10 @@ def model_deal(spec: tuple[str, int, int, int, str, str], samples: int) -> dict[
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Compute every model deal and write the data module."""
+    """Compute every model deal and write them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="imagined deals per coach question (default 200)")
-    parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the model deals (JSON)")
     parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
     args = parser.parse_args(argv)
     deals = []
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         deals.append(model_deal(spec, args.samples))
         print(f"{spec[4]}: {len(deals[-1]['moves'])} moves in {time.perf_counter() - start:.0f} s", flush=True)
     about = "The model deals, computed by tools/model_deals.py (make model-deals): do not edit by hand."
-    write_data_module(args.out, about, "MODEL_DEALS", deals)
+    write_data_file(args.out, about, deals)
     return 0
 
 

@@ -17,12 +17,13 @@ coach only at decisions of those themes, ``--first-seed`` starts past the deals 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from data_module import write_data_module
+from data_file import write_data_file
 
 from cardlib import ACCEPT, PROPOSE, REFUSE, Discard, Exchange, alkort, coach, games
 from cardlib.bots import make_bot
@@ -30,7 +31,7 @@ from cardlib.cards import Card
 from cardlib.players import next_move
 from cardlib.tricks import DealState, action_text
 
-OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "puzzles_data.py"
+OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "puzzles.json"
 GAMES = (("alkort", 4), ("ecarte", 2))
 STOCK = "what to keep when taking the stock"
 RUN = "breaking the other side's run"
@@ -197,7 +198,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=60, help="worlds for the first look (default 60)")
     parser.add_argument("--confirm", type=int, default=400, help="worlds to confirm a puzzle (default 400)")
     parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
-    parser.add_argument("--out", type=Path, default=OUT, help="where to write the data module")
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the puzzles (JSON)")
     parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
     parser.add_argument("--themes", nargs="*", default=[], help="only decisions of these themes (default: all)")
     parser.add_argument("--stock-deals", action="store_true", help="only deals that offer the stock")
@@ -206,16 +207,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Search the deals of each game, within the budget, and write the data module."""
+    """Search the deals of each game, within the budget, and write the puzzles."""
     search = arguments(argv)
     found = [p for g, n in GAMES if not search.games or g in search.games for p in search_game(g, n, search)]
-    if search.add:
-        from cardlib.widgets.puzzles_data import PUZZLES  # the puzzles found before (when --out is the default)
-
-        found = merged(list(PUZZLES), found)
-    write_data_module(
-        search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", "PUZZLES", found
-    )
+    if search.add:  # to the puzzles found before, in --out
+        found = merged(json.loads(search.out.read_text(encoding="utf-8"))["items"], found)
+    write_data_file(search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", found)
     return 0
 
 

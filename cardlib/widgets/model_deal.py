@@ -1,7 +1,7 @@
 """A model deal: a whole deal played by the strongest bot, replayed move by move, with the coach's numbers.
 
 The deals and their annotations are computed once, ahead of time (``make model-deals``, ``tools/model_deals.py``)
-and kept as small data in ``cardlib/widgets/model_deals_data.py``; the widget only replays them, so a chapter, the
+and kept as small data in ``cardlib/widgets/model_deals.json``; the widget only replays them, so a chapter, the
 book and the static site show them at once, in pure Python. Each move is made by the engine again from the deal's
 seed, so a deal that the rules no longer allow is refused with the rule's own sentence, never shown wrong.
 
@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import games
 from ..tricks import DealState, parse_action
+from . import data
 from .faces import card_html, escape
 from .parts import html_view, with_stylesheet
 
@@ -29,10 +30,8 @@ Annotation = Mapping[str, Any]
 
 def model_deals(game: str | None = None) -> list[Mapping[str, Any]]:
     """The precomputed model deals (of one game, by its key or name, or of all)."""
-    from .model_deals_data import MODEL_DEALS
-
     key = None if game is None else games.get(game).key
-    return [deal for deal in MODEL_DEALS if key is None or deal["game"] == key]
+    return [deal for deal in data.items("model_deals") if key is None or deal["game"] == key]
 
 
 def replay(deal: Mapping[str, Any], moves: int) -> DealState:

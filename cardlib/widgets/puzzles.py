@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
 from ..tricks import Action, DealState, action_text, parse_action
+from . import data
 from .coach import option_name
 from .faces import card_html, escape
 from .parts import html_view, with_stylesheet
@@ -174,10 +175,10 @@ PUZZLE_CSS = """<style>
 
 def puzzles_of(game: str | None = None, theme: str | None = None) -> list[dict[str, Any]]:
     """The precomputed puzzles, of one game (key or name) and one theme, or all."""
-    from .puzzles_data import PUZZLES
-
     key = None if game is None else games.get(game).key
-    return [p for p in PUZZLES if (key is None or p["game"] == key) and (theme is None or p["theme"] == theme)]
+    return [
+        p for p in data.items("puzzles") if (key is None or p["game"] == key) and (theme is None or p["theme"] == theme)
+    ]
 
 
 def puzzle_id(puzzle: Mapping[str, Any]) -> str:

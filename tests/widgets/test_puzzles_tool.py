@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-import runpy
-import subprocess
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +20,7 @@ TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 def load_tool() -> ModuleType:
     """tools/puzzles.py, imported from its file (tools/ is a folder of scripts, not a package), as tool_puzzles."""
-    sys.path.insert(0, str(TOOLS))  # it imports data_module from beside itself, as it does when run
+    sys.path.insert(0, str(TOOLS))  # it imports data_file from beside itself, as it does when run
     try:
         spec = importlib.util.spec_from_file_location("tool_puzzles", TOOLS / "puzzles.py")
         assert spec is not None and spec.loader is not None
@@ -96,12 +95,12 @@ def test_every_saved_puzzle_has_the_theme_the_tool_gives_its_position() -> None:
         assert theme_at(state, puzzle["seat"]) == puzzle["theme"], puzzles.puzzle_id(puzzle)
 
 
-def test_a_small_search_writes_a_formatted_data_module_of_the_themes_asked(tmp_path: Path) -> None:
-    out = tmp_path / "found.py"
+def test_a_small_search_writes_a_json_file_of_the_themes_asked_and_adds_to_it(tmp_path: Path) -> None:
+    out = tmp_path / "found.json"
     asked = ["--games", "ecarte", "--deals", "4", "--samples", "40", "--confirm", "120", "--themes", "the lead"]
     assert tool.main([*asked, "--out", str(out)]) == 0
-    found = runpy.run_path(str(out))["PUZZLES"]
+    found = json.loads(out.read_text(encoding="utf-8"))["items"]
     assert found and all(p["theme"] == "the lead" and p["lead"] > 3 * p["lead_margin"] for p in found)
     assert all(p["samples"] >= 120 and p["answer"] == p["options"][0]["option"] for p in found)
-    formatted = subprocess.run([sys.executable, "-m", "ruff", "format", "--check", str(out)], capture_output=True)
-    assert formatted.returncode == 0, formatted.stdout
+    assert tool.main(["--deals", "0", "--add", "--out", str(out)]) == 0  # a merge alone keeps what was found
+    assert json.loads(out.read_text(encoding="utf-8"))["items"] == found
