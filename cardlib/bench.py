@@ -11,7 +11,8 @@ other — and prints one line per game:
 Each deal is shuffled from a seeded random generator, so a run is repeatable. The games are those the course
 knows (``cardlib.games``), each with every number of players it may be played by: a game played by one number is
 named by its key (``ecarte``), one played by several by its key and the number (``alkort4``, ``alkort2``).
-``--load FILE`` registers a game of one's own first (the file's ``register()``; more than one may be given): the
+``--load NAME`` registers a game of one's own first (``games.load``: a module or package name such as
+``cardlib.euchre``, or a file's path; more than one may be given): the
 guide's toy, ``tests/toy_game.py``, is the *yardstick*, a plain play-only game whose speed says how fast this
 machine is now (with ``--beside``, the first file loaded is taken for the yardstick).
 
@@ -25,7 +26,6 @@ best and median deals per second in both, the new against the old, and each agai
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
 import re
@@ -76,17 +76,6 @@ def play_random_deals(game: str, seconds: float, seed: int = 0) -> tuple[int, in
     return deals, moves, time.perf_counter() - start
 
 
-def load_game(path: str | Path) -> None:
-    """Register the game a Python file describes (its ``register()``), as a test or a newcomer's room would."""
-    spec = importlib.util.spec_from_file_location(Path(path).stem, path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"{path} is not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    module.register()
-
-
 # ---------------------------------------------------------------------------
 # Two trees side by side
 
@@ -103,6 +92,11 @@ def measured(tree: Path, labels: Sequence[str], seconds: float, load: str | None
     return {m[1]: float(m[2]) for m in re.finditer(r"^(\w+) deals/s=(\d+)", done.stdout, re.MULTILINE)}
 
 
+def resolved(name: str) -> str:
+    """A game to load as the other process finds it: a path made absolute, a module name as it is."""
+    return str(Path(name).resolve()) if Path(name).exists() else name
+
+
 def side_by_side(old: Path, labels: Sequence[str], rounds: int, seconds: float, load: str | None) -> list[Speeds]:
     """Each game's speed in the old tree and this one, measured in turn (who goes first alternating), with the
     yardstick (the loaded game) measured in this tree in the same process as the new speeds."""
@@ -111,7 +105,7 @@ def side_by_side(old: Path, labels: Sequence[str], rounds: int, seconds: float, 
     for number in range(rounds):
         order = [(old, old_speeds, None), (HERE, new_speeds, load)]
         for tree, speeds, loaded in order if number % 2 else order[::-1]:
-            found = measured(tree, [*speeds], seconds, str(Path(loaded).resolve()) if loaded else None)
+            found = measured(tree, [*speeds], seconds, loaded and resolved(loaded))
             for label in speeds:
                 speeds[label].append(found[label])
     return [old_speeds, new_speeds]
@@ -149,14 +143,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--load", metavar="FILE", action="append", default=[], help="register the game of this file first"
+        "--load",
+        metavar="MODULE",
+        action="append",
+        default=[],
+        help="register a game of one's own first: a module or package name (cardlib.euchre) or a file's path",
     )
     parser.add_argument("--beside", metavar="OLD_TREE", help="measure this checkout beside an older one, in turn")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of the side-by-side run (default 5)")
     parser.add_argument("games", nargs="*", metavar="GAME", help="some of the games' labels (default: all)")
     args = parser.parse_args(argv)
-    for path in args.load:
-        load_game(path)
+    for name in args.load:
+        games.load(name)
     labels = benched_games()
     unknown = [game for game in args.games if game not in labels]
     if unknown:

@@ -16,10 +16,14 @@ through one.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
+import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from . import plain
@@ -308,6 +312,62 @@ def get(name: object) -> GameDescription:
     if key not in _registered:
         importlib.import_module(BUILT_IN[key])  # the room's description registers itself
     return _registered[key]
+
+
+def load(name: str | Path) -> list[GameDescription]:
+    """Load a game of one's own and register it: by its module or package name ('cardlib.euchre', or a room's
+    'cardlib.euchre.description'), or by the path of its file or folder ('cardlib/euchre/description.py',
+    'tests/toy_game.py'; a file inside a package is imported as part of it, so its relative imports work). The
+    module registers itself on import, as a room's description does, or has ``register()``, or a ``DESCRIPTION``;
+    a package without either is looked for in its ``description`` module. The games it added, or its key's."""
+    before = set(_registered)
+    module = imported(name)
+    if hasattr(module, "register"):
+        module.register()
+    elif isinstance(getattr(module, "DESCRIPTION", None), GameDescription) and set(_registered) == before:
+        register(module.DESCRIPTION)
+    elif set(_registered) == before and hasattr(module, "__path__"):  # a room's package: its description
+        return load(f"{module.__name__}.description")
+    added = [_registered[key] for key in _registered if key not in before]
+    if not added and not isinstance(getattr(module, "DESCRIPTION", None), GameDescription):
+        raise ValueError(f"{name} describes no game: give it a register(), a DESCRIPTION, or a description module")
+    return added or [module.DESCRIPTION]
+
+
+def imported(name: str | Path) -> ModuleType:
+    """A module by its dotted name, or by its file's or package folder's path (as part of its package, if any)."""
+    path = Path(name)
+    if not (path.suffix == ".py" or path.exists()):
+        try:
+            return importlib.import_module(str(name))
+        except ModuleNotFoundError as missing:
+            raise ValueError(f"there is no module {name!r} to load a game from ({missing})") from None
+    path = path.resolve()
+    file = path / "__init__.py" if path.is_dir() else path
+    if not file.is_file():
+        raise ValueError(f"{name} is neither a Python file nor a package folder")
+    package_root = file.parent
+    while (package_root / "__init__.py").is_file():
+        package_root = package_root.parent
+    if package_root == file.parent:  # a file of its own, outside any package: imported by its name alone
+        return module_from_file(file)
+    if str(package_root) not in sys.path:
+        sys.path.insert(0, str(package_root))
+    dotted = file.relative_to(package_root).with_suffix("").parts
+    return importlib.import_module(".".join(dotted[:-1] if dotted[-1] == "__init__" else dotted))
+
+
+def module_from_file(file: Path) -> ModuleType:
+    """A Python file outside any package, imported once under its file's name (a test's game, a newcomer's)."""
+    if file.stem in sys.modules and getattr(sys.modules[file.stem], "__file__", None) == str(file):
+        return sys.modules[file.stem]
+    spec = importlib.util.spec_from_file_location(file.stem, file)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{file} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def every() -> Sequence[GameDescription]:

@@ -3,6 +3,7 @@
     python -m cardlib.tournament                      # the standard matches, both games
     python -m cardlib.tournament --game ecarte --deals 2000 --match mc:rules
     python -m cardlib.tournament --game alkort --players 2 --match rules:random --seed 7
+    python -m cardlib.tournament --load cardlib.euchre --game euchre --deals 200   # a game of one's own
 
 Luck is the enemy of a fair comparison, so every deal is played **twice**, from the
 same deck with the same dealer, the bots having swapped seats: whatever cards one bot
@@ -185,9 +186,28 @@ def text_progress(label: str) -> Callable[[int, int], None]:
     return report
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=(*games.keys(), "both"), default="both", help="which game (default: both)")
+def games_loaded(argv: Sequence[str] | None) -> argparse.ArgumentParser:
+    """The option that loads games of one's own (``--load``), its games loaded already: the other options list
+    every game, theirs too."""
+    loading = argparse.ArgumentParser(add_help=False)
+    loading.add_argument(
+        "--load",
+        metavar="MODULE",
+        action="append",
+        default=[],
+        help="register a game of one's own first: a module or package name (cardlib.euchre) or a file's path",
+    )
+    for name in loading.parse_known_args(argv)[0].load:  # first, so that the other options know its game
+        games.load(name)
+    return loading
+
+
+def arguments(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The command line's parser and what it was told."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0], parents=[games_loaded(argv)]
+    )
+    parser.add_argument("--game", choices=(*games.keys(), "both"), default="both", help="which game (default: all)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per match; each is played twice (default 1000)")
     parser.add_argument(
         "--match",
@@ -202,7 +222,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
-    args = parser.parse_args(argv)
+    return parser, parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play the matches asked for and print each one's result."""
+    parser, args = arguments(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     matches = []

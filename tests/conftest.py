@@ -4,9 +4,10 @@ Playwright's sync API keeps an event loop running in the main thread for as long
 its browser is open, and Voilà's server threads live as long as their fixture; every
 other test (notebooks run with nbclient or nbval included) runs before them, untroubled.
 
-``--register-game FILE`` registers the game a Python file describes (its ``register()``) before any test is
-collected, so that every test that reads the registry plays it too: ``make check-with-a-fourth-game`` runs the
-quick loop so with tests/conformance/fourth_game.py, to show that no test lists the games by hand.
+``--register-game NAME`` registers a game of one's own (``games.load``: a module or package name, ``cardlib.euchre``,
+or a file's path) before any test is collected, so that every test that reads the registry plays it too:
+``make check-with-a-fourth-game`` runs the quick loop so with tests/conformance/fourth_game.py, to show that no test
+lists the games by hand.
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--register-game",
         action="append",
         default=[],
-        metavar="FILE",
-        help="register the game this Python file describes (its register()) for the whole session",
+        metavar="NAME",
+        help="register a game for the whole session: a module or package name (cardlib.euchre) or a file's path",
     )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from cardlib import bench  # here, not at the top: the course is imported only when a game is asked for
+    from cardlib import games  # here, not at the top: the course is imported only when a game is asked for
 
-    for path in config.getoption("register_game"):
-        bench.load_game(path)
+    for name in config.getoption("register_game"):
+        games.load(name)

@@ -481,7 +481,10 @@ def reference_loss(r: coach.Reviewed) -> tuple[float, float]:
     return coach.mean_and_margin([b - c for b, c in zip(outcomes[r.best], outcomes[r.chosen])])
 
 
-LABELLED = [("ecarte", None), ("alkort", 4)]  # the games whose review is checked, and their players
+def usual_tables() -> list[tuple[str, int]]:
+    """Every game the registry knows, with its usual number of players: the games whose review is checked and whose
+    Monte Carlo bot meets the rule bot (the coverage's families are the two rooms' own, with their exact worlds)."""
+    return [(game.key, game.players[0]) for game in games.every()]
 
 
 def summary(found: dict[str, Any]) -> str:
@@ -505,7 +508,6 @@ def print_labels(name: str, found: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------
 # Part 3: the Monte Carlo bot against the rule bot
 
-MATCHES = [("ecarte", None), ("alkort", 4)]
 REPOSITORY = Path(__file__).resolve().parents[1]
 MATCH_CODE = """
 import sys
@@ -519,7 +521,7 @@ for key, players, deals in {matches!r}:
 
 def match(deals: int, before: str | None) -> None:
     """Part 3: the match here, and at the ``before`` commit (in a copy of the repository's files at that commit)."""
-    plan = [(key, players, deals) for key, players in MATCHES]
+    plan = [(key, players, deals) for key, players in usual_tables()]
     runs = [("now", None)] + ([(f"at {before}", before)] if before else [])
     for label, ref in runs:
         with tempfile.TemporaryDirectory() as folder:
@@ -562,7 +564,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--before", default=None, help="a commit at which to play the match again")
     parser.add_argument("--parts", nargs="*", default=["coverage", "labels", "match"])
     parser.add_argument("--first-deal", type=int, default=0, help="the seed of the first deal reviewed (default 0)")
-    parser.add_argument("--games", nargs="*", default=["ecarte", "alkort"], help="the games whose labels to check")
+    parser.add_argument("--games", nargs="*", default=games.keys(), help="the games whose labels to check (all)")
     parser.add_argument("--families", nargs="*", type=int, default=None, help="the families to cover (0, 1, ...)")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
@@ -572,7 +574,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         coverage(args.positions, args.seeds, args.families)
     if "labels" in args.parts:
         print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
-        for key, players in [game for game in LABELLED if game[0] in args.games]:
+        for key, players in [game for game in usual_tables() if game[0] in args.games]:
             print_labels(games.get(key).name, labels(key, players, args.deals, 5, args.first_deal))
     if "match" in args.parts:
         print("The Monte Carlo bot against the rule bot:", flush=True)

@@ -92,11 +92,11 @@ def report(key: str, found: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    """Measure both games and print the figures."""
+    """Measure every game (or those asked for) and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=40, help="deals of each game (default 40)")
     parser.add_argument("--samples", type=int, default=None, help="worlds per hint (default: the coach's own)")
-    parser.add_argument("--games", nargs="*", default=["ecarte", "alkort"])
+    parser.add_argument("--games", nargs="*", default=games.keys(), help="the games to measure (default: all)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for key in args.games:

@@ -32,7 +32,6 @@ from cardlib.players import next_move
 from cardlib.tricks import DealState, action_text
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "puzzles.json"
-GAMES = (("alkort", 4), ("ecarte", 2))
 STOCK = "what to keep when taking the stock"
 RUN = "breaking the other side's run"
 
@@ -186,7 +185,7 @@ def search_game(game: str, players: int, search: argparse.Namespace) -> list[dic
 def merged(old: list[dict], new: list[dict]) -> list[dict]:
     """The puzzles found before and now, each position once, in the order of the games, their deals and moves."""
     by_name = {(p["game"], p["seed"], len(p["moves"])): p for p in [*old, *new]}
-    order = [game for game, _ in GAMES]
+    order = list(games.keys())
     return sorted(by_name.values(), key=lambda p: (order.index(p["game"]), p["seed"], len(p["moves"])))
 
 
@@ -209,7 +208,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Search the deals of each game, within the budget, and write the puzzles."""
     search = arguments(argv)
-    found = [p for g, n in GAMES if not search.games or g in search.games for p in search_game(g, n, search)]
+    tables = [(game.key, game.players[0]) for game in games.every()]  # each game the registry knows, as usually played
+    found = [p for g, n in tables if not search.games or g in search.games for p in search_game(g, n, search)]
     if search.add:  # to the puzzles found before, in --out
         found = merged(json.loads(search.out.read_text(encoding="utf-8"))["items"], found)
     write_data_file(search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", found)
