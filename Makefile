@@ -61,10 +61,12 @@ check: $(INSTALLED)
 	$(PY) -m mypy
 	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW)
 
-## The quick loop's tests with a throw-away fourth game registered for the session (tests/conformance/fourth_game.py):
-## every test that reads the registry plays it too, as none lists the games by hand.
+## The quick loop's tests with two throw-away games registered for the session (tests/conformance/fourth_game.py, and
+## turnup_game.py, a plain game with a turned-up trump): every test that reads the registry plays them too, as none
+## lists the games by hand.
 check-with-a-fourth-game: $(INSTALLED)
-	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW) --register-game tests/conformance/fourth_game.py
+	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW) --register-game tests/conformance/fourth_game.py \
+		--register-game tests/conformance/turnup_game.py
 
 ## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser.
 test: $(INSTALLED) tools

@@ -237,9 +237,7 @@ class PlainState(DealState):
         return f"player {trick.winner} wins with {trick.cards[self.winning_card(trick.cards)]}, {self.trick_rule}."
 
     def explain_choices(self) -> str:
-        shown = self.public_cards()
-        face_up = f" Face up for all to see: {' '.join(map(str, shown))}." if shown else ""
-        return ("Follow the suit led if you can." if self.trick else "Lead any card.") + face_up
+        return "Follow the suit led if you can." if self.trick else "Lead any card."
 
     def explain_score(self) -> str:
         return f"A point a trick: {self.points[0]} to {self.points[1]}."

@@ -602,6 +602,11 @@ class DealState:
         """How the deal was scored (so far), in one sentence."""
         raise NotImplementedError
 
+    def public_cards(self) -> tuple[Card, ...]:
+        """The cards face up for every seat that are in no hand and not played (a turned-up trump, in a plain game
+        that has one: ``plain.PlainState.turned_up``); a game whose rules show cards otherwise says so in its view."""
+        return ()
+
     # -- shared --
     def _set_up(
         self,

@@ -38,8 +38,10 @@ class TableNotes:
         return self.before_play(state, name)
 
     def before_play(self, state: Any, name: Namer) -> list[str]:
-        """What is fixed at the first card (said again, if it changed, when the first card is played)."""
-        return []
+        """What is fixed at the first card (said again, if it changed, when the first card is played): the cards face
+        up for everyone (``state.public_cards()``), if any."""
+        face_up = state.public_cards()
+        return [f"Face up for everyone: {' '.join(map(str, face_up))}."] if face_up else []
 
     def drawn(self, state: Any) -> int:
         """How many cards have been drawn from the stock during play so far (none, in a game without draws)."""
@@ -50,12 +52,15 @@ class TableNotes:
         return []
 
     def facts(self, state: Any, name: Namer) -> str:
-        """The deal at a glance, as HTML: the game, the learner's side, the dealer, the stock, the tricks."""
+        """The deal at a glance, as HTML: the game, the learner's side, the dealer, the stock and the cards face up on it
+        (``state.public_cards()``: a turned-up trump), the tricks."""
         partner = state.partner(LEARNER)
         side = f" in {state.side_name(state.side_of(LEARNER))} with player {partner}" if partner is not None else ""
+        face_up = " ".join(map(str, state.public_cards()))
         return (
             f"<b>{escape(games.of(state).name)}, {state.n_players} players</b> — you are player {LEARNER}{side}. "
-            f"Dealer: player {state.dealer} · stock: {len(state.stock)} cards · tricks played: {len(state.tricks)}"
+            f"Dealer: player {state.dealer} · stock: {len(state.stock)} cards{' · face up: ' if face_up else ''}"
+            f"{face_up} · tricks played: {len(state.tricks)}"
         )
 
 

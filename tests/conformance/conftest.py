@@ -1,9 +1,10 @@
 """The conformance suite's cases: every game the registry knows, with every number it may be played by.
 
 The games are read from the registry (``games.every()``) when the tests are collected, so a game registered by
-its room (``games.BUILT_IN``) or for the session (``pytest --register-game FILE``) is tested here without a line
-of test code. Beside them, the two games the tests define, the guide's toy (``tests/toy_game.py``) and a
-throw-away fourth game with trumps (``fourth_game.py``), are registered for each of their tests and taken out after.
+its room (``games.BUILT_IN``) or for the session (``pytest --register-game NAME``) is tested here without a line
+of test code. Beside them, the games the tests define, the guide's toy (``tests/toy_game.py``), a throw-away fourth
+game with trumps (``fourth_game.py``) and a plain game with a turned-up trump (``turnup_game.py``), are registered
+for each of their tests and taken out after.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from cardlib import games
 
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS / "widgets"))  # the widget tests' helpers (play_out), which the table cases use
-DEFINED_BY_THE_TESTS = (TESTS / "toy_game.py", Path(__file__).with_name("fourth_game.py"))
+DEFINED_BY_THE_TESTS = (
+    TESTS / "toy_game.py",
+    *(Path(__file__).with_name(f"{name}_game.py") for name in ("fourth", "turnup")),
+)
 
 
 def module_of(path: Path) -> ModuleType:

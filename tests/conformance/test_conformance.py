@@ -114,6 +114,8 @@ def test_views_show_a_seat_its_own_and_worlds_agree_with_them(game, players) -> 
                 assert set(view.legal) == set(position.legal_actions(seat))
                 others = {c for s, h in enumerate(position.hands) if s != seat for c in h}
                 assert not others & set(view.hand) and not set(view.unseen()) & set(view.hand)
+                face_up = set(position.public_cards())
+                assert not face_up & set(view.unseen()), f"{game.name}'s view counts cards face up as unseen"
                 assert_worlds_agree(view, position, seat, rng)
 
 
@@ -122,9 +124,19 @@ def assert_worlds_agree(view: Any, position: DealState, seat: int, rng: random.R
     shows nothing of the cards they place differently), and hold the seat's own cards."""
     for _ in range(3):
         world = games.sample_world(view, rng)
-        assert games.observe(world, seat) == view
+        assert games.observe(world, seat) == view, unlike(games.observe(world, seat), view)
         assert sorted(world.hands[seat]) == sorted(position.hands[seat])
         assert_every_card_accounted_for(games.of(world), world)
+
+
+def unlike(seen: Any, view: Any) -> str:
+    """What a world's view shows that the seat's own does not, and the hook that is likely missing."""
+    fields = [name for name in vars(view) if getattr(seen, name, None) != getattr(view, name)]
+    return (
+        f"a world drawn from seat {view.seat}'s view looks different to that seat ({', '.join(fields)}): its world "
+        "must keep all the seat has seen; a card face up for every seat (a turned-up trump) is the state's public "
+        "card (plain.PlainState.turned_up, or public_cards() and the view's world_from)"
+    )
 
 
 @pytest.mark.parametrize("bot", BOTS)
