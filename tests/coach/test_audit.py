@@ -89,6 +89,6 @@ def test_the_labels_part_measures_every_choice_other_than_the_best(monkeypatch: 
 
 
 def test_the_match_runs_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    monkeypatch.setattr(audit, "MATCHES", [("alkort", 2)])
+    monkeypatch.setattr(audit, "usual_tables", lambda: [("alkort", 2)])
     audit.match(1, None)
     assert "now: alkort (2 players): mc wins" in capsys.readouterr().out
