@@ -52,8 +52,8 @@ class TableNotes:
         return []
 
     def facts(self, state: Any, name: Namer) -> str:
-        """The deal at a glance, as HTML: the game, the learner's side, the dealer, the stock and the cards face up on it
-        (``state.public_cards()``: a turned-up trump), the tricks."""
+        """The deal at a glance, as HTML: the game, the learner's side, the dealer, the stock and the cards face up
+        on it (``state.public_cards()``: a turned-up trump), the tricks."""
         partner = state.partner(LEARNER)
         side = f" in {state.side_name(state.side_of(LEARNER))} with player {partner}" if partner is not None else ""
         face_up = " ".join(map(str, state.public_cards()))

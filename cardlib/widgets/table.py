@@ -29,6 +29,7 @@ from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 import ipywidgets as widgets
 
 from .. import alkort, ecarte, games
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, known_level, level_bot, level_line
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..contracts import Bot
@@ -64,6 +65,7 @@ from .parts import (
     html_view,
     message_line,
     say,
+    shared,
 )
 
 
@@ -98,34 +100,40 @@ class LearnersSeat(Player):
         return Decision(None, "the learner decides")  # type: ignore[arg-type]
 
 
-def default_bots(players: int, seed: int | None, game: games.GameDescription | None = None) -> list[Bot]:
-    """The computer players for seats 1..: the game's rule bot from the registry, which plays sensibly (random
-    play only where no game is named), seeded from the table's seed (None: unseeded)."""
+def default_bots(
+    players: int, seed: int | None, game: games.GameDescription | None = None, level: str = DEFAULT_LEVEL
+) -> list[Bot]:
+    """The computer players for seats 1..: of the level asked for (by default the game's rule bot, which plays
+    sensibly; random play only where no game is named), seeded from the table's seed (None: unseeded)."""
     seeds = [None if seed is None else seed * 101 + seat for seat in range(1, players)]
     if game is None:
         return [RandomPlayer(s) for s in seeds]
-    return [game.rule_bot(s) for s in seeds]
+    return [level_bot(level, game.key, s) for s in seeds]
 
 
 Bots = Sequence[Bot | None] | Callable[[int], Sequence[Bot | None]]
 
 
 def seat_players(
-    bots: Bots | None, players: int, seed: int | None, game: games.GameDescription | None = None
+    bots: Bots | None,
+    players: int,
+    seed: int | None,
+    game: games.GameDescription | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> list[Bot]:
     """One Player per seat: the learner's seat, then the bots (a list for the other seats, or for all seats,
     or a function that makes that list for a number of players); a seat left None gets the game's rule bot."""
     if callable(bots):
         bots = bots(players)
     if bots is None:
-        others: list[Bot | None] = list(default_bots(players, seed, game))
+        others: list[Bot | None] = list(default_bots(players, seed, game, level))
     else:
         others = list(bots)
         if len(others) == players:
             others = others[1:]
         if len(others) != players - 1:
             raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(bots)}")
-    missing = default_bots(players, seed, game)
+    missing = default_bots(players, seed, game, level)
     return [LearnersSeat(), *(bot if bot is not None else missing[i] for i, bot in enumerate(others))]
 
 
@@ -366,14 +374,16 @@ class Table(widgets.VBox):
         title: str = "",
         four_colour: bool = False,
         coach: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         self.entry = games.get(game)  # the game's registry entry: its name, pack, players, options, deals
+        self.level = known_level(level)
         self.game = self.entry.key
         self.n_players = players_at(self.entry, players)
         self.options = rule_options(self.entry, options)
         self.seed = seed
         self.bots_given = bots
-        self.seats: list[Bot] = seat_players(bots, self.n_players, seed, self.entry)
+        self.seats: list[Bot] = seat_players(bots, self.n_players, seed, self.entry, level)
         self.state: DealState | None = None  # the deal being played (public: a coach reads it), once started
         self.notes = TableNotes()  # what the table says of the deal beyond its moves: the game's own (``start``)
         self.errors: list[Exception] = []
@@ -427,9 +437,39 @@ class Table(widgets.VBox):
         self.scoreboard = ScoreBoard(styled=False)
         self._game_log = GameLog(styled=False)
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
+        self.level_box = widgets.VBox(
+            _dom_classes=("cardlib-level",)
+        )  # the level's picker, if the table chose its bots
         return widgets.VBox(
-            [self.scoreboard, self.footer, self._game_log, self.four_colour], layout=widgets.Layout(flex="2 1 300px")
+            [self.level_box, self.scoreboard, self.footer, self._game_log, self.four_colour],
+            layout=widgets.Layout(flex="2 1 300px"),
         )
+
+    def _offer_levels(self) -> None:
+        """The choice of the computer players' level (``bots.levels``), with the level in play named beside it; a
+        change plays again at once with the new level (``_level_chosen``)."""
+        self.level_picker = widgets.Dropdown(
+            options=list(LEVELS),
+            value=self.level,
+            description="Computer players",
+            style={"description_width": "initial"},
+            layout=shared(widgets.Layout, width="auto"),
+            _dom_classes=("cardlib-level-pick",),
+        )
+        self.level_words = html_view(escape(level_line(self.level)), "cardlib-level-words")
+        self.level_picker.observe(lambda change: self._choose_level(change["new"]), names="value")
+        self.level_box.children = [self.level_picker, self.level_words]
+
+    def _choose_level(self, level: str) -> None:
+        """Play on with computer players of this level: the page names it, and the deal or the game starts again (a
+        level changed in the middle of a deal would not be the same game)."""
+        self.level = level
+        self.level_words.value = escape(level_line(level))
+        self._level_chosen()
+
+    def _level_chosen(self) -> None:
+        """Start again with the new level's players (a guided deal: the same cards; a game: a new game)."""
+        raise NotImplementedError
 
     def _coach_panel(self) -> CoachPanel:
         """The coach's panel for this table, its style in the table's one stylesheet. It computes nothing until the
@@ -780,6 +820,7 @@ class GuidedRound(Table):
         deck: Sequence[Card | str] | str | None = None,
         four_colour: bool = False,
         coach: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         self.preset = preset
         description = ""
@@ -794,7 +835,11 @@ class GuidedRound(Table):
             bots = preset_bots(preset, seed)
         name = games.get(game).name
         title = f"A guided deal of {name}"
-        super().__init__(game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach)
+        super().__init__(
+            game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach, level=level
+        )
+        if self.own_bots and preset is None:  # a preset's bots play its script
+            self._offer_levels()
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -815,13 +860,16 @@ class GuidedRound(Table):
         """Deal the same cards again; the table's own bots start afresh, so the same moves replay the same deal."""
         if self.own_bots:
             bots = preset_bots(self.preset, self.seed) if self.preset is not None else None
-            self.seats = seat_players(bots, self.n_players, self.seed, self.entry)
+            self.seats = seat_players(bots, self.n_players, self.seed, self.entry, self.level)
         self.log.clear()
         self.deal_number = 0
         self.start(self._new_state())
 
     def _render_footer(self) -> None:
         self.again_button.layout.display = SHOWN if self.deal.is_over else HIDDEN
+
+    def _level_chosen(self) -> None:
+        self.play_again()
 
 
 # ---------------------------------------------------------------------------
@@ -845,10 +893,15 @@ class GameTable(Table):
         *,
         play_at_once: bool = False,
         coach: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         name = games.get(game).name
         title = f"A game of {name}"
-        super().__init__(game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach)
+        super().__init__(
+            game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach, level=level
+        )
+        if bots is None:
+            self._offer_levels()
         self.match: Game | None = None
         self.games_started = 0
         # A second click of a double click arrives once the first has done its work: it must do nothing.
@@ -948,7 +1001,7 @@ class GameTable(Table):
     def start_game(self, options: RuleOptions | Mapping[str, Any] | None = None) -> None:
         """Start a new game with these options (by default the table's)."""
         self.options = rule_options(self.entry, options if options is not None else self.options)
-        self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed, self.entry)
+        self.seats = seat_players(self._bots_for(self.n_players), self.n_players, self.seed, self.entry, self.level)
         # Each new game of a seeded table is new, and the same from one run to the next.
         seed = None if self.seed is None else self.seed + 1000 * self.games_started
         self.games_started += 1
@@ -964,10 +1017,13 @@ class GameTable(Table):
                 if changed
                 else " with the default rules"
             )
-            + ".",
+            + f" (computer players: {self.level}).",
             "info",
         )
         self.start(self.match.deal)
+
+    def _level_chosen(self) -> None:
+        self.start_game(self.options)
 
     def new_game(self) -> None:
         """Another game, with the rules the pickers show (or the table's)."""

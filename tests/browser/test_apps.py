@@ -367,6 +367,20 @@ def test_four_colour_suits_by_keyboard(app_page: AppPage):
     assert app_page.accessibility_problems() == []
 
 
+def test_the_computer_players_level_is_chosen_by_keyboard_and_named_on_the_page(app_page: AppPage):
+    page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
+    words = page.locator(".cardlib-level-words").first
+    assert "Computer players: by the book" in words.inner_text()
+    choice = page.locator(".cardlib-level-pick select").first
+    tab_to(page, choice)
+    assert_visible_focus_ring(choice)
+    app_page.act(lambda: page.keyboard.press("ArrowUp"), lambda p: p.locator(".cardlib-level-words").first.inner_text())
+    assert "Computer players: gentle — plays a random legal move" in words.inner_text()
+    log = page.locator(".cardlib-log").first.inner_text()
+    assert "(computer players: gentle)" in log and log.count("New game with") == 1, log
+    assert app_page.accessibility_problems() == []
+
+
 def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPage):
     page = app_page.open("apps/play-ecarte.ipynb", ready=".cardlib-table")
     Player(app_page).play_deal()
@@ -387,7 +401,8 @@ def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPa
 def no_new_game(page: Page) -> None:
     """The game in play goes on: the log still begins with it, under the usual rules."""
     log = page.locator(".cardlib-log").first.inner_text()
-    assert log.count("New game with") == 1 and "New game with the default rules." in log, log
+    assert log.count("New game with") == 1, log
+    assert "New game with the default rules (computer players: by the book)." in log, log
 
 
 def test_a_target_score_that_is_not_a_whole_number_is_refused(app_page: AppPage):
