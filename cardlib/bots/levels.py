@@ -1,7 +1,7 @@
 """The computer players a learner may choose at a table, by level: gentle, by the book, strong.
 
-Each level is one of the bots (``cardlib.bots.BOTS``) with a sentence that says what it does, which the tables show
-beside the choice, so that a page always names the level it plays at:
+Each level is one of the bots (``cardlib.bots.BOTS``) with words that say what it does, which the tables show in the
+choice itself, so that a page always names the level it plays at:
 
 - *gentle* plays a random legal move, and says so: a first game, to learn the moves;
 - *by the book* is the game's rule bot, the old books' advice as the course teaches it (the tables' default);
@@ -43,6 +43,6 @@ def level_bot(level: str, game: str, seed: int | None = None) -> Bot:
     return make_bot(LEVELS[known_level(level)].bot, game, seed)
 
 
-def level_line(level: str) -> str:
-    """What a table says of its computer players: 'Computer players: by the book — follows the old books' …'."""
-    return f"Computer players: {level} — {LEVELS[level].words}."
+def level_label(level: str) -> str:
+    """A level named with what it does, as a table offers it: 'gentle — plays a random legal move: …'."""
+    return f"{level} — {LEVELS[level].words}"

@@ -27,9 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle  # not among the top-level names
 
 from .. import alkort, ecarte, games
-from ..bots.levels import DEFAULT_LEVEL, LEVELS, known_level, level_bot, level_line
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, known_level, level_bot, level_label
 from ..cards import Card, show
 from ..cards import card as parse_card
 from ..contracts import Bot
@@ -375,6 +376,7 @@ class Table(widgets.VBox):
         four_colour: bool = False,
         coach: bool = True,
         level: str = DEFAULT_LEVEL,
+        offer_levels: bool = False,
     ) -> None:
         self.entry = games.get(game)  # the game's registry entry: its name, pack, players, options, deals
         self.level = known_level(level)
@@ -395,7 +397,7 @@ class Table(widgets.VBox):
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
         self.title = html_view(f"<h2 style='margin:4px 0;font-size:1.25em'>{escape(title)}</h2>" if title else "")
-        play, record = self._play_column(), self._record_column(four_colour)
+        play, record = self._play_column(), self._record_column(four_colour, offer_levels)
         self.stylesheet = stylesheet()  # first among the children, so subclasses can put their own pieces after it
         self.coach_panel = self._coach_panel() if coach else None  # it watches the play column: made after it
         self.coach_box = widgets.VBox(
@@ -425,7 +427,7 @@ class Table(widgets.VBox):
             layout=widgets.Layout(flex="3 1 480px", margin="0 12px 0 0"),
         )
 
-    def _record_column(self, four_colour: bool) -> widgets.VBox:
+    def _record_column(self, four_colour: bool, offer_levels: bool) -> widgets.VBox:
         """What the deal has come to: the score board, the footer's buttons, the log, the four-colour choice."""
         self.four_colour = widgets.Checkbox(
             value=four_colour,
@@ -437,34 +439,30 @@ class Table(widgets.VBox):
         self.scoreboard = ScoreBoard(styled=False)
         self._game_log = GameLog(styled=False)
         self.footer = widgets.VBox()  # GameTable puts its "Next deal" button and game-over line here
-        self.level_box = widgets.VBox(
-            _dom_classes=("cardlib-level",)
-        )  # the level's picker, if the table chose its bots
+        levels = [self._level_picker()] if offer_levels else []  # if the table chose its own computer players
         return widgets.VBox(
-            [self.level_box, self.scoreboard, self.footer, self._game_log, self.four_colour],
+            [*levels, self.scoreboard, self.footer, self._game_log, self.four_colour],
             layout=widgets.Layout(flex="2 1 300px"),
         )
 
-    def _offer_levels(self) -> None:
-        """The choice of the computer players' level (``bots.levels``), with the level in play named beside it; a
-        change plays again at once with the new level (``_level_chosen``)."""
+    def _level_picker(self) -> widgets.Dropdown:
+        """The choice of the computer players' level (``bots.levels``), each named with what it does, the level in
+        play shown; a change plays again at once with the new level (``_level_chosen``)."""
         self.level_picker = widgets.Dropdown(
-            options=list(LEVELS),
+            options=[(level_label(level), level) for level in LEVELS],
             value=self.level,
             description="Computer players",
-            style={"description_width": "initial"},
+            style=shared(DescriptionStyle, description_width="initial"),
             layout=shared(widgets.Layout, width="auto"),
             _dom_classes=("cardlib-level-pick",),
         )
-        self.level_words = html_view(escape(level_line(self.level)), "cardlib-level-words")
         self.level_picker.observe(lambda change: self._choose_level(change["new"]), names="value")
-        self.level_box.children = [self.level_picker, self.level_words]
+        return self.level_picker
 
     def _choose_level(self, level: str) -> None:
-        """Play on with computer players of this level: the page names it, and the deal or the game starts again (a
-        level changed in the middle of a deal would not be the same game)."""
+        """Play on with computer players of this level: the deal or the game starts again (a level changed in the
+        middle of a deal would not be the same game), and the log says which level plays."""
         self.level = level
-        self.level_words.value = escape(level_line(level))
         self._level_chosen()
 
     def _level_chosen(self) -> None:
@@ -835,11 +833,8 @@ class GuidedRound(Table):
             bots = preset_bots(preset, seed)
         name = games.get(game).name
         title = f"A guided deal of {name}"
-        super().__init__(
-            game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach, level=level
-        )
-        if self.own_bots and preset is None:  # a preset's bots play its script
-            self._offer_levels()
+        own = self.own_bots and preset is None  # a preset's bots play its script: no level to choose
+        super().__init__(game, players, options, seed, bots, title, four_colour, coach, level=level, offer_levels=own)
         self.again_button = button("Play this deal again", "cardlib-play-again")
         self.again_button.on_click(lambda _b: self.play_again())
         self.footer.children = [self.again_button]
@@ -898,10 +893,8 @@ class GameTable(Table):
         name = games.get(game).name
         title = f"A game of {name}"
         super().__init__(
-            game, players, options, seed, bots, title=title, four_colour=four_colour, coach=coach, level=level
+            game, players, options, seed, bots, title, four_colour, coach, level=level, offer_levels=bots is None
         )
-        if bots is None:
-            self._offer_levels()
         self.match: Game | None = None
         self.games_started = 0
         # A second click of a double click arrives once the first has done its work: it must do nothing.
@@ -1017,9 +1010,10 @@ class GameTable(Table):
                 if changed
                 else " with the default rules"
             )
-            + f" (computer players: {self.level}).",
+            + ".",
             "info",
         )
+        self.log.add(f"Computer players: {self.level}.", "info")
         self.start(self.match.deal)
 
     def _level_chosen(self) -> None:
