@@ -136,7 +136,8 @@ def error_message(error: urllib.error.HTTPError) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Make tables for a class on a running demo and print each seat's link (one line a seat)."""
+    """Make tables for a class on a running demo and print each seat's link (one line a seat); a refusal or a server
+    that cannot be reached is said in one line (and the exit status is 1)."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -147,11 +148,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--idle", type=float, default=120, help="seconds an empty seat waits before the bot plays it")
     parser.add_argument("--one-deal", action="store_true", help="play one deal, not a whole game")
     args = parser.parse_args(argv)
-    service = HTTPTables(args.server)
+    try:
+        make_tables(HTTPTables(args.server), args)
+    except TableError as error:
+        raise SystemExit(f"The table server refused: {error} ({error.status})") from None
+    except OSError as error:  # refused connection, unknown host, timeout (urllib's URLError is an OSError)
+        reason = getattr(error, "reason", None) or error
+        raise SystemExit(
+            f"The table server at {args.server} cannot be reached ({reason}): is `make demo` running?"
+        ) from None
+    except ValueError:  # an answer that is not JSON: another kind of server
+        raise SystemExit(f"{args.server} answered, but not as a table server does: is it the demo's address?") from None
+
+
+def make_tables(service: HTTPTables, args: Any) -> None:
+    """Make the tables the command line asks for, printing each seat's link as soon as its table is made."""
     for number in range(1, args.tables + 1):
         made = service.create(args.game, args.seats, idle_seconds=args.idle, whole_game=not args.one_deal)
         for seat, link in made["links"].items():
-            print(f"table {number}, seat {seat}: {link}")
+            print(f"table {number}, seat {seat}: {link}", flush=True)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,9 @@ from .tables import Limits, TableError, Tables, refused
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
+CREATE_FIELDS = ("game", "seats", "options", "idle_seconds", "whole_game", "seed")
+MOVE_FIELDS = ("token", "action", "version")
+MAX_NESTING = 4  # {"options": {"name": [3, 2]}} is three deep: no message of a table needs more
 
 
 @dataclass
@@ -191,15 +194,12 @@ class FriendsHandler(RequestHandler):
         """Who is sending: the address, and the seat asked for (several players may share an address)."""
         return (self.request.remote_ip, *self.path_args)
 
-    def body(self) -> dict[str, Any]:
-        """The request's JSON object, or a clear refusal."""
+    def body(self, what: str, fields: tuple[str, ...]) -> dict[str, Any]:
+        """The request's JSON object with only these fields, or a refusal in words (never a traceback)."""
         try:
-            data = json.loads(self.request.body or b"")
-        except (ValueError, UnicodeDecodeError):
-            raise_http(refused(400, "The message is not JSON."))
-        if not isinstance(data, dict):
-            raise_http(refused(400, "The message must be a JSON object."))
-        return data
+            return read_message(self.request.body or b"", what, fields)
+        except TableError as error:
+            raise_http(error)
 
     def answer(self, data: dict[str, Any], status: int = 200) -> None:
         """Send JSON."""
@@ -214,6 +214,43 @@ class FriendsHandler(RequestHandler):
         message = getattr(error, "log_message", None) or self._reason
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps({"error": message}, ensure_ascii=False))
+
+
+def read_message(body: bytes, what: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    """A message's JSON object: not nested deeper than a table's messages are, and no field but these."""
+    if nesting(body) > MAX_NESTING:
+        raise refused(
+            400, f"The message is nested too deeply: {what} is one JSON object of plain values and short lists."
+        )
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise refused(400, "The message is not JSON.") from None
+    if not isinstance(data, dict):
+        raise refused(400, f"The message must be a JSON object: {what}, with the fields {', '.join(fields)}.")
+    unknown = [name for name in data if name not in fields]
+    if unknown:
+        names = ", ".join(repr(name)[:40] for name in unknown[:5])
+        raise refused(400, f"{what[:1].upper()}{what[1:]} has no field {names}; its fields are {', '.join(fields)}.")
+    return data
+
+
+def nesting(body: bytes) -> int:
+    """How deeply a JSON text nests its lists and objects, read without parsing it (so that no message can make
+    the parser recurse); brackets inside strings are not counted."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            in_string, escaped = (escaped or byte != 0x22), (not escaped and byte == 0x5C)  # " ends it, \ escapes
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
 
 
 def raise_http(error: TableError) -> NoReturn:
@@ -240,8 +277,8 @@ class CreateHandler(FriendsHandler):
     """POST: a new table."""
 
     def post(self) -> None:
-        data = self.body()
-        settings = {k: data[k] for k in ("options", "idle_seconds", "whole_game") if k in data}
+        data = self.body("a new table", CREATE_FIELDS)
+        settings = {k: data[k] for k in CREATE_FIELDS[2:] if k in data}
         try:
             created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), **settings)
         except TableError as error:
@@ -271,7 +308,7 @@ class MoveHandler(FriendsHandler):
     """POST: a seat's move."""
 
     def post(self, table: str, seat: str) -> None:
-        data = self.body()
+        data = self.body("a move", MOVE_FIELDS)
         version, action, token = data.get("version"), data.get("action"), data.get("token")
         if not isinstance(version, int) or isinstance(version, bool):
             raise_http(refused(400, "A move must say the version of the table it was made at."))

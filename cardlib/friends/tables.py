@@ -46,6 +46,8 @@ PERSON, COMPUTER = "person", "computer"
 WAIT, NEXT_DEAL = "wait", "next deal"  # a person lets an out-of-turn move go by; asks for the next deal
 CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a waiting page is heard every few s)
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
+MAX_SEED = 2**48
+SETTINGS = ("options", "idle_seconds", "whole_game", "seed")  # what a new table may be given beside game and seats
 
 
 class TableError(ValueError):
@@ -74,6 +76,7 @@ class Limits:
     address_messages_per_second: float = 500.0  # from one address, all its seats together (a class behind one)
     max_message_bytes: int = 4096
     min_idle_seconds: float = 5.0  # the shortest time a creator may leave an empty seat to a person
+    option_number_times: int = 10  # a whole-number option (the target score) at most this many times its default
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Limits:
@@ -152,13 +155,13 @@ def new_table(
     limits: Limits = Limits(),
 ) -> tuple[Record, dict[int, str]]:
     """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game."""
+    check_seats(seats)
     try:
         description = games.get(game)
         players = description.players_from(len(seats))
-        chosen = description.options_from(dict(options or {}))
     except (ValueError, TypeError) as error:
         raise refused(400, str(error)) from None
-    check_seats(seats)
+    chosen = checked_options(description, options, limits)
     check_idle(idle_seconds, limits)
     tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == PERSON}
     record = Record(
@@ -166,11 +169,11 @@ def new_table(
         game=description.key,
         players=players,
         options=chosen.changed(),
-        seed=secrets.randbits(48) if seed is None else int(seed),
+        seed=secrets.randbits(48) if seed is None else checked_seed(seed),
         seats=tuple(seats),
         token_hashes=tuple(token_hash(tokens[s]) if s in tokens else "" for s in range(players)),
         idle_seconds=float(idle_seconds),
-        whole_game=bool(whole_game),
+        whole_game=checked_flag(whole_game, "whole_game"),
         created=now,
         touched=now,
         expires=now + limits.table_seconds,
@@ -180,12 +183,48 @@ def new_table(
     return record, tokens
 
 
-def check_seats(seats: Sequence[str]) -> None:
+def check_seats(seats: object) -> None:
     """Every seat is a person's or the computer's, and at least one is a person's."""
-    if isinstance(seats, str) or not all(kind in (PERSON, COMPUTER) for kind in seats):
+    if not isinstance(seats, (list, tuple)) or not all(kind in (PERSON, COMPUTER) for kind in seats):
         raise refused(400, f"seats must be a list of {PERSON!r} or {COMPUTER!r}, one for each seat")
     if PERSON not in seats:
         raise refused(400, "a table for friends needs at least one person's seat")
+
+
+def checked_options(description: games.GameDescription, options: object, limits: Limits) -> RuleOptions:
+    """The game's options from a mapping of names to values, as the engine checks them, each whole number no more
+    than ``limits.option_number_times`` its default (the rules allow any target score: a table must end)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise refused(400, "options must be a mapping of option names to values, like {'target_score': 5}")
+    try:
+        chosen: RuleOptions = description.options_from(dict(options or {}))
+    except (ValueError, TypeError) as error:
+        raise refused(400, str(error)) from None
+    defaults = type(chosen).defaults()
+    for name, choices in type(chosen).describe().items():
+        most = limits.option_number_times * getattr(defaults, name)
+        if choices is None and getattr(chosen, name) > most:
+            raise refused(
+                400,
+                f"{name} at a people's table is from 1 to {most} ({limits.option_number_times} times the rules' "
+                f"{getattr(defaults, name)}), not {getattr(chosen, name)!r}",
+            )
+    return chosen
+
+
+def checked_seed(seed: object) -> int:
+    """A seed given for the deals (the same seed, the same deals: duplicate tables): a whole number below 2**48."""
+    number = as_whole_number(seed)
+    if number is None or not 0 <= number < MAX_SEED:
+        raise refused(400, f"seed must be a whole number from 0 to {MAX_SEED - 1}, not {str(seed)[:40]!r}")
+    return number
+
+
+def checked_flag(value: object, name: str) -> bool:
+    """A yes-or-no setting: true or false, nothing else."""
+    if not isinstance(value, bool):
+        raise refused(400, f"{name} must be true or false, not {str(value)[:40]!r}")
+    return value
 
 
 def check_idle(idle_seconds: object, limits: Limits) -> None:
@@ -410,22 +449,24 @@ def cards_named(move: Action) -> list[Any]:
 
 
 def seen_by(state: Any, seat: int) -> set[Any]:
-    """Every card a seat's view shows it (its hand, the cards played, shown or turned up)."""
+    """Every card a seat's view shows it (its hand, the cards played, shown, announced or turned up); not a listing
+    of the whole pack (a plain game's view has one), which says nothing of where any card is."""
     found: set[Any] = set()
-    collect_cards(games.observe(state, seat), found)
+    collect_cards(games.observe(state, seat), found, frozenset(games.of(state).pack))
     return found
 
 
-def collect_cards(value: Any, found: set[Any]) -> None:
+def collect_cards(value: Any, found: set[Any], pack: frozenset[Any]) -> None:
     """Every card in a value (a view, its tuples and its small dataclasses), into ``found``."""
     if type(value).__name__ == "Card":
         found.add(value)
     elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            collect_cards(item, found)
+        if len(value) < len(pack) or not all(c in value for c in pack):
+            for item in value:
+                collect_cards(item, found, pack)
     elif hasattr(value, "__dataclass_fields__") and not isinstance(value, RuleOptions):
         for name in value.__dataclass_fields__:
-            collect_cards(getattr(value, name), found)
+            collect_cards(getattr(value, name), found, pack)
 
 
 # ---------------------------------------------------------------------------
@@ -453,6 +494,8 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "deal_number": replay.deal_number,
         "dealer": state.dealer,
         "sides": [state.side_name(side) for side in range(2)],
+        "seat_sides": [state.side_of(s) for s in range(record.players)],  # the side each seat plays for, by seat
+        "partner": state.partner(seat),
         "scores": list(state.scores),
         "points": list(state.points),
         "deal_over": state.is_over,
@@ -651,9 +694,11 @@ class Tables:
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
         now = self.clock()
-        unknown = set(settings) - {"options", "idle_seconds", "whole_game", "seed"}
+        unknown = [name for name in settings if name not in SETTINGS]
         if unknown:
-            raise refused(400, f"a table has no setting {sorted(unknown)[0]!r}")
+            raise refused(
+                400, f"a table has no setting {', '.join(map(repr, unknown))}; its settings are {', '.join(SETTINGS)}"
+            )
         self.store.purge(now)
         if self.store.count() >= self.limits.max_tables:
             raise refused(503, f"The server holds its limit of {self.limits.max_tables} tables: try again later.")

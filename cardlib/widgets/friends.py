@@ -66,6 +66,8 @@ POLL_SECONDS = 0.25  # how often a waiting table asks a service with no long pol
 # as connected (tables.CONNECTED_SECONDS), so that a person waiting for the others is shown connected.
 LONG_POLL_SECONDS = 5.0
 RETRY_SECONDS = 1.0  # after a refused or failed wait, before asking again
+LINK_REFUSALS = (403, 404, 410)  # a wrong token or seat, no such table, a table or link expired: asking again is vain
+LINK_ADVICE = "This link opens no seat: ask whoever made the table for your seat's link, or make a new table."
 
 
 # ---------------------------------------------------------------------------
@@ -150,7 +152,7 @@ def seat_name(frame: Frame, seat: int) -> str:
     """How this seat's table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
     if seat == seat_of(frame):
         return "You"
-    partner = view_of(frame).get("partner")
+    partner = frame.get("partner", view_of(frame).get("partner"))
     return f"player {seat} (partner)" if partner is not None and int(partner) == seat else f"player {seat}"
 
 
@@ -192,8 +194,9 @@ def facts_html(frame: Frame) -> str:
     turned-up card, the proposals, in a game that has them; what the others showed this seat before play."""
     view, game = view_of(frame), str(frame.get("game") or "") or None
     facts = [f"stock: {view.get('stock_size', 0)} cards", f"tricks played: {len(view.get('trick_winners', ()))}"]
-    if view.get("partner") is not None:
-        facts.insert(0, f"your partner: player {view['partner']}")
+    partner = frame.get("partner", view.get("partner"))
+    if partner is not None:
+        facts.insert(0, f"your partner: player {partner}")
     if view.get("turned_up"):
         turned = parse_card(str(view["turned_up"]))
         facts.insert(0, f"trumps: {turned.suit} (the turned-up card {card_html(turned, size='small', game=game)})")
@@ -246,8 +249,8 @@ def side_names(frame: Frame) -> list[str]:
 
 
 def sides_of(frame: Frame) -> list[int]:
-    """The side each seat plays for (the view's, in a game of partnerships; each seat its own otherwise)."""
-    sides = view_of(frame).get("sides")
+    """The side each seat plays for (the table's word for it, else the view's; each seat its own otherwise)."""
+    sides = frame.get("seat_sides") or view_of(frame).get("sides")
     return [int(s) for s in sides] if sides else list(range(int(frame.get("players", 2))))
 
 
@@ -313,6 +316,7 @@ class FriendsTable(widgets.VBox):
         self.frame: Frame = {}
         self.frames: list[Frame] = []  # every frame drawn, in order: all this seat was ever shown
         self.errors: list[Exception] = []
+        self.gone = ""  # why the link opens no seat (a wrong token, no such table, expired), once the service said so
         self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
         self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
         self._timer: Any = None  # the next ask (polling), or
@@ -360,13 +364,24 @@ class FriendsTable(widgets.VBox):
         try:
             frame = self.service.frame(self.table_id, self.seat, self.token)
         except ValueError as error:  # refused: a wrong link, a table expired
-            say(self.message, str(error), warning=True)
+            self.refused(error)
             return False
         except Exception as error:  # noqa: BLE001 - the table says so, and asks again later
             self.errors.append(error)
             say(self.message, f"The table cannot be reached just now ({error}). It will ask again.", warning=True)
             return False
         return self.show(frame)
+
+    def refused(self, error: ValueError) -> None:
+        """Say a refusal; a link that opens no seat (a wrong token, no such table, expired) says so instead of the
+        table, and the page stops asking."""
+        if getattr(error, "status", None) not in LINK_REFUSALS:
+            say(self.message, str(error), warning=True)
+            return
+        self.gone = f"{str(error).rstrip('.')}. {LINK_ADVICE}"
+        say(self.message, self.gone, warning=True)
+        self.table_box.layout.display = HIDDEN
+        self.close_waiting()
 
     def show(self, frame: Frame) -> bool:
         """Draw a frame (one older than the frame shown, or the same, is left aside); True if it was drawn."""
@@ -532,7 +547,7 @@ class FriendsTable(widgets.VBox):
         table is on the page: a long poll when the service offers one (``wait_async``: the server answers as soon as
         the table moves), otherwise asking again every ``poll_seconds``. With no loop running (a script, a test), or
         told not to, the table waits to be asked (``refresh``)."""
-        if self.poll_seconds is None or self.comm is None or self.frame.get("game_over"):
+        if self.poll_seconds is None or self.comm is None or self.frame.get("game_over") or self.gone:
             return
         with contextlib.suppress(RuntimeError):  # no running loop
             loop = asyncio.get_running_loop()
@@ -547,8 +562,10 @@ class FriendsTable(widgets.VBox):
         while self.comm is not None and not self.frame.get("game_over"):
             try:
                 frame = await wait(self.table_id, self.seat, self.token, version_of(self.frame), LONG_POLL_SECONDS)
-            except ValueError as error:  # refused: the table expired, too many messages
-                say(self.message, str(error), warning=True)
+            except ValueError as error:  # refused: too many messages (ask again), the table expired (stop)
+                self.refused(error)
+                if self.gone:
+                    break
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             except Exception as error:  # noqa: BLE001 - the server restarting, say: ask again in a moment
@@ -561,18 +578,30 @@ class FriendsTable(widgets.VBox):
 
     def _tick(self) -> None:
         self._timer = None
-        if self.comm is None:  # closed: the page has gone
+        if self.comm is None or self.gone:  # closed: the page has gone; or the link opens no seat
             return
         self.refresh()
         self.wait_for_others()
 
-    def close(self) -> None:
-        """Stop waiting for the others, and close the table's widgets."""
+    def close_waiting(self) -> None:
+        """Stop waiting for the others (the long poll, or the next ask)."""
         for waiting in (self._timer, self._task):
-            if waiting is not None:
+            if waiting is not None and waiting is not current_task():
                 waiting.cancel()
         self._timer = self._task = None
+
+    def close(self) -> None:
+        """Stop waiting for the others, and close the table's widgets."""
+        self.close_waiting()
         super().close()
+
+
+def current_task() -> asyncio.Task | None:
+    """The task running now, if any (a long poll that ends itself must not cancel itself)."""
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop
+        return None
 
 
 def friendly_refusal(reason: str) -> str:
