@@ -374,20 +374,15 @@ class Replay:
             return "The deal is over: no more moves."
         if not self.is_my_turn(seat):
             return f"It is not your turn: {self.waiting_text()}"
-        # The engine explains from the holder's side ('player 0 may not exchange: his hand ...', 'nobody holds ...'):
-        # a card not in this seat's hand gets one answer wherever it is, unless it is in no hand and seen by all
-        # (the turned-up card, a card played).
-        unheld = [c for c in cards_named(move) if c not in state.hands[seat] and not self.is_public(c)]
+        # The engine explains from the holder's side ('K♠ is not in the hand of the player to play', 'nobody holds
+        # ...'), and its words differ with where the card is: a card not in this seat's hand gets one answer wherever
+        # it is (another hand, the stock, the cards put aside, played, turned up), so no refusal says where.
+        unheld = [c for c in cards_named(move) if c not in state.hands[seat]]
         if unheld:
             return f"You do not hold {unheld[0]}."
         if state.current_player != seat:  # an out-of-turn offer: only the moves offered may be made
             return f"You may {' or '.join(self.legal_texts(seat))} now, or wait for your turn."
         return state.why_illegal(move) or f"{action_text(move)} is not allowed now."
-
-    def is_public(self, c: Any) -> bool:
-        """Whether a card is in no hand and every seat sees it (played, turned up): nothing to hide about it."""
-        state = self.state
-        return state.holder(c) is None and all(c in seen_by(state, s) for s in range(self.record.players))
 
     # -- who the table waits for
     def standing_in(self, presence: Mapping[int, float], now: float) -> set[int]:
