@@ -38,6 +38,14 @@ def server_url() -> str:
     return f"http://127.0.0.1:{port}{base if base.endswith('/') else base + '/'}"
 
 
+def visitor_headers() -> dict[str, str]:
+    """A demo page's kernel says whose table it makes (its visitor's address, which the demo put in its environment,
+    vouched for by the demo's key for its kernels): the limit of tables an address is the visitor's, not the
+    server's own."""
+    address, key = os.environ.get("CARDLIB_VISITOR_ADDRESS"), os.environ.get("CARDLIB_FRIENDS_KERNEL_KEY")
+    return {"X-Visitor-Address": address, "X-Kernel-Key": key} if address and key else {}
+
+
 def seat_from_query(query: str | None = None) -> tuple[str, int, str]:
     """The table, seat and token a seat's link gives (from Voilà's ``QUERY_STRING`` unless given)."""
     values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
@@ -58,7 +66,8 @@ class HTTPTables:
 
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, each person's seat's token and link."""
-        return self.request("POST", self.api, {"game": game, "seats": list(seats), **settings})
+        body = {"game": game, "seats": list(seats), **settings}
+        return self.request("POST", self.api, body, visitor_headers())
 
     def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
         """The seat's frame now."""
@@ -147,6 +156,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=1, help="how many such tables (a class of 20: 5 tables of 4)")
     parser.add_argument("--idle", type=float, default=120, help="seconds an empty seat waits before the bot plays it")
     parser.add_argument("--one-deal", action="store_true", help="play one deal, not a whole game")
+    parser.add_argument("--seed", type=int, default=None, help="the same deals at every table (duplicate tables)")
+    parser.add_argument(
+        "--key",
+        default=os.environ.get("CARDLIB_TEACHER_KEY"),
+        help="the teacher's key make demo prints (lifts the limit of tables an address)",
+    )
     args = parser.parse_args(argv)
     try:
         make_tables(HTTPTables(args.server), args)
@@ -163,8 +178,10 @@ def main(argv: list[str] | None = None) -> None:
 
 def make_tables(service: HTTPTables, args: Any) -> None:
     """Make the tables the command line asks for, printing each seat's link as soon as its table is made."""
+    settings: dict[str, Any] = {"idle_seconds": args.idle, "whole_game": not args.one_deal}
+    settings |= {name: value for name, value in (("seed", args.seed), ("teacher_key", args.key)) if value is not None}
     for number in range(1, args.tables + 1):
-        made = service.create(args.game, args.seats, idle_seconds=args.idle, whole_game=not args.one_deal)
+        made = service.create(args.game, args.seats, **settings)
         for seat, link in made["links"].items():
             print(f"table {number}, seat {seat}: {link}", flush=True)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,12 +32,13 @@ from urllib.parse import quote, urlencode
 from tornado.web import HTTPError, RequestHandler
 
 from .stores import RedisStore, SQLiteStore
-from .tables import Limits, TableError, Tables, refused
+from .tables import SETTINGS, Limits, TableError, Tables, refused, token_hash
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
-CREATE_FIELDS = ("game", "seats", "options", "idle_seconds", "whole_game", "seed")
+CREATE_FIELDS = ("game", "seats", "options", "idle_seconds", "whole_game", "seed", "teacher_key")
 MOVE_FIELDS = ("token", "action", "version")
+VISITOR_HEADER, KERNEL_KEY_HEADER = "X-Visitor-Address", "X-Kernel-Key"  # a page's kernel asking for its visitor
 MAX_NESTING = 4  # {"options": {"name": [3, 2]}} is three deep: no message of a table needs more
 
 
@@ -93,6 +95,10 @@ class FriendsServer:
 
     tables: Tables
     page: str = DEFAULT_PAGE
+    teacher_key: str = field(default_factory=lambda: secrets.token_urlsafe(12))  # lifts the limit of tables an address
+    # The demo's own page kernels make tables for their visitors: they say whose with this key (in their environment,
+    # never sent to a browser), or every table made from a page would count against the server's own address.
+    kernel_key: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     waiters: Waiters = field(default_factory=Waiters)
     stop_listening: Callable[[], None] = lambda: None
 
@@ -135,6 +141,24 @@ class FriendsServer:
                 break
         return self.tables.frame(table, seat, token)
 
+    def maker(self, address: str, key: object) -> str:
+        """Who makes a table, for the limit of tables an address: a hash of the address, or '' (no limit) with the
+        teacher's key; a wrong key is refused."""
+        if key is None:
+            return token_hash(f"address {address}")[:24]
+        if not isinstance(key, str) or not secrets.compare_digest(token_hash(key), token_hash(self.teacher_key)):
+            raise refused(403, "Wrong teacher's key: the demo prints its key when it starts (or leave it out).")
+        return ""
+
+    def teacher_note(self) -> str:
+        """What the demo prints at its start: the teacher's key, and what it is for."""
+        limits = self.tables.limits
+        return (
+            f"Teacher's key for the people's tables: {self.teacher_key}  (lifts the limit of "
+            f"{limits.tables_per_address} open tables an address; keep it to yourself; CARDLIB_TEACHER_KEY or "
+            '"teacher_key" in notebooks/apps/voila/friends.json sets it)'
+        )
+
     def links(self, base_url: str, created: dict[str, Any]) -> dict[str, str]:
         """The page link of each person's seat, with its token."""
         page = f"{base_url}voila/render/{quote(self.page)}"
@@ -162,7 +186,8 @@ def friends_server(settings_path: str | Path | None = None) -> FriendsServer:
         store = RedisStore(redis_url)
     else:
         store = SQLiteStore(os.environ.get("CARDLIB_FRIENDS_DB") or settings.get("sqlite_path") or DEFAULT_DB)
-    return FriendsServer(Tables(store, limits), page=settings.get("page", DEFAULT_PAGE))
+    key = os.environ.get("CARDLIB_TEACHER_KEY") or settings.get("teacher_key") or secrets.token_urlsafe(12)
+    return FriendsServer(Tables(store, limits), page=settings.get("page", DEFAULT_PAGE), teacher_key=key)
 
 
 # ---------------------------------------------------------------------------
@@ -189,6 +214,15 @@ class FriendsHandler(RequestHandler):
         size = int(self.request.headers.get("Content-Length") or len(self.request.body or b""))
         if size > limits.max_message_bytes or len(self.request.body or b"") > limits.max_message_bytes:
             raise_http(refused(413, f"A message may be at most {limits.max_message_bytes} bytes."))
+
+    def address(self) -> str:
+        """Who asks: the visitor a page's kernel vouches for (with the demo's key for its kernels), else the
+        request's own address."""
+        vouched = self.request.headers.get(VISITOR_HEADER, "")
+        key = self.request.headers.get(KERNEL_KEY_HEADER, "")
+        if vouched and secrets.compare_digest(token_hash(key), token_hash(self.friends.kernel_key)):
+            return vouched[:64]
+        return self.request.remote_ip or ""
 
     def client_key(self) -> tuple[Any, ...]:
         """Who is sending: the address, and the seat asked for (several players may share an address)."""
@@ -278,9 +312,10 @@ class CreateHandler(FriendsHandler):
 
     def post(self) -> None:
         data = self.body("a new table", CREATE_FIELDS)
-        settings = {k: data[k] for k in CREATE_FIELDS[2:] if k in data}
+        settings = {k: data[k] for k in SETTINGS if k in data}
         try:
-            created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), **settings)
+            maker = self.friends.maker(self.address(), data.get("teacher_key"))
+            created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), maker, **settings)
         except TableError as error:
             raise_http(error)
         base = f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
@@ -386,6 +421,7 @@ def main(argv: list[str] | None = None) -> None:
         sockets = bind_sockets(args.port, "127.0.0.1")
         HTTPServer(Application(handlers("/", friends))).add_sockets(sockets)
         print(f"http://127.0.0.1:{sockets[0].getsockname()[1]}/", flush=True)
+        print(friends.teacher_note(), flush=True)
         await asyncio.Event().wait()
 
     try:

@@ -76,6 +76,11 @@ class SQLiteStore(SeatsHeard):
         """How many tables are kept."""
         return int(self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
+    def made_by(self, maker: str, now: float) -> int:
+        """How many open tables this maker has made."""
+        query = "SELECT COUNT(*) FROM tables WHERE expires >= ? AND json_extract(record, '$.maker') = ?"
+        return int(self.db.execute(query, (now, maker)).fetchone()[0])
+
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
         gone = self.db.execute("DELETE FROM tables WHERE expires < ?", (now,)).rowcount
@@ -148,6 +153,14 @@ class RedisStore:
     def count(self) -> int:
         """How many tables are kept."""
         return int(self.redis.zcard(self.index))
+
+    def made_by(self, maker: str, now: float) -> int:
+        """How many open tables this maker has made (read from their records: a few hundred at most)."""
+        with self.redis.pipeline() as pipe:
+            for table in self.redis.zrangebyscore(self.index, now, "+inf"):
+                pipe.hget(self.key(table.decode()), "record")
+            texts = pipe.execute()
+        return sum(text is not None and Record.from_json(text).maker == maker for text in texts)
 
     def purge(self, now: float) -> int:
         """Forget the expired tables (their records expire by themselves); how many."""

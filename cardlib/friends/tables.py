@@ -68,6 +68,8 @@ class Limits:
     """What a table server allows (the demo's are in notebooks/apps/voila/friends.json)."""
 
     max_tables: int = 200
+    tables_per_address: int = 20  # open tables one address may have made (a class's worth); a teacher's key lifts it
+    unplayed_seconds: float = 3600  # a table nobody has made a move at is gone this long after it was made
     table_seconds: float = 6 * 3600  # a table nobody moves at for this long expires
     token_seconds: float = 24 * 3600  # a seat's link works this long after the table was made
     max_wait: float = 20.0  # the longest a page's wait for news is held open
@@ -110,6 +112,8 @@ class Record:
     expires: float  # the table expires then, unless a move comes first
     tokens_expire: float
     actions: tuple[tuple[int, str], ...] = ()
+    maker: str = ""  # who made it: a hash of the address (the limit of tables an address), '' for a teacher's
+    played: bool = False  # whether a person has made a move (until then it expires after limits.unplayed_seconds)
 
     @property
     def version(self) -> int:
@@ -129,9 +133,14 @@ class Record:
         data["actions"] = tuple((seat, move) for seat, move in data["actions"])
         return cls(**data)
 
-    def with_moves(self, moves: Sequence[tuple[int, str]], now: float, limits: Limits) -> Record:
-        """The record after these moves, made now."""
-        return replace(self, actions=(*self.actions, *moves), touched=now, expires=now + limits.table_seconds)
+    def with_moves(
+        self, moves: Sequence[tuple[int, str]], now: float, limits: Limits, by_person: bool = True
+    ) -> Record:
+        """The record after these moves, made now: a person's move keeps the table another ``table_seconds``; the
+        computer's alone do not keep a table nobody has played at."""
+        played = self.played or by_person
+        expires = now + limits.table_seconds if played else self.expires
+        return replace(self, actions=(*self.actions, *moves), touched=now, expires=expires, played=played)
 
     def people(self) -> list[int]:
         """The seats people sit at."""
@@ -153,6 +162,7 @@ def new_table(
     seed: int | None = None,
     now: float,
     limits: Limits = Limits(),
+    maker: str = "",
 ) -> tuple[Record, dict[int, str]]:
     """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game."""
     check_seats(seats)
@@ -176,8 +186,9 @@ def new_table(
         whole_game=checked_flag(whole_game, "whole_game"),
         created=now,
         touched=now,
-        expires=now + limits.table_seconds,
+        expires=now + (limits.table_seconds if not maker else min(limits.table_seconds, limits.unplayed_seconds)),
         tokens_expire=now + limits.token_seconds,
+        maker=maker,
     )
     Replay(record)  # options that cannot be played by this many players are refused here, by the engine
     return record, tokens
@@ -261,6 +272,15 @@ def check_alive(record: Record | None, now: float) -> Record:
     if now > record.expires:
         raise refused(410, "This table has expired: nobody moved for too long.")
     return record
+
+
+def too_many_tables(limits: Limits) -> str:
+    """Why one more table may not be made from this address."""
+    return (
+        f"Your address has made {limits.tables_per_address} open tables, the most one address may have: play or "
+        f"leave them (a table nobody plays at is gone {limits.unplayed_seconds / 60:g} minutes after it was made), "
+        "or make a class's tables with the teacher's key."
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -603,6 +623,7 @@ class Store(Protocol):
     def add(self, record: Record) -> None: ...
     def save(self, record: Record, expected_version: int) -> bool: ...
     def count(self) -> int: ...
+    def made_by(self, maker: str, now: float) -> int: ...
     def purge(self, now: float) -> int: ...
     def touch(self, table: str, seat: int, now: float) -> bool: ...
     def presence(self, table: str) -> dict[int, float]: ...
@@ -653,6 +674,10 @@ class MemoryStore(SeatsHeard):
         """How many tables are kept."""
         return len(self.records)
 
+    def made_by(self, maker: str, now: float) -> int:
+        """How many open tables this maker has made."""
+        return sum(r.maker == maker and r.expires >= now for r in self.records.values())
+
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
         old = [table for table, record in self.records.items() if now > record.expires]
@@ -686,18 +711,21 @@ class Tables:
     def __post_init__(self) -> None:
         self.started = self.clock()
 
-    def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
-        """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
+    def create(self, game: str, seats: Sequence[str], maker: str = "", **settings: Any) -> dict[str, Any]:
+        """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON). ``maker``:
+        who asks (the server's hash of an address), held to ``limits.tables_per_address`` open tables, each gone
+        after ``limits.unplayed_seconds`` if nobody plays at it; '' (a teacher's key, a page's own tables) for none."""
         now = self.clock()
         unknown = [name for name in settings if name not in SETTINGS]
         if unknown:
-            raise refused(
-                400, f"a table has no setting {', '.join(map(repr, unknown))}; its settings are {', '.join(SETTINGS)}"
-            )
+            names = ", ".join(map(repr, unknown))
+            raise refused(400, f"a table has no setting {names}; its settings are {', '.join(SETTINGS)}")
         self.store.purge(now)
         if self.store.count() >= self.limits.max_tables:
             raise refused(503, f"The server holds its limit of {self.limits.max_tables} tables: try again later.")
-        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, **settings)
+        if maker and self.store.made_by(maker, now) >= self.limits.tables_per_address:
+            raise refused(429, too_many_tables(self.limits))
+        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, maker=maker, **settings)
         self.store.add(record)
         return {"table": record.id, "tokens": {str(seat): token for seat, token in tokens.items()}}
 
@@ -764,7 +792,7 @@ class Tables:
         moves = replay.advance(replay.standing_in(presence, now))
         if moves:
             try:
-                self.keep(replay, record, record.with_moves(moves, now, self.limits))
+                self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
             except TableError:  # another server let the computer move first: show what it stored
                 replay = self.replayed(check_alive(self.store.get(record.id), now))
         return replay, seat, presence, now
