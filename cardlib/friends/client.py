@@ -38,12 +38,18 @@ def server_url() -> str:
     return f"http://127.0.0.1:{port}{base if base.endswith('/') else base + '/'}"
 
 
+def kernel_headers() -> dict[str, str]:
+    """A demo page's kernel says it is one (with the demo's key for its kernels, in its environment): its asking for
+    frames does not keep its seat connected (its browser's heartbeat does)."""
+    key = os.environ.get("CARDLIB_FRIENDS_KERNEL_KEY")
+    return {"X-Kernel-Key": key} if key else {}
+
+
 def visitor_headers() -> dict[str, str]:
-    """A demo page's kernel says whose table it makes (its visitor's address, which the demo put in its environment,
-    vouched for by the demo's key for its kernels): the limit of tables an address is the visitor's, not the
-    server's own."""
-    address, key = os.environ.get("CARDLIB_VISITOR_ADDRESS"), os.environ.get("CARDLIB_FRIENDS_KERNEL_KEY")
-    return {"X-Visitor-Address": address, "X-Kernel-Key": key} if address and key else {}
+    """A demo page's kernel says whose table it makes (its visitor's address, which the demo put in its
+    environment): the limit of tables an address is the visitor's, not the server's own."""
+    address = os.environ.get("CARDLIB_VISITOR_ADDRESS")
+    return {"X-Visitor-Address": address, **kernel_headers()} if address and kernel_headers() else {}
 
 
 def seat_from_query(query: str | None = None) -> tuple[str, int, str]:
@@ -92,7 +98,7 @@ class HTTPTables:
         url = f"{self.seat_url(table, seat)}?{urlencode({'since': since_version, 'timeout': timeout})}"
         try:
             response = await AsyncHTTPClient().fetch(
-                url, headers={"X-Seat-Token": token}, request_timeout=self.timeout + timeout
+                url, headers={"X-Seat-Token": token, **kernel_headers()}, request_timeout=self.timeout + timeout
             )
         except HTTPClientError as error:
             body = error.response.body if error.response is not None else b""
@@ -118,7 +124,7 @@ class HTTPTables:
     ) -> dict[str, Any]:
         """Send a request and read its JSON answer; a refusal raises TableError with the server's message."""
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+        request = urllib.request.Request(url, data=data, method=method, headers={**kernel_headers(), **(headers or {})})
         request.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout + extra_wait) as response:

@@ -39,6 +39,7 @@ DEFAULT_PAGE = "apps/play-with-friends.ipynb"
 CREATE_FIELDS = ("game", "seats", "options", "idle_seconds", "whole_game", "seed", "teacher_key")
 MOVE_FIELDS = ("token", "action", "version")
 VISITOR_HEADER, KERNEL_KEY_HEADER = "X-Visitor-Address", "X-Kernel-Key"  # a page's kernel asking for its visitor
+SEATS_LOOKED_AT = 1.0  # how often (s) a held question looks again at who is there, if nothing else woke it
 MAX_NESTING = 4  # {"options": {"name": [3, 2]}} is three deep: no message of a table needs more
 
 
@@ -126,20 +127,22 @@ class FriendsServer:
         if close is not None:
             close()
 
-    async def wait(self, table: str, seat: int, token: str, since: int, timeout: float) -> dict[str, Any]:
+    async def wait(
+        self, table: str, seat: int, token: str, since: int, timeout: float, heard: bool = True
+    ) -> dict[str, Any]:
         """The seat's frame once the table is past ``since`` or its seats change, or at the timeout."""
         clock = time.monotonic
         deadline = clock() + max(0.0, min(timeout, self.tables.limits.max_wait))
-        first = self.tables.status(table, seat, token)
+        first = self.tables.status(table, seat, token, heard)
         while first[0] <= since and clock() < deadline:
             event = self.waiters.event(table)
-            try:  # woken by a change, or every two seconds to see who came and went (and let a bot stand in)
-                await asyncio.wait_for(event.wait(), timeout=min(2.0, max(0.0, deadline - clock())))
+            try:  # woken by a change, or every second to see who came and went (and let a bot stand in)
+                await asyncio.wait_for(event.wait(), timeout=min(SEATS_LOOKED_AT, max(0.0, deadline - clock())))
             except TimeoutError:
                 pass
-            if self.tables.status(table, seat, token) != first:
+            if self.tables.status(table, seat, token, heard=False) != first:
                 break
-        return self.tables.frame(table, seat, token)
+        return self.tables.frame(table, seat, token, heard=False)
 
     def maker(self, address: str, key: object) -> str:
         """Who makes a table, for the limit of tables an address: a hash of the address, or '' (no limit) with the
@@ -219,10 +222,19 @@ class FriendsHandler(RequestHandler):
         """Who asks: the visitor a page's kernel vouches for (with the demo's key for its kernels), else the
         request's own address."""
         vouched = self.request.headers.get(VISITOR_HEADER, "")
-        key = self.request.headers.get(KERNEL_KEY_HEADER, "")
-        if vouched and secrets.compare_digest(token_hash(key), token_hash(self.friends.kernel_key)):
+        if vouched and self.from_kernel():
             return vouched[:64]
         return self.request.remote_ip or ""
+
+    def from_kernel(self) -> bool:
+        """Whether a demo page's kernel asks (with the demo's key for its kernels): its asking says nothing of
+        whether its person is there; their browser's heartbeat does."""
+        key = self.request.headers.get(KERNEL_KEY_HEADER, "")
+        return bool(key) and secrets.compare_digest(token_hash(key), token_hash(self.friends.kernel_key))
+
+    def seat_token(self) -> str:
+        """The seat's token, from its header (or the query)."""
+        return self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
 
     def client_key(self) -> tuple[Any, ...]:
         """Who is sending: the address, and the seat asked for (several players may share an address)."""
@@ -326,14 +338,14 @@ class SeatHandler(FriendsHandler):
     """GET: a seat's frame, at once or when the table moves on."""
 
     async def get(self, table: str, seat: str) -> None:
-        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
+        token = self.seat_token()
         try:
             since = int(self.get_query_argument("since", "-1"))
             timeout = float(self.get_query_argument("timeout", "0"))
         except ValueError:
             raise_http(refused(400, "since must be a version number and timeout a number of seconds."))
         try:
-            frame = await self.friends.wait(table, seat_number(seat), token, since, timeout)
+            frame = await self.friends.wait(table, seat_number(seat), token, since, timeout, not self.from_kernel())
         except TableError as error:
             raise_http(error)
         self.answer(frame)
@@ -368,9 +380,21 @@ class DecisionsHandler(FriendsHandler):
     """GET: the seat's own decisions in the deal, with the views it decided from (for the coach's review)."""
 
     def get(self, table: str, seat: str) -> None:
-        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
         try:
-            self.answer(self.friends.tables.decisions(table, seat_number(seat), token))
+            self.answer(
+                self.friends.tables.decisions(table, seat_number(seat), self.seat_token(), not self.from_kernel())
+            )
+        except TableError as error:
+            raise_http(error)
+
+
+class HereHandler(FriendsHandler):
+    """POST: a heartbeat from the seat's own browser (header X-Seat-Token), every few seconds while the page is open:
+    what keeps the seat connected, however the browser goes (closed, asleep, off the network)."""
+
+    def post(self, table: str, seat: str) -> None:
+        try:
+            self.answer(self.friends.tables.here(table, seat_number(seat), self.seat_token()))
         except TableError as error:
             raise_http(error)
 
@@ -392,6 +416,7 @@ def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[Requ
         (api + table + seat, SeatHandler, options),
         (api + table + seat + "/moves", MoveHandler, options),
         (api + table + seat + "/decisions", DecisionsHandler, options),
+        (api + table + seat + "/here", HereHandler, options),
         (api + r"(?:/.*)?", NoSuchHandler, options),  # anything else under the API: a JSON 404, not a page
     ]
 

@@ -729,9 +729,10 @@ class Tables:
         self.store.add(record)
         return {"table": record.id, "tokens": {str(seat): token for seat, token in tokens.items()}}
 
-    def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
-        """The seat's frame now (the computer having moved first, if it is its turn)."""
-        replay, seat, presence, now = self.seated(table, seat, token)
+    def frame(self, table: str, seat: int, token: str, heard: bool = True) -> dict[str, Any]:
+        """The seat's frame now (the computer having moved first, if it is its turn); ``heard``: the asking shows
+        the seat's person is there (not when a page's kernel asks for them: their browser's heartbeat says so)."""
+        replay, seat, presence, now = self.seated(table, seat, token, heard)
         return frame_of(replay, seat, presence, now)
 
     def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
@@ -763,16 +764,21 @@ class Tables:
                 break
         return self.frame(table, seat, token)
 
-    def status(self, table: str, seat: int, token: str) -> tuple[int, list[dict[str, Any]]]:
+    def status(self, table: str, seat: int, token: str, heard: bool = True) -> tuple[int, list[dict[str, Any]]]:
         """The table's version and its seats (who is connected, where the bot stands in): what a waiting seat
         watches, without making its whole frame."""
-        replay, seat, presence, now = self.seated(table, seat, token)
+        replay, seat, presence, now = self.seated(table, seat, token, heard)
         return replay.record.version, seats_of(replay, presence, now, replay.standing_in(presence, now))
 
-    def decisions(self, table: str, seat: int, token: str) -> dict[str, Any]:
+    def here(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """A heartbeat from the seat's own browser: its person is there (what keeps a seat connected)."""
+        replay, seat, _, _ = self.seated(table, seat, token)
+        return {"table": replay.record.id, "seat": seat, "connected": True}
+
+    def decisions(self, table: str, seat: int, token: str, heard: bool = True) -> dict[str, Any]:
         """The seat's own decisions in the deal being played (or just finished), each with the view it decided from:
         for the coach's review after the deal, which a page can ask for again after a reload."""
-        replay, seat, _, _ = self.seated(table, seat, token)
+        replay, seat, _, _ = self.seated(table, seat, token, heard)
         return {
             "deal_number": replay.deal_number,
             "deal_over": replay.state.is_over,
@@ -780,12 +786,14 @@ class Tables:
         }
 
     # -- shared steps
-    def seated(self, table: str, seat: object, token: str) -> tuple[Replay, int, dict[int, float], float]:
-        """The table replayed up to date, the seat checked and heard from, and the computer moved if it may."""
+    def seated(
+        self, table: str, seat: object, token: str, heard: bool = True
+    ) -> tuple[Replay, int, dict[int, float], float]:
+        """The table replayed up to date, the seat checked (and heard from), and the computer moved if it may."""
         now = self.clock()
         record = check_alive(self.store.get(str(table)), now)
         seat = check_token(record, seat, token, now)
-        if self.store.touch(record.id, seat, now):
+        if heard and self.store.touch(record.id, seat, now):
             self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
         presence = self.store.presence(record.id)
