@@ -42,7 +42,7 @@ from ..cards import card as parse_card
 from ..friends.client import HTTPTables, seat_from_query
 from ..friends.tables import COMPUTER, NEXT_DEAL, PERSON, WAIT, Tables, TableService
 from ..friends.views import view_from_json
-from ..tricks import Action, Discard, action_text, parse_action
+from ..tricks import Action, Discard, Exchange, action_text, parse_action
 from .coach import BROWSER_SAMPLES, COACH_CSS, HINT_NAME, IN_THE_BROWSER, THINKING, hint_html, review_html
 from .faces import card_html, escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
@@ -66,6 +66,10 @@ POLL_SECONDS = 0.25  # how often a waiting table asks a service with no long pol
 # as connected (tables.CONNECTED_SECONDS), so that a person waiting for the others is shown connected.
 LONG_POLL_SECONDS = 5.0
 RETRY_SECONDS = 1.0  # after a refused or failed wait, before asking again
+EXCHANGE_WORDS = (
+    "Exchanging shows your hand to every player: you keep the one card its button names, throw the rest away and "
+    "take the whole stock."
+)
 LINK_REFUSALS = (403, 404, 410)  # a wrong token or seat, no such table, a table or link expired: asking again is vain
 LINK_ADVICE = "This link opens no seat: ask whoever made the table for your seat's link, or make a new table."
 
@@ -149,11 +153,19 @@ def game_name(frame: Frame) -> str:
 
 
 def seat_name(frame: Frame, seat: int) -> str:
-    """How this seat's table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
+    """How this seat's table names a seat: 'You', 'player 2 (partner)', 'Ann (player 1)' when the maker named it."""
     if seat == seat_of(frame):
         return "You"
     partner = frame.get("partner", view_of(frame).get("partner"))
-    return f"player {seat} (partner)" if partner is not None and int(partner) == seat else f"player {seat}"
+    label = f"player {seat}" + (" (partner)" if partner is not None and int(partner) == seat else "")
+    name = person_name(frame, seat)
+    return f"{name} ({label})" if name else label
+
+
+def person_name(frame: Frame, seat: int) -> str:
+    """The name the table's maker gave a seat ('' if none): text, escaped wherever it is drawn."""
+    names = list(frame.get("names") or ())
+    return str(names[seat]) if seat < len(names) and names[seat] else ""
 
 
 def who_sits(place: Mapping[str, Any]) -> str:
@@ -193,7 +205,9 @@ def facts_html(frame: Frame) -> str:
     """The deal at a glance, from the seat's view: the partner, the stock, the tricks played; the trump and the
     turned-up card, the proposals, in a game that has them; what the others showed this seat before play."""
     view, game = view_of(frame), str(frame.get("game") or "") or None
-    facts = [f"stock: {view.get('stock_size', 0)} cards", f"tricks played: {len(view.get('trick_winners', ()))}"]
+    facts = [f"tricks played: {len(view.get('trick_winners', ()))}"]
+    if "stock_size" in view:
+        facts.insert(0, f"stock: {view['stock_size']} cards")
     partner = frame.get("partner", view.get("partner"))
     if partner is not None:
         facts.insert(0, f"your partner: player {partner}")
@@ -204,8 +218,18 @@ def facts_html(frame: Frame) -> str:
     shown = [
         f"{escape(seat_name(frame, int(seat)))}: {small_cards(cards, game)}" for seat, cards in view.get("shown", ())
     ]
-    line = " · ".join(facts)
+    line = " · ".join(facts) + exchanges_html(frame, game)
     return line + (f"<br>Shown to you before play: {' · '.join(shown)}" if shown else "")
+
+
+def exchanges_html(frame: Frame, game: str | None) -> str:
+    """Each hand shown to every player in an exchange: whose, the cards shown, the one kept ('' if none)."""
+    lines = []
+    for seat, keep, discarded in view_of(frame).get("exchanges", ()):
+        who = escape(seat_name(frame, int(seat)))
+        shown = small_cards([keep, *discarded], game)
+        lines.append(f"<br>{who} showed this hand, kept {escape(str(keep))} and took the stock: {shown}")
+    return "".join(lines)
 
 
 def trick_now(frame: Frame) -> tuple[list[tuple[str, Card]], list[tuple[str, Card]], int | None, str]:
@@ -240,12 +264,21 @@ def side_names(frame: Frame) -> list[str]:
     for side in sorted(set(sides)):
         seats = [seat for seat, s in enumerate(sides) if s == side]
         if len(seats) == 1:
-            names.append("you" if seats[0] == mine else f"player {seats[0]}")
+            names.append("you" if seats[0] == mine else seat_name(frame, seats[0]))
         elif mine in seats:
-            names.append(f"your team (you and player {[s for s in seats if s != mine][0]})")
+            names.append(
+                f"your team{engine_side_name(frame, side)} (you and player {[s for s in seats if s != mine][0]})"
+            )
         else:
-            names.append(f"the other team (players {' and '.join(map(str, seats))})")
+            names.append(f"the other team{engine_side_name(frame, side)} (players {' and '.join(map(str, seats))})")
     return names
+
+
+def engine_side_name(frame: Frame, side: int) -> str:
+    """The side's name in the engine's words, when they name teams ('team A': the deal's explanation says it)."""
+    engine = list(frame.get("sides") or ())
+    name = str(engine[side]) if side < len(engine) else ""
+    return f", {name}," if name and not name.startswith("player") else ""
 
 
 def sides_of(frame: Frame) -> list[int]:
@@ -265,6 +298,12 @@ def score_rows(frame: Frame) -> list[tuple[str, int, int, int]]:
     return [(names[i], tricks[i], int(points[i]), int(scores[i])) for i in range(min(len(names), len(points)))]
 
 
+def away_text(frame: Frame) -> str:
+    """Which other seats the computer plays for their absent person, in words ('' if none)."""
+    away = [int(p["seat"]) for p in seats_of(frame) if p.get("bot_standing_in") and p.get("seat") != seat_of(frame)]
+    return " ".join(f"{seat_name(frame, s)} is away: the computer plays for them until they come back." for s in away)
+
+
 def target_of(frame: Frame) -> int | None:
     """The score a side must reach to win the game (None at a table of one deal)."""
     options = frame.get("options") or {}
@@ -279,7 +318,9 @@ def winner_text(frame: Frame) -> str:
     order = sorted(set(sides_of(frame)))
     name = names[order.index(winner)] if winner in order else f"side {winner}"
     mine = sides_of(frame)[seat_of(frame)] == winner
-    return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (" 🎉" if mine else "")
+    return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (
+        " Well played!" if mine else ""
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -465,16 +506,18 @@ class FriendsTable(widgets.VBox):
     def _prompt_html(self, legal: list[Action]) -> str:
         """Whose turn it is, and when it is this seat's, the rule that binds the move and the legal choices."""
         frame = self.frame
-        said = escape(str(frame.get("message", "")))
+        away = escape(away_text(frame))
         if frame.get("deal_over"):
-            return f"<b>The deal is over.</b> {escape(str(frame.get('explanation', '')))} {said}"
+            over = "The game is over." if frame.get("game_over") and frame.get("whole_game") else "The deal is over."
+            return f"<b>{over}</b> {escape(str(frame.get('explanation', '')))} {away}"
         to_move = to_move_of(frame)
         if not legal:
-            who = "nobody" if to_move is None else f"{seat_name(frame, to_move)}, {who_sits(place_of(frame, to_move))}"
-            return f"Waiting for {escape(who)}… <small>{said}</small>"
+            who = "nobody" if to_move is None else f"{seat_name(frame, to_move)} ({who_sits(place_of(frame, to_move))})"
+            return f"Waiting for {escape(who)} to move… <small>{away}</small>"
         choices = escape(choices_text(legal))
         if to_move != self.seat:
-            return f"<b>Before play goes on, you may:</b> {choices}. Or press <i>No thanks</i>."
+            offer = f" {EXCHANGE_WORDS}" if any(isinstance(a, Exchange) for a in legal) else ""
+            return f"<b>Before play goes on, you may:</b> {choices}.{escape(offer)} Or press <i>No thanks</i>."
         rule = str(frame.get("explanation", ""))
         if any(isinstance(a, Discard) for a in legal):
             rule += " Click the cards to throw away, then press Discard."
