@@ -315,6 +315,32 @@ def test_the_computer_stands_in_for_a_person_away_and_hands_the_seat_back(browse
         person.close()
 
 
+def test_a_browser_that_vanishes_without_unloading_is_handed_over_within_the_idle_time(
+    browser: Browser, friends_demo: Server
+):
+    """The network drops and the browser goes without unloading its page: its kernel on the server lives on and
+    asks for news, yet the seat goes to the computer once its page's heartbeat has not come for the idle time."""
+    server, idle = friends_demo, 5
+    made = make_table(server, "ecarte", ["person", "person"], whole_game=False, seed=5, idle_seconds=idle)
+    here, there = Person(browser, server, made["links"]["0"], 0), Person(browser, server, made["links"]["1"], 1)
+    row = here.page.locator(".cardlib-friends-seats tr", has_text="player 1")
+    expect(row).to_contain_text("a person, connected", timeout=30_000)
+    here.page.wait_for_timeout(2_000 * idle)  # twice the idle time: the heartbeat keeps the seat its person's
+    expect(row).to_contain_text("a person, connected")
+    kernel = kernel_process(server.process, kernel_id_of(there.page.content()))
+    there.page.context.set_offline(True)  # no unload reaches the server: Voilà does not stop the kernel
+    gone = time.monotonic()
+    there.page.context.close()
+    expect(row).to_contain_text("the computer, standing in", timeout=30_000)
+    handed_over = time.monotonic() - gone
+    print(f"handed over {handed_over:.1f} s after the browser went (idle time {idle} s)")
+    assert handed_over <= idle + 2, "within the idle time, give or take a heartbeat and a redraw"
+    assert kernel.is_running(), "the page's kernel lived on: it is not what kept the seat"
+    kernel.kill()
+    assert here.app.problems() == []
+    here.close()
+
+
 def review_by_keyboard(person: Person) -> None:
     """After the deal, the coach's review of the person's own decisions, pressed by keyboard: a row a decision,
     worked out from the person's views (no 'had you seen all the cards' values at a people's table)."""
