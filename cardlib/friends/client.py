@@ -67,13 +67,25 @@ class HTTPTables:
 
     def __init__(self, base_url: str | None = None, timeout: float = 10.0) -> None:
         base = base_url or server_url()
-        self.api = (base if base.endswith("/") else base + "/") + "friends/api/tables"
+        root = base if base.endswith("/") else base + "/"
+        self.api, self.matches = root + "friends/api/tables", root + "friends/api/matches"
         self.timeout = timeout
 
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, each person's seat's token and link."""
         body = {"game": game, "seats": list(seats), **settings}
         return self.request("POST", self.api, body, visitor_headers())
+
+    def create_match(self, game: str, layouts: Sequence[Sequence[str]], **settings: Any) -> dict[str, Any]:
+        """A duplicate match (with ``teacher_key``): tables that play the same deals, each with its links, and the
+        teacher's results link."""
+        body = {"game": game, "tables": [list(seats) for seats in layouts], **settings}
+        return self.request("POST", self.matches, body)
+
+    def results(self, match: str, key: str) -> dict[str, Any]:
+        """A match's results so far (the deals over at every table, the ranking)."""
+        url = f"{self.matches}/{quote(match, safe='')}/results"
+        return self.request("GET", url, None, {"X-Results-Key": key})
 
     def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
         """The seat's frame now."""
@@ -163,6 +175,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--idle", type=float, default=120, help="seconds an empty seat waits before the bot plays it")
     parser.add_argument("--one-deal", action="store_true", help="play one deal, not a whole game")
     parser.add_argument("--seed", type=int, default=None, help="the same deals at every table (duplicate tables)")
+    parser.add_argument("--match", type=int, default=0, metavar="DEALS", help="a duplicate match of this many deals")
+    parser.add_argument("--computer-table", action="store_true", help="and a table of the computer in the match")
     parser.add_argument(
         "--key",
         default=os.environ.get("CARDLIB_TEACHER_KEY"),
@@ -184,12 +198,28 @@ def main(argv: list[str] | None = None) -> None:
 
 def make_tables(service: HTTPTables, args: Any) -> None:
     """Make the tables the command line asks for, printing each seat's link as soon as its table is made."""
+    if args.match:
+        make_match(service, args)
+        return
     settings: dict[str, Any] = {"idle_seconds": args.idle, "whole_game": not args.one_deal}
     settings |= {name: value for name, value in (("seed", args.seed), ("teacher_key", args.key)) if value is not None}
     for number in range(1, args.tables + 1):
         made = service.create(args.game, args.seats, **settings)
         for seat, link in made["links"].items():
             print(f"table {number}, seat {seat}: {link}", flush=True)
+
+
+def make_match(service: HTTPTables, args: Any) -> None:
+    """Make the duplicate match the command line asks for; print each seat's link, then the teacher's results link."""
+    layouts = [args.seats] * args.tables + ([["computer"] * len(args.seats)] if args.computer_table else [])
+    settings = {"deals": args.match, "idle_seconds": args.idle, "teacher_key": args.key}
+    made = service.create_match(
+        args.game, layouts, **settings, **({"seed": args.seed} if args.seed is not None else {})
+    )
+    for number, table in enumerate(made["tables"], start=1):
+        for seat, link in table["links"].items():
+            print(f"table {number}, seat {seat}: {link}", flush=True)
+    print(f"results (the teacher's, keep it to yourself): {made['results_link']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -31,12 +31,15 @@ from urllib.parse import quote, urlencode
 
 from tornado.web import HTTPError, RequestHandler
 
+from .matches import MATCH_SETTINGS, create_match, results, results_csv
+from .results_page import results_page
 from .stores import RedisStore, SQLiteStore
 from .tables import SETTINGS, Limits, TableError, Tables, refused, token_hash
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
-CREATE_FIELDS = ("game", "seats", "options", "idle_seconds", "whole_game", "seed", "teacher_key")
+CREATE_FIELDS = ("game", "seats", *SETTINGS, "teacher_key")
+MATCH_FIELDS = ("game", "tables", *MATCH_SETTINGS, "teacher_key")
 MOVE_FIELDS = ("token", "action", "version")
 VISITOR_HEADER, KERNEL_KEY_HEADER = "X-Visitor-Address", "X-Kernel-Key"  # a page's kernel asking for its visitor
 SEATS_LOOKED_AT = 1.0  # how often (s) a held question looks again at who is there, if nothing else woke it
@@ -236,6 +239,10 @@ class FriendsHandler(RequestHandler):
         """The seat's token, from its header (or the query)."""
         return self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
 
+    def base(self) -> str:
+        """The server's own address, as the request reached it (for links)."""
+        return f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
+
     def client_key(self) -> tuple[Any, ...]:
         """Who is sending: the address, and the seat asked for (several players may share an address)."""
         return (self.request.remote_ip, *self.path_args)
@@ -330,8 +337,59 @@ class CreateHandler(FriendsHandler):
             created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), maker, **settings)
         except TableError as error:
             raise_http(error)
-        base = f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
-        self.answer({**created, "links": self.friends.links(base, created)}, 201)
+        self.answer({**created, "links": self.friends.links(self.base(), created)}, 201)
+
+
+class MatchHandler(FriendsHandler):
+    """POST: a duplicate match, with the teacher's key: its tables' links, and the teacher's results link."""
+
+    def post(self) -> None:
+        data = self.body("a new match", MATCH_FIELDS)
+        settings = {k: data[k] for k in MATCH_SETTINGS if k in data}
+        try:
+            if data.get("teacher_key") is None or self.friends.maker(self.address(), data["teacher_key"]):
+                raise refused(403, "A duplicate match is made with the teacher's key, which the demo prints at start.")
+            made = create_match(self.friends.tables, data.get("game", ""), data.get("tables", ()), **settings)
+        except TableError as error:
+            raise_http(error)
+        base = self.base()
+        tables = [{**table, "links": self.friends.links(base, table)} for table in made["tables"]]
+        link = f"{base}friends/results/{made['match']}?{urlencode({'key': made['results_key']})}"
+        self.answer({**made, "tables": tables, "results_link": link}, 201)
+
+
+class ResultsHandler(FriendsHandler):
+    """GET: a match's results as JSON (header X-Results-Key, or ?key=): the deals over at every table, the ranking."""
+
+    def get(self, match: str) -> None:
+        key = self.request.headers.get("X-Results-Key") or self.get_query_argument("key", "")
+        try:
+            self.answer(results(self.friends.tables, match, key))
+        except TableError as error:
+            raise_http(error)
+
+
+class ResultsCsvHandler(FriendsHandler):
+    """GET: a match's results as CSV (?key=), to open in a spreadsheet."""
+
+    def get(self, match: str) -> None:
+        try:
+            found = results(self.friends.tables, match, self.get_query_argument("key", ""))
+        except TableError as error:
+            raise_http(error)
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="match-{match}.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(results_csv(found))
+
+
+class ResultsPageHandler(FriendsHandler):
+    """GET: the teacher's results page of a match (it asks for the results itself, with the key in its link)."""
+
+    def get(self, match: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(results_page(f"{self.settings.get('base_url', '/')}friends/api/matches/{match}"))
 
 
 class SeatHandler(FriendsHandler):
@@ -409,9 +467,14 @@ def seat_number(text: str) -> int:
 def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[RequestHandler], dict[str, Any]]]:
     """The table server's URL rules, for a Tornado application served at ``base_url``."""
     api = base_url.rstrip("/") + "/friends/api/tables"
+    matches = base_url.rstrip("/") + "/friends/api/matches"
     table, seat = r"/([A-Za-z0-9_-]{1,40})", r"/seats/([0-9]{1,2})"
     options = {"friends": friends}
     return [
+        (matches, MatchHandler, options),
+        (matches + table + "/results", ResultsHandler, options),
+        (matches + table + r"/results\.csv", ResultsCsvHandler, options),
+        (base_url.rstrip("/") + "/friends/results" + table, ResultsPageHandler, options),
         (api, CreateHandler, options),
         (api + table + seat, SeatHandler, options),
         (api + table + seat + "/moves", MoveHandler, options),

@@ -76,10 +76,12 @@ class SQLiteStore(SeatsHeard):
         """How many tables are kept."""
         return int(self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
-    def made_by(self, maker: str, now: float) -> int:
-        """How many open tables this maker has made."""
-        query = "SELECT COUNT(*) FROM tables WHERE expires >= ? AND json_extract(record, '$.maker') = ?"
-        return int(self.db.execute(query, (now, maker)).fetchone()[0])
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (their maker, their match)."""
+        if name not in Record.__dataclass_fields__:
+            raise ValueError(f"a table's record has no field {name!r}")
+        query = "SELECT record FROM tables WHERE expires >= ? AND json_extract(record, ?) = ?"
+        return [Record.from_json(row[0]) for row in self.db.execute(query, (now, f"$.{name}", value))]
 
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
@@ -154,13 +156,15 @@ class RedisStore:
         """How many tables are kept."""
         return int(self.redis.zcard(self.index))
 
-    def made_by(self, maker: str, now: float) -> int:
-        """How many open tables this maker has made (read from their records: a few hundred at most)."""
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (read from every open record: a few hundred at
+        most, and only when a table or a match is made or a match's results are asked for)."""
         with self.redis.pipeline() as pipe:
             for table in self.redis.zrangebyscore(self.index, now, "+inf"):
                 pipe.hget(self.key(table.decode()), "record")
             texts = pipe.execute()
-        return sum(text is not None and Record.from_json(text).maker == maker for text in texts)
+        records = [Record.from_json(text) for text in texts if text is not None]
+        return [record for record in records if getattr(record, name) == value]
 
     def purge(self, now: float) -> int:
         """Forget the expired tables (their records expire by themselves); how many."""

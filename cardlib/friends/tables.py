@@ -47,7 +47,9 @@ WAIT, NEXT_DEAL = "wait", "next deal"  # a person lets an out-of-turn move go by
 CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a waiting page is heard every few s)
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
 MAX_SEED = 2**48
-SETTINGS = ("options", "idle_seconds", "whole_game", "seed")  # what a new table may be given beside game and seats
+SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names")  # a new table's, beside game and seats
+MAX_DEALS = 20  # the most deals a table of a set number of deals plays (a duplicate match's)
+MAX_NAME = 24  # the longest name of a player
 
 
 class TableError(ValueError):
@@ -112,8 +114,13 @@ class Record:
     expires: float  # the table expires then, unless a move comes first
     tokens_expire: float
     actions: tuple[tuple[int, str], ...] = ()
+    names: tuple[str, ...] = ()  # the players' names by seat, as the table's maker gave them ('' for none)
     maker: str = ""  # who made it: a hash of the address (the limit of tables an address), '' for a teacher's
     played: bool = False  # whether a person has made a move (until then it expires after limits.unplayed_seconds)
+    deals: int = 0  # a whole game of this many deals (a duplicate match's), or 0: until a side reaches the target
+    match: str = ""  # the duplicate match the table is one of ('' for none)
+    results_hash: str = ""  # the hash of the match's results key (the teacher's link)
+    match_table: int = 0  # the table's number in its match (from 1)
 
     @property
     def version(self) -> int:
@@ -131,6 +138,7 @@ class Record:
         data = json.loads(text)
         data["seats"], data["token_hashes"] = tuple(data["seats"]), tuple(data["token_hashes"])
         data["actions"] = tuple((seat, move) for seat, move in data["actions"])
+        data["names"] = tuple(data.get("names", ()))
         return cls(**data)
 
     def with_moves(
@@ -156,49 +164,84 @@ def new_table(
     game: str,
     *,
     seats: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-    idle_seconds: float = 60.0,
-    whole_game: bool = True,
-    seed: int | None = None,
     now: float,
     limits: Limits = Limits(),
     maker: str = "",
+    match: Mapping[str, Any] | None = None,
+    **settings: Any,
 ) -> tuple[Record, dict[int, str]]:
-    """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game."""
-    check_seats(seats)
+    """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game.
+    ``settings``: any of ``SETTINGS``; ``match``: the duplicate match's id and results key hash, for its tables."""
+    check_seats(seats, computers_only=match is not None)
     try:
         description = games.get(game)
         players = description.players_from(len(seats))
     except (ValueError, TypeError) as error:
         raise refused(400, str(error)) from None
-    chosen = checked_options(description, options, limits)
-    check_idle(idle_seconds, limits)
+    chosen = checked_options(description, settings.pop("options", None), limits)
     tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == PERSON}
     record = Record(
         id=secrets.token_urlsafe(9),
         game=description.key,
         players=players,
         options=chosen.changed(),
-        seed=secrets.randbits(48) if seed is None else checked_seed(seed),
         seats=tuple(seats),
         token_hashes=tuple(token_hash(tokens[s]) if s in tokens else "" for s in range(players)),
-        idle_seconds=float(idle_seconds),
-        whole_game=checked_flag(whole_game, "whole_game"),
         created=now,
         touched=now,
         expires=now + (limits.table_seconds if not maker else min(limits.table_seconds, limits.unplayed_seconds)),
         tokens_expire=now + limits.token_seconds,
         maker=maker,
+        **checked_settings(settings, players, limits),
+        **(match or {}),
     )
     Replay(record)  # options that cannot be played by this many players are refused here, by the engine
     return record, tokens
 
 
-def check_seats(seats: object) -> None:
-    """Every seat is a person's or the computer's, and at least one is a person's."""
+def checked_settings(settings: Mapping[str, Any], players: int, limits: Limits) -> dict[str, Any]:
+    """A new table's settings but its options, each checked: the seed, the idle time, one deal or a game of them,
+    how many deals, the players' names."""
+    idle_seconds = settings.get("idle_seconds", 60.0)
+    check_idle(idle_seconds, limits)
+    seed = settings.get("seed")
+    return {
+        "seed": secrets.randbits(48) if seed is None else checked_seed(seed),
+        "idle_seconds": float(idle_seconds),
+        "whole_game": checked_flag(settings.get("whole_game", True), "whole_game"),
+        "deals": checked_deals(settings.get("deals", 0)),
+        "names": checked_names(settings.get("names"), players),
+    }
+
+
+def checked_deals(deals: object) -> int:
+    """How many deals a whole game plays: 0 (until a side reaches the target) or from 1 to MAX_DEALS."""
+    number = as_whole_number(deals)
+    if number is None or not 0 <= number <= MAX_DEALS:
+        raise refused(
+            400, f"deals must be 0 (play to the target score) or from 1 to {MAX_DEALS}, not {str(deals)[:40]!r}"
+        )
+    return number
+
+
+def checked_names(names: object, players: int) -> tuple[str, ...]:
+    """The players' names by seat ('' or null for none), each at most MAX_NAME characters of printable text."""
+    if names is None:
+        return ()
+    if not isinstance(names, (list, tuple)) or len(names) != players:
+        raise refused(400, f"names must be a list of {players} names, one a seat ('' or null for none)")
+    for name in names:
+        if name is not None and not (isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable()):
+            raise refused(400, f"a name is text of at most {MAX_NAME} printable characters, not {str(name)[:40]!r}")
+    return tuple((name or "").strip() for name in names)
+
+
+def check_seats(seats: object, computers_only: bool = False) -> None:
+    """Every seat is a person's or the computer's, and at least one is a person's (but at a match's table of the
+    computer, the class's yardstick)."""
     if not isinstance(seats, (list, tuple)) or not all(kind in (PERSON, COMPUTER) for kind in seats):
         raise refused(400, f"seats must be a list of {PERSON!r} or {COMPUTER!r}, one for each seat")
-    if PERSON not in seats:
+    if PERSON not in seats and not computers_only:
         raise refused(400, "a table for friends needs at least one person's seat")
 
 
@@ -307,6 +350,7 @@ class Replay:
         except (OptionError, ValueError) as error:
             raise refused(400, str(error)) from None
         self.deal_number = 1
+        self.deal_points: list[list[int]] = []  # each finished deal's points, by side, before the one played
         self.declined: dict[int, set[Action]] = {}  # out-of-turn moves each seat let go by, this deal
         self.bots = [description.rule_bot((record.seed + seat) % 2**32) for seat in range(record.players)]
         self.version = 0
@@ -324,6 +368,7 @@ class Replay:
         if move == WAIT:
             self.declined.setdefault(seat, set()).update(self.state.legal_actions(seat))
         elif move == NEXT_DEAL:
+            self.deal_points.append(list(self.state.points))
             self.game.next_deal()
             self.deal_number += 1
             self.declined = {}
@@ -352,11 +397,21 @@ class Replay:
         """What a seat may send now, as text: its moves, 'wait' for an out-of-turn offer, 'next deal'."""
         state = self.state
         if state.is_over:
-            more = self.record.whole_game and not self.game.is_over and self.record.seats[seat] == PERSON
-            return [NEXT_DEAL] if more else []
+            return [NEXT_DEAL] if self.more_deals() and self.record.seats[seat] == PERSON else []
         offered = self.offered(seat)
         texts = [action_text(a) for a in in_fixed_order(offered)]  # pack order, as the view lists them
         return texts + [WAIT] if offered and state.current_player != seat else texts
+
+    def more_deals(self) -> bool:
+        """Whether another deal follows this one (a whole game not over; a match's deals not all played)."""
+        record = self.record
+        capped = bool(record.deals) and self.deal_number >= record.deals
+        return record.whole_game and not self.game.is_over and not capped
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the table has played all it will: its deal is over and no other follows."""
+        return self.state.is_over and not self.more_deals()
 
     def judge(self, seat: int, text: object) -> str:
         """The move as the engine writes it, if this seat may make it now; refused with the rule's words if not."""
@@ -427,7 +482,7 @@ class Replay:
             for s, kind in enumerate(self.record.seats)
         ]
         moves: list[tuple[int, str]] = []
-        while not self.state.is_over:
+        while self.deal_on(moves):
             current = self.state.current_player
             if any(s != current and self.offered(s) for s in self.record.people() if s not in standing_in):
                 break  # a person may move out of turn (an exchange, an announcement): asked first
@@ -438,6 +493,13 @@ class Replay:
             self.make(seat, text)
             moves.append((seat, text))
         return moves
+
+    def deal_on(self, moves: list[tuple[int, str]]) -> bool:
+        """Whether the deal goes on; at a table of the computer alone (a match's), its next deal is dealt here."""
+        if self.state.is_over and not self.record.people() and self.more_deals():
+            self.make(0, NEXT_DEAL)
+            moves.append((0, NEXT_DEAL))
+        return not self.state.is_over
 
     def waiting_for_as_seen_by(self, seat: int, standing_in: Iterable[int] = ()) -> list[int]:
         """Who the table waits for, as one seat may know it: the player to move, and itself if it has a move
@@ -490,7 +552,7 @@ def collect_cards(value: Any, found: set[Any], pack: frozenset[Any]) -> None:
 
 def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: float) -> dict[str, Any]:
     """All a seat is sent: its view and the table's public facts (no seed, no other hand, no stock, no move list)."""
-    record, state, game = replay.record, replay.state, replay.game
+    record, state = replay.record, replay.state
     standing_in = replay.standing_in(presence, now)
     description = games.get(record.game)
     return {
@@ -511,10 +573,12 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "sides": [state.side_name(side) for side in range(2)],
         "seat_sides": [state.side_of(s) for s in range(record.players)],  # the side each seat plays for, by seat
         "partner": state.partner(seat),
+        "names": list(record.names),
+        "deals": record.deals,
         "scores": list(state.scores),
         "points": list(state.points),
         "deal_over": state.is_over,
-        "game_over": record.whole_game and game.is_over or (not record.whole_game and state.is_over),
+        "game_over": replay.game_over,
         "winner": state.game_winner if state.is_over else None,
         "last_trick": last_trick(state),
         "moves": public_moves(replay, seat),
@@ -604,7 +668,7 @@ def table_message(replay: Replay, seat: int, standing_in: set[int]) -> str:
         f"Player {s} is away: the computer plays for them until they come back." for s in sorted(standing_in - {seat})
     ]
     if replay.state.is_over:
-        parts.append("The game is over." if replay.game.is_over else "The deal is over.")
+        parts.append("The game is over." if replay.game_over and replay.record.whole_game else "The deal is over.")
     elif seat in replay.waiting_for(standing_in):
         parts.append("Your turn.")
     else:
@@ -623,7 +687,7 @@ class Store(Protocol):
     def add(self, record: Record) -> None: ...
     def save(self, record: Record, expected_version: int) -> bool: ...
     def count(self) -> int: ...
-    def made_by(self, maker: str, now: float) -> int: ...
+    def records_where(self, name: str, value: str, now: float) -> list[Record]: ...
     def purge(self, now: float) -> int: ...
     def touch(self, table: str, seat: int, now: float) -> bool: ...
     def presence(self, table: str) -> dict[int, float]: ...
@@ -674,9 +738,9 @@ class MemoryStore(SeatsHeard):
         """How many tables are kept."""
         return len(self.records)
 
-    def made_by(self, maker: str, now: float) -> int:
-        """How many open tables this maker has made."""
-        return sum(r.maker == maker and r.expires >= now for r in self.records.values())
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (their maker, their match)."""
+        return [r for r in self.records.values() if getattr(r, name) == value and r.expires >= now]
 
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
@@ -711,7 +775,9 @@ class Tables:
     def __post_init__(self) -> None:
         self.started = self.clock()
 
-    def create(self, game: str, seats: Sequence[str], maker: str = "", **settings: Any) -> dict[str, Any]:
+    def create(
+        self, game: str, seats: Sequence[str], maker: str = "", match: Mapping[str, Any] | None = None, **settings: Any
+    ) -> dict[str, Any]:
         """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON). ``maker``:
         who asks (the server's hash of an address), held to ``limits.tables_per_address`` open tables, each gone
         after ``limits.unplayed_seconds`` if nobody plays at it; '' (a teacher's key, a page's own tables) for none."""
@@ -723,9 +789,9 @@ class Tables:
         self.store.purge(now)
         if self.store.count() >= self.limits.max_tables:
             raise refused(503, f"The server holds its limit of {self.limits.max_tables} tables: try again later.")
-        if maker and self.store.made_by(maker, now) >= self.limits.tables_per_address:
+        if maker and len(self.store.records_where("maker", maker, now)) >= self.limits.tables_per_address:
             raise refused(429, too_many_tables(self.limits))
-        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, maker=maker, **settings)
+        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, maker=maker, match=match, **settings)
         self.store.add(record)
         return {"table": record.id, "tokens": {str(seat): token for seat, token in tokens.items()}}
 
