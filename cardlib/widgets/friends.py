@@ -70,6 +70,7 @@ EXCHANGE_WORDS = (
     "Exchanging shows your hand to every player: you keep the one card its button names, throw the rest away and "
     "take the whole stock."
 )
+FOCUS_DELAY = 0.3  # seconds after new buttons are sent before the focus is put on one (the browser draws them first)
 LINK_REFUSALS = (403, 404, 410)  # a wrong token or seat, no such table, a table or link expired: asking again is vain
 LINK_ADVICE = "This link opens no seat: ask whoever made the table for your seat's link, or make a new table."
 
@@ -357,6 +358,7 @@ class FriendsTable(widgets.VBox):
         self.frame: Frame = {}
         self.frames: list[Frame] = []  # every frame drawn, in order: all this seat was ever shown
         self.errors: list[Exception] = []
+        self.playing_by_hand = False  # the person's last act was a move here: the focus is kept in the hand
         self.gone = ""  # why the link opens no seat (a wrong token, no such table, expired), once the service said so
         self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
         self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
@@ -475,6 +477,8 @@ class FriendsTable(widgets.VBox):
         reasons = {} if selecting else self.card_reasons(hand, legal)
         if (hand, reasons, selecting) != (self.hand.cards, self.hand.reasons, self.hand.selecting) or selecting:
             self.hand.show(hand, reasons, selecting=selecting)  # its buttons made anew only when they change
+            if self.playing_by_hand:
+                self.focus_hand()
         self.hand.set_turn(bool(legal))
         self.prompt.value = self._prompt_html(legal)
         self._draw_actions(legal, selecting)
@@ -566,7 +570,22 @@ class FriendsTable(widgets.VBox):
         if not isinstance(action, str) and len(legal_of(before)) + may_send(before, WAIT) > 1:
             self.decisions.append((before, action))
         say(self.message, f"You: {text}.")
+        self.playing_by_hand = True
         self.show(answer)
+        self.focus_hand()
+
+    def focus_hand(self) -> None:
+        """Keep the keyboard in the hand after a play: its buttons are drawn anew, and a person playing by keyboard
+        would otherwise start again at the top of the page. The first playable card, else the first button of a move,
+        else the first card; a moment later, once the browser has drawn the new buttons."""
+        playable = [b for c, b in zip(self.hand.cards, self.hand.buttons) if not self.hand.reasons.get(c)]
+        target = next(iter(playable or self.action_buttons or self.hand.buttons), None)
+        if target is None:
+            return
+        try:
+            asyncio.get_running_loop().call_later(FOCUS_DELAY, target.focus)
+        except RuntimeError:  # no running loop (a script, a test): at once
+            target.focus()
 
     def discard_selected(self) -> None:
         """Discard the cards chosen in the hand."""
@@ -695,6 +714,7 @@ class SeatReview(widgets.VBox):
 
     def show_hint(self) -> None:
         """The coach's estimate of every option of the seat's decision now, from the frame's view alone."""
+        self.table.playing_by_hand = False  # the person is at the coach: the focus stays where they are
         if not self.to_decide():
             say(self.status, "You have nothing to decide now: ask for a hint at your next decision.")
             return
@@ -829,6 +849,20 @@ class PassTheDevice(widgets.VBox):
 # ---------------------------------------------------------------------------
 # The page: make a table, or sit at one by its link
 
+MAKER_HELP = """<ul style="margin:4px 0 8px;padding-left:1.2em">
+<li><b>Make a table.</b> Choose the game, its rules, which seats are people and which the computer, and how long an
+empty seat waits before the computer plays it for its person. <i>Create the table</i> gives one link per person.</li>
+<li><b>Give each person their link</b>, and only theirs: it holds the seat's secret token. Opening it seats that
+person; a reload, or opening it again later, puts them back in the same seat, with the same cards.</li>
+<li><b>At the table</b> each person sees only their own hand: whose turn it is, who is a person and who the computer
+(and when the computer stands in for someone away), who is connected, the last trick and the score. A move the rules
+forbid is refused with the rule's words, and nothing changes.</li>
+<li><b>The coach.</b> Once a deal is over, <i>Review this deal</i> puts each of your decisions beside the coach's
+best, worked out only from what you could see.</li></ul>"""
+DEVICE_HELP = (
+    "<p>With no table server here (the course's static site), two people play at one screen and pass the device: "
+    "between turns the hand is hidden behind a “hand the device to player 2” screen.</p>"
+)
 IDLE_CHOICES = [("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("never: wait for the person", 0)]
 
 
@@ -870,6 +904,7 @@ class TableMaker(widgets.VBox):
         if not self.pass_the_device:
             rows.append(self.idle_picker)
         return [
+            html_view(DEVICE_HELP if self.pass_the_device else MAKER_HELP),
             *rows,
             html_view("<b>Rules</b> (the defaults follow the historical sources)"),
             self.rules_box,
