@@ -8,12 +8,23 @@
          -> 200 the seat's own decisions in the deal, each with the view it decided from (the coach's review)
     POST {base}friends/api/tables/<table>/seats/<seat>/moves  {"token", "action": "play K♦", "version"}
          -> 200 the seat's frame after the move (and the computer's)
+    POST {base}friends/api/tables/<table>/seats/<seat>/here                           (header X-Seat-Token)
+         -> 200 the seat's own browser is there (its page's heartbeat, every 2 s: what keeps the seat connected)
+    POST {base}friends/api/matches   {"game", "tables": [[seats], ...], "deals"?, "seed"?, ..., "teacher_key"}
+         -> 201 a duplicate match: {"match", "results_key", "results_link", "seed", "tables": [each table's links]}
+    GET  {base}friends/api/matches/<match>/results (header X-Results-Key)   -> 200 the results so far (JSON)
+    GET  {base}friends/api/matches/<match>/results.csv?key=…                -> 200 the same as CSV
+    GET  {base}friends/results/<match>?key=…                                -> the teacher's results page (HTML)
 
 Every answer is JSON; a refusal is ``{"error": "..."}`` with its status (400 malformed, 403 wrong token, 404 no such
 table, 409 out of turn or stale, 410 expired, 413 too large, 422 illegal, 429 too many, 503 full), and leaves the
-table as it was. The limits (tables, messages a second a client, message size) are the demo's settings,
-notebooks/apps/voila/friends.json. The tables are in SQLite, or in Redis when ``CARDLIB_FRIENDS_REDIS`` (or the
-settings' ``redis_url``) names one: then several demo servers share them.
+table as it was; a message nested deeper than 4 levels or with a field it does not have is refused before anything
+else. One address may have at most ``tables_per_address`` open tables (the teacher's key, printed when the demo
+starts, lifts that), and a table nobody plays at goes after ``unplayed_seconds``. A page's kernel says so with the
+demo's key for its kernels (``X-Kernel-Key``): its asking then keeps no seat connected, and the tables it makes count
+against its visitor's address (``X-Visitor-Address``). The limits (tables, messages a second a client, message
+size) are the demo's settings, notebooks/apps/voila/friends.json. The tables are in SQLite, or in Redis when
+``CARDLIB_FRIENDS_REDIS`` (or the settings' ``redis_url``) names one: then several demo servers share them.
 """
 
 from __future__ import annotations
