@@ -11,10 +11,10 @@ import re
 from typing import Any
 
 from cardlib import coach, games
-from cardlib.friends.tables import PERSON, Replay, TableError, Tables, frame_of
+from cardlib.friends.tables import PERSON, Replay, TableError, Tables
 from cardlib.widgets.coach import hint_html
 from cardlib.widgets.friends import FriendsTable, sides_of
-from tests.friends.test_frames import no_leak, play_whole_game, without_order
+from tests.friends.test_frames import no_leak, play_whole_game, same_in_a_deal_it_cannot_tell
 
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 HINT_SAMPLES = 8
@@ -46,16 +46,9 @@ def test_no_frame_shows_a_hidden_card_and_each_is_the_same_in_deals_its_seat_can
 
     def checked(tables: Tables, table: str, seat: int, frame: dict[str, Any]) -> None:
         no_leak(tables, table, seat, frame)
-        replay = tables.replays[table]
-        if frame["version"] != replay.record.version or frame["version"] % 2:
+        if frame["version"] != tables.replays[table].record.version or frame["version"] % 2:
             return  # a frame of a move already passed; every other position is enough
-        real, presence = replay.state, tables.store.presence(table)
-        replay.game.deal = games.sample_world(games.observe(real, seat), rng)
-        try:
-            again = frame_of(replay, seat, presence, tables.clock())
-        finally:
-            replay.game.deal = real
-        assert without_order(again) == without_order(frame_of(replay, seat, presence, tables.clock()))
+        same_in_a_deal_it_cannot_tell(tables, table, seat, rng)
 
     assert play_whole_game(Tables(), game.key, players, 2, checked, whole_game=False) >= 2 * players
 
