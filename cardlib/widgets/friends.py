@@ -935,7 +935,19 @@ class TableMaker(widgets.VBox):
             )
             for seat in range(count)
         ]
-        self.seats_box.children = self.seat_pickers
+        self.name_fields = [
+            widgets.Text(description=f"Name of player {seat}", placeholder="optional", continuous_update=False)
+            for seat in range(count)
+        ]
+        for field in self.name_fields:
+            field.style.description_width, field.layout.width = "140px", "360px"
+        rows = [widgets.HBox([p, n]) for p, n in zip(self.seat_pickers, self.name_fields)]
+        self.seats_box.children = rows if not self.pass_the_device else self.seat_pickers
+
+    def chosen_names(self) -> dict[str, Any]:
+        """The names typed for the seats (the service checks them), if any was."""
+        names = [field.value.strip() for field in self.name_fields]
+        return {"names": names} if any(names) and not self.pass_the_device else {}
 
     def chosen_options(self) -> dict[str, Any]:
         """The rules the pickers show, as option names and values (the engine judges them when the table is made)."""
@@ -950,6 +962,7 @@ class TableMaker(widgets.VBox):
         settings = {
             "options": self.chosen_options(),
             "idle_seconds": 0 if self.pass_the_device else self.idle_picker.value,
+            **self.chosen_names(),
         }
         try:
             self.made = self.service.create(self.game_picker.value, seats, **settings)
@@ -967,17 +980,18 @@ class TableMaker(widgets.VBox):
             )
             self.children = [self.stylesheet, device]
             return
-        self.links.value = links_html(self.made, tokens)
+        self.links.value = links_html(self.made, tokens, self.chosen_names().get("names", ()))
 
 
-def links_html(made: Mapping[str, Any], tokens: Mapping[int, str]) -> str:
+def links_html(made: Mapping[str, Any], tokens: Mapping[int, str], names: Sequence[str] = ()) -> str:
     """One link per person's seat, each with its token: the service's own links, or this page's with the query."""
     given = made.get("links") or {}
     items = []
     for seat, token in sorted(tokens.items()):
         link = given.get(str(seat)) or "?" + urlencode({"table": made["table"], "seat": seat, "token": token})
+        name = f" ({html.escape(names[seat])})" if seat < len(names) and names[seat] else ""
         items.append(
-            f'<li>Player {seat}: <a href="{html.escape(link)}" target="_blank" rel="noopener">'
+            f'<li>Player {seat}{name}: <a href="{html.escape(link)}" target="_blank" rel="noopener">'
             f"{html.escape(link)}</a></li>"
         )
     return (

@@ -74,3 +74,14 @@ def test_the_instructions_are_the_makers_and_a_seats_page_starts_with_its_table(
     assert len(intro.splitlines()) <= 8 and "Give each person their link" not in intro
     maker = TableMaker(Tables())
     assert "Give each person their link" in maker.form.children[0].value
+
+
+def test_the_maker_gives_the_names_typed_to_the_table_and_its_links() -> None:
+    tables = Tables()
+    maker = TableMaker(tables)
+    maker.game_picker.value = "ecarte"
+    maker.name_fields[0].value, maker.name_fields[1].value = "Ann <3", ""
+    maker.create()
+    record = tables.store.get(maker.made["table"]) if maker.made else None
+    assert record is not None and record.names == ("Ann <3", "")
+    assert "Player 0 (Ann &lt;3):" in maker.links.value and "Player 1:" in maker.links.value
