@@ -60,7 +60,7 @@ def test_deep_nesting_is_refused_in_words_on_create_and_move(served: tuple[str, 
     url, tables, made = served
     before = tables.store.get(made["table"])
     wrapped = b'{"options": ' + b"[" * 1500 + b"]" * 1500 + b"}"
-    for target in (create_url(url), moves_url(url, made)):
+    for target in (create_url(url), moves_url(url, made), f"{url}friends/api/matches"):
         for body in (DEEP, wrapped, b"{" * 2000):
             status, answer = send(target, body)
             assert status == 400 and is_a_sentence(answer) and "nested too deeply" in answer["error"], answer
@@ -76,15 +76,17 @@ def test_nesting_is_counted_outside_strings_only() -> None:
 @given(
     value=JSON_VALUES,
     depth=st.integers(0, 3000),
-    target=st.sampled_from(["create", "move"]),
+    target=st.sampled_from(["tables", "moves", "matches"]),
 )
 def test_any_json_shape_is_judged_or_refused_in_words_never_a_server_error(
     served: tuple[str, Tables, dict[str, Any]], value: Any, depth: int, target: str
 ) -> None:
-    """Whatever JSON comes (any shape, wrapped in up to 3000 brackets), the answer is a table or a refusal in words."""
+    """Whatever JSON comes (any shape, wrapped in up to 3000 brackets) to make a table, a move or a match, the answer
+    is a table, a frame or a refusal in words."""
     url, tables, made = served
     body = (b"[" * depth + json.dumps(value).encode() + b"]" * depth)[:4000]
-    status, answer = send(create_url(url) if target == "create" else moves_url(url, made), body)
+    where = {"tables": create_url(url), "moves": moves_url(url, made), "matches": f"{url}friends/api/matches"}
+    status, answer = send(where[target], body)
     assert status in (200, 201, 400, 403, 409, 422), (status, answer)
     assert status in (200, 201) or is_a_sentence(answer), answer
 
