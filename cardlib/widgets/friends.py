@@ -359,6 +359,7 @@ class FriendsTable(widgets.VBox):
         self.frames: list[Frame] = []  # every frame drawn, in order: all this seat was ever shown
         self.errors: list[Exception] = []
         self.playing_by_hand = False  # the person's last act was a move here: the focus is kept in the hand
+        self._moves_drawn: tuple[Any, ...] = ()  # the moves the action buttons are for
         self.gone = ""  # why the link opens no seat (a wrong token, no such table, expired), once the service said so
         self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
         self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
@@ -530,9 +531,20 @@ class FriendsTable(widgets.VBox):
             f"<br><small>Your legal choices: {choices}.</small>"
         )
 
+    def clear_moves(self) -> None:
+        """Take the buttons of moves off the page (they are drawn again with the next frame)."""
+        for old in self.action_buttons:
+            old.close()
+        self.action_buttons, self.actions.children, self._moves_drawn = [], (), ()
+
     def _draw_actions(self, legal: list[Action], selecting: bool) -> None:
         """A button for each legal move that is not a card; Discard when choosing cards; No thanks out of turn;
-        Next deal once a deal of the game is over."""
+        Next deal once a deal of the game is over. The buttons are made anew only when the moves change (each made
+        and closed is a message to the browser, and a focus lost)."""
+        moves = (tuple(a for a in legal if not isinstance(a, Card)), selecting, may_send(self.frame, WAIT))
+        if moves + (may_send(self.frame, NEXT_DEAL),) == self._moves_drawn:
+            return
+        self._moves_drawn = moves + (may_send(self.frame, NEXT_DEAL),)
         for old in self.action_buttons:
             old.close()
         pairs: list[tuple[widgets.Button, Callable[[], None]]] = []
@@ -826,7 +838,7 @@ class PassTheDevice(widgets.VBox):
         """Take the hand off the page and ask to hand the device to the seat's person."""
         self.waiting_for = seat
         self.table.hand.show([])
-        self.table.actions.children = []
+        self.table.clear_moves()
         self.table.layout.display = HIDDEN
         self.cover_text.value = (
             f'<p role="status"><b>Hand the device to player {seat}.</b> Player {seat_of(self.table.frame)}\'s cards '
