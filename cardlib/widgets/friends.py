@@ -894,6 +894,10 @@ class TableMaker(widgets.VBox):
         for picker in (self.game_picker, self.players_picker, self.idle_picker):
             style_picker(picker)
         self.seats_box = widgets.VBox(_dom_classes=("cardlib-friends-seat-pickers",))
+        self.key_field = widgets.Password(
+            description="Teacher's key (optional: more than 20 tables)", continuous_update=False
+        )
+        style_picker(self.key_field)
         self.rules_box = widgets.VBox(_dom_classes=("cardlib-options",))
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
         self.create_button = button("Create the table", "cardlib-friends-create")
@@ -914,7 +918,7 @@ class TableMaker(widgets.VBox):
         )
         rows: list[widgets.Widget] = [self.game_picker, self.players_picker, html_view(seats), self.seats_box]
         if not self.pass_the_device:
-            rows.append(self.idle_picker)
+            rows += [self.idle_picker, self.key_field]
         return [
             html_view(DEVICE_HELP if self.pass_the_device else MAKER_HELP),
             *rows,
@@ -956,6 +960,11 @@ class TableMaker(widgets.VBox):
         rows = [widgets.HBox([p, n]) for p, n in zip(self.seat_pickers, self.name_fields)]
         self.seats_box.children = rows if not self.pass_the_device else self.seat_pickers
 
+    def teacher(self) -> dict[str, Any]:
+        """The teacher's key, if one was typed (the demo prints it when it starts)."""
+        key = self.key_field.value.strip()
+        return {"teacher_key": key} if key and not self.pass_the_device else {}
+
     def chosen_names(self) -> dict[str, Any]:
         """The names typed for the seats (the service checks them), if any was."""
         names = [field.value.strip() for field in self.name_fields]
@@ -975,6 +984,7 @@ class TableMaker(widgets.VBox):
             "options": self.chosen_options(),
             "idle_seconds": 0 if self.pass_the_device else self.idle_picker.value,
             **self.chosen_names(),
+            **self.teacher(),
         }
         try:
             self.made = self.service.create(self.game_picker.value, seats, **settings)

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
 from cardlib.cards import card
-from cardlib.friends.tables import PERSON, Tables
+from cardlib.friends.client import HTTPTables
+from cardlib.friends.server import FriendsServer
+from cardlib.friends.tables import PERSON, Limits, MemoryStore, Tables
 from cardlib.widgets.friends import EXCHANGE_WORDS, FriendsTable, TableMaker, to_move_of
 
+Serve = Callable[[FriendsServer], AbstractContextManager[str]]
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks/apps/play-with-friends.ipynb"
 EXCHANGING_SEED, EXCHANGER = 3, 3  # an Alkort deal where player 3's hand is worthless at once
 
@@ -85,3 +90,15 @@ def test_the_maker_gives_the_names_typed_to_the_table_and_its_links() -> None:
     record = tables.store.get(maker.made["table"]) if maker.made else None
     assert record is not None and record.names == ("Ann <3", "")
     assert "Player 0 (Ann &lt;3):" in maker.links.value and "Player 1:" in maker.links.value
+
+
+def test_the_maker_page_makes_more_than_an_addresss_tables_with_the_teachers_key(serve: Serve) -> None:
+    friends = FriendsServer(Tables(MemoryStore(), Limits(tables_per_address=1)), teacher_key="the key")
+    with serve(friends) as url:
+        maker = TableMaker(HTTPTables(url))
+        maker.create()
+        maker.create()
+        assert "made 1 open tables" in maker.message.value and "teacher's key" in maker.message.value
+        maker.key_field.value = "the key"
+        maker.create()
+        assert maker.message.value == "" and friends.tables.store.count() == 2
