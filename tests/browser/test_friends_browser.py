@@ -325,6 +325,7 @@ def test_a_browser_that_vanishes_without_unloading_is_handed_over_within_the_idl
     here, there = Person(browser, server, made["links"]["0"], 0), Person(browser, server, made["links"]["1"], 1)
     row = here.page.locator(".cardlib-friends-seats tr", has_text="player 1")
     expect(row).to_contain_text("a person, connected", timeout=30_000)
+    expect(here.page.locator(".course-foot")).to_contain_text("Your seat is kept by the table server")
     here.page.wait_for_timeout(2_000 * idle)  # twice the idle time: the heartbeat keeps the seat its person's
     expect(row).to_contain_text("a person, connected")
     kernel = kernel_process(server.process, kernel_id_of(there.page.content()))
