@@ -68,12 +68,14 @@ check-with-a-fourth-game: $(INSTALLED)
 	$(PY) -m pytest $(QUICK_TESTS) $(RUN_ABOVE) $(SLOW) --register-game tests/conformance/fourth_game.py \
 		--register-game tests/conformance/turnup_game.py
 
-## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser.
+## Run every test: unit, scenarios, properties, widgets, exercises, notebooks, book, browser; then the quick loop's
+## tests again with the throw-away fourth game registered (the people's tables' conformance included), as CI runs it.
 test: $(INSTALLED) tools
 	$(PY) -m ruff format --check .
 	$(PY) -m cardlib.scenarios tests/scenarios
 	$(PY) book/build.py
 	$(PY) -m pytest
+	$(MAKE) --no-print-directory check-with-a-fourth-game
 
 ## The course as a static website in book/_build/html (executes every notebook; fails on any warning).
 book: $(INSTALLED)

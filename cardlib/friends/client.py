@@ -38,6 +38,20 @@ def server_url() -> str:
     return f"http://127.0.0.1:{port}{base if base.endswith('/') else base + '/'}"
 
 
+def kernel_headers() -> dict[str, str]:
+    """A demo page's kernel says it is one (with the demo's key for its kernels, in its environment): its asking for
+    frames does not keep its seat connected (its browser's heartbeat does)."""
+    key = os.environ.get("CARDLIB_FRIENDS_KERNEL_KEY")
+    return {"X-Kernel-Key": key} if key else {}
+
+
+def visitor_headers() -> dict[str, str]:
+    """A demo page's kernel says whose table it makes (its visitor's address, which the demo put in its
+    environment): the limit of tables an address is the visitor's, not the server's own."""
+    address = os.environ.get("CARDLIB_VISITOR_ADDRESS")
+    return {"X-Visitor-Address": address, **kernel_headers()} if address and kernel_headers() else {}
+
+
 def seat_from_query(query: str | None = None) -> tuple[str, int, str]:
     """The table, seat and token a seat's link gives (from Voilà's ``QUERY_STRING`` unless given)."""
     values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
@@ -53,12 +67,25 @@ class HTTPTables:
 
     def __init__(self, base_url: str | None = None, timeout: float = 10.0) -> None:
         base = base_url or server_url()
-        self.api = (base if base.endswith("/") else base + "/") + "friends/api/tables"
+        root = base if base.endswith("/") else base + "/"
+        self.api, self.matches = root + "friends/api/tables", root + "friends/api/matches"
         self.timeout = timeout
 
     def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
         """A new table: its id, each person's seat's token and link."""
-        return self.request("POST", self.api, {"game": game, "seats": list(seats), **settings})
+        body = {"game": game, "seats": list(seats), **settings}
+        return self.request("POST", self.api, body, visitor_headers())
+
+    def create_match(self, game: str, layouts: Sequence[Sequence[str]], **settings: Any) -> dict[str, Any]:
+        """A duplicate match (with ``teacher_key``): tables that play the same deals, each with its links, and the
+        teacher's results link."""
+        body = {"game": game, "tables": [list(seats) for seats in layouts], **settings}
+        return self.request("POST", self.matches, body)
+
+    def results(self, match: str, key: str) -> dict[str, Any]:
+        """A match's results so far (the deals over at every table, the ranking)."""
+        url = f"{self.matches}/{quote(match, safe='')}/results"
+        return self.request("GET", url, None, {"X-Results-Key": key})
 
     def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
         """The seat's frame now."""
@@ -83,7 +110,7 @@ class HTTPTables:
         url = f"{self.seat_url(table, seat)}?{urlencode({'since': since_version, 'timeout': timeout})}"
         try:
             response = await AsyncHTTPClient().fetch(
-                url, headers={"X-Seat-Token": token}, request_timeout=self.timeout + timeout
+                url, headers={"X-Seat-Token": token, **kernel_headers()}, request_timeout=self.timeout + timeout
             )
         except HTTPClientError as error:
             body = error.response.body if error.response is not None else b""
@@ -109,7 +136,7 @@ class HTTPTables:
     ) -> dict[str, Any]:
         """Send a request and read its JSON answer; a refusal raises TableError with the server's message."""
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+        request = urllib.request.Request(url, data=data, method=method, headers={**kernel_headers(), **(headers or {})})
         request.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout + extra_wait) as response:
@@ -136,7 +163,8 @@ def error_message(error: urllib.error.HTTPError) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Make tables for a class on a running demo and print each seat's link (one line a seat)."""
+    """Make tables for a class on a running demo and print each seat's link (one line a seat); a refusal or a server
+    that cannot be reached is said in one line (and the exit status is 1)."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -146,12 +174,52 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=1, help="how many such tables (a class of 20: 5 tables of 4)")
     parser.add_argument("--idle", type=float, default=120, help="seconds an empty seat waits before the bot plays it")
     parser.add_argument("--one-deal", action="store_true", help="play one deal, not a whole game")
+    parser.add_argument("--seed", type=int, default=None, help="the same deals at every table (duplicate tables)")
+    parser.add_argument("--match", type=int, default=0, metavar="DEALS", help="a duplicate match of this many deals")
+    parser.add_argument("--computer-table", action="store_true", help="and a table of the computer in the match")
+    parser.add_argument(
+        "--key",
+        default=os.environ.get("CARDLIB_TEACHER_KEY"),
+        help="the teacher's key make demo prints (lifts the limit of tables an address)",
+    )
     args = parser.parse_args(argv)
-    service = HTTPTables(args.server)
+    try:
+        make_tables(HTTPTables(args.server), args)
+    except TableError as error:
+        raise SystemExit(f"The table server refused: {error} ({error.status})") from None
+    except OSError as error:  # refused connection, unknown host, timeout (urllib's URLError is an OSError)
+        reason = getattr(error, "reason", None) or error
+        raise SystemExit(
+            f"The table server at {args.server} cannot be reached ({reason}): is `make demo` running?"
+        ) from None
+    except ValueError:  # an answer that is not JSON: another kind of server
+        raise SystemExit(f"{args.server} answered, but not as a table server does: is it the demo's address?") from None
+
+
+def make_tables(service: HTTPTables, args: Any) -> None:
+    """Make the tables the command line asks for, printing each seat's link as soon as its table is made."""
+    if args.match:
+        make_match(service, args)
+        return
+    settings: dict[str, Any] = {"idle_seconds": args.idle, "whole_game": not args.one_deal}
+    settings |= {name: value for name, value in (("seed", args.seed), ("teacher_key", args.key)) if value is not None}
     for number in range(1, args.tables + 1):
-        made = service.create(args.game, args.seats, idle_seconds=args.idle, whole_game=not args.one_deal)
+        made = service.create(args.game, args.seats, **settings)
         for seat, link in made["links"].items():
-            print(f"table {number}, seat {seat}: {link}")
+            print(f"table {number}, seat {seat}: {link}", flush=True)
+
+
+def make_match(service: HTTPTables, args: Any) -> None:
+    """Make the duplicate match the command line asks for; print each seat's link, then the teacher's results link."""
+    layouts = [args.seats] * args.tables + ([["computer"] * len(args.seats)] if args.computer_table else [])
+    settings = {"deals": args.match, "idle_seconds": args.idle, "teacher_key": args.key}
+    made = service.create_match(
+        args.game, layouts, **settings, **({"seed": args.seed} if args.seed is not None else {})
+    )
+    for number, table in enumerate(made["tables"], start=1):
+        for seat, link in table["links"].items():
+            print(f"table {number}, seat {seat}: {link}", flush=True)
+    print(f"results (the teacher's, keep it to yourself): {made['results_link']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,23 @@
          -> 200 the seat's own decisions in the deal, each with the view it decided from (the coach's review)
     POST {base}friends/api/tables/<table>/seats/<seat>/moves  {"token", "action": "play K♦", "version"}
          -> 200 the seat's frame after the move (and the computer's)
+    POST {base}friends/api/tables/<table>/seats/<seat>/here                           (header X-Seat-Token)
+         -> 200 the seat's own browser is there (its page's heartbeat, every 2 s: what keeps the seat connected)
+    POST {base}friends/api/matches   {"game", "tables": [[seats], ...], "deals"?, "seed"?, ..., "teacher_key"}
+         -> 201 a duplicate match: {"match", "results_key", "results_link", "seed", "tables": [each table's links]}
+    GET  {base}friends/api/matches/<match>/results (header X-Results-Key)   -> 200 the results so far (JSON)
+    GET  {base}friends/api/matches/<match>/results.csv?key=…                -> 200 the same as CSV
+    GET  {base}friends/results/<match>?key=…                                -> the teacher's results page (HTML)
 
 Every answer is JSON; a refusal is ``{"error": "..."}`` with its status (400 malformed, 403 wrong token, 404 no such
 table, 409 out of turn or stale, 410 expired, 413 too large, 422 illegal, 429 too many, 503 full), and leaves the
-table as it was. The limits (tables, messages a second a client, message size) are the demo's settings,
-notebooks/apps/voila/friends.json. The tables are in SQLite, or in Redis when ``CARDLIB_FRIENDS_REDIS`` (or the
-settings' ``redis_url``) names one: then several demo servers share them.
+table as it was; a message nested deeper than 4 levels or with a field it does not have is refused before anything
+else. One address may have at most ``tables_per_address`` open tables (the teacher's key, printed when the demo
+starts, lifts that), and a table nobody plays at goes after ``unplayed_seconds``. A page's kernel says so with the
+demo's key for its kernels (``X-Kernel-Key``): its asking then keeps no seat connected, and the tables it makes count
+against its visitor's address (``X-Visitor-Address``). The limits (tables, messages a second a client, message
+size) are the demo's settings, notebooks/apps/voila/friends.json. The tables are in SQLite, or in Redis when
+``CARDLIB_FRIENDS_REDIS`` (or the settings' ``redis_url``) names one: then several demo servers share them.
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,11 +42,19 @@ from urllib.parse import quote, urlencode
 
 from tornado.web import HTTPError, RequestHandler
 
+from .matches import MATCH_SETTINGS, create_match, results, results_csv
+from .results_page import results_page
 from .stores import RedisStore, SQLiteStore
-from .tables import Limits, TableError, Tables, refused
+from .tables import SETTINGS, Limits, TableError, Tables, refused, token_hash
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
+CREATE_FIELDS = ("game", "seats", *SETTINGS, "teacher_key")
+MATCH_FIELDS = ("game", "tables", *MATCH_SETTINGS, "teacher_key")
+MOVE_FIELDS = ("token", "action", "version")
+VISITOR_HEADER, KERNEL_KEY_HEADER = "X-Visitor-Address", "X-Kernel-Key"  # a page's kernel asking for its visitor
+SEATS_LOOKED_AT = 1.0  # how often (s) a held question looks again at who is there, if nothing else woke it
+MAX_NESTING = 4  # {"options": {"name": [3, 2]}} is three deep: no message of a table needs more
 
 
 @dataclass
@@ -90,6 +110,10 @@ class FriendsServer:
 
     tables: Tables
     page: str = DEFAULT_PAGE
+    teacher_key: str = field(default_factory=lambda: secrets.token_urlsafe(12))  # lifts the limit of tables an address
+    # The demo's own page kernels make tables for their visitors: they say whose with this key (in their environment,
+    # never sent to a browser), or every table made from a page would count against the server's own address.
+    kernel_key: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     waiters: Waiters = field(default_factory=Waiters)
     stop_listening: Callable[[], None] = lambda: None
 
@@ -117,20 +141,40 @@ class FriendsServer:
         if close is not None:
             close()
 
-    async def wait(self, table: str, seat: int, token: str, since: int, timeout: float) -> dict[str, Any]:
+    async def wait(
+        self, table: str, seat: int, token: str, since: int, timeout: float, heard: bool = True
+    ) -> dict[str, Any]:
         """The seat's frame once the table is past ``since`` or its seats change, or at the timeout."""
         clock = time.monotonic
         deadline = clock() + max(0.0, min(timeout, self.tables.limits.max_wait))
-        first = self.tables.status(table, seat, token)
+        first = self.tables.status(table, seat, token, heard)
         while first[0] <= since and clock() < deadline:
             event = self.waiters.event(table)
-            try:  # woken by a change, or every two seconds to see who came and went (and let a bot stand in)
-                await asyncio.wait_for(event.wait(), timeout=min(2.0, max(0.0, deadline - clock())))
+            try:  # woken by a change, or every second to see who came and went (and let a bot stand in)
+                await asyncio.wait_for(event.wait(), timeout=min(SEATS_LOOKED_AT, max(0.0, deadline - clock())))
             except TimeoutError:
                 pass
-            if self.tables.status(table, seat, token) != first:
+            if self.tables.status(table, seat, token, heard=False) != first:
                 break
-        return self.tables.frame(table, seat, token)
+        return self.tables.frame(table, seat, token, heard=False)
+
+    def maker(self, address: str, key: object) -> str:
+        """Who makes a table, for the limit of tables an address: a hash of the address, or '' (no limit) with the
+        teacher's key; a wrong key is refused."""
+        if key is None:
+            return token_hash(f"address {address}")[:24]
+        if not isinstance(key, str) or not secrets.compare_digest(token_hash(key), token_hash(self.teacher_key)):
+            raise refused(403, "Wrong teacher's key: the demo prints its key when it starts (or leave it out).")
+        return ""
+
+    def teacher_note(self) -> str:
+        """What the demo prints at its start: the teacher's key, and what it is for."""
+        limits = self.tables.limits
+        return (
+            f"Teacher's key for the people's tables: {self.teacher_key}  (lifts the limit of "
+            f"{limits.tables_per_address} open tables an address; keep it to yourself; CARDLIB_TEACHER_KEY or "
+            '"teacher_key" in notebooks/apps/voila/friends.json sets it)'
+        )
 
     def links(self, base_url: str, created: dict[str, Any]) -> dict[str, str]:
         """The page link of each person's seat, with its token."""
@@ -159,7 +203,8 @@ def friends_server(settings_path: str | Path | None = None) -> FriendsServer:
         store = RedisStore(redis_url)
     else:
         store = SQLiteStore(os.environ.get("CARDLIB_FRIENDS_DB") or settings.get("sqlite_path") or DEFAULT_DB)
-    return FriendsServer(Tables(store, limits), page=settings.get("page", DEFAULT_PAGE))
+    key = os.environ.get("CARDLIB_TEACHER_KEY") or settings.get("teacher_key") or secrets.token_urlsafe(12)
+    return FriendsServer(Tables(store, limits), page=settings.get("page", DEFAULT_PAGE), teacher_key=key)
 
 
 # ---------------------------------------------------------------------------
@@ -187,19 +232,38 @@ class FriendsHandler(RequestHandler):
         if size > limits.max_message_bytes or len(self.request.body or b"") > limits.max_message_bytes:
             raise_http(refused(413, f"A message may be at most {limits.max_message_bytes} bytes."))
 
+    def address(self) -> str:
+        """Who asks: the visitor a page's kernel vouches for (with the demo's key for its kernels), else the
+        request's own address."""
+        vouched = self.request.headers.get(VISITOR_HEADER, "")
+        if vouched and self.from_kernel():
+            return vouched[:64]
+        return self.request.remote_ip or ""
+
+    def from_kernel(self) -> bool:
+        """Whether a demo page's kernel asks (with the demo's key for its kernels): its asking says nothing of
+        whether its person is there; their browser's heartbeat does."""
+        key = self.request.headers.get(KERNEL_KEY_HEADER, "")
+        return bool(key) and secrets.compare_digest(token_hash(key), token_hash(self.friends.kernel_key))
+
+    def seat_token(self) -> str:
+        """The seat's token, from its header (or the query)."""
+        return self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
+
+    def base(self) -> str:
+        """The server's own address, as the request reached it (for links)."""
+        return f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
+
     def client_key(self) -> tuple[Any, ...]:
         """Who is sending: the address, and the seat asked for (several players may share an address)."""
         return (self.request.remote_ip, *self.path_args)
 
-    def body(self) -> dict[str, Any]:
-        """The request's JSON object, or a clear refusal."""
+    def body(self, what: str, fields: tuple[str, ...]) -> dict[str, Any]:
+        """The request's JSON object with only these fields, or a refusal in words (never a traceback)."""
         try:
-            data = json.loads(self.request.body or b"")
-        except (ValueError, UnicodeDecodeError):
-            raise_http(refused(400, "The message is not JSON."))
-        if not isinstance(data, dict):
-            raise_http(refused(400, "The message must be a JSON object."))
-        return data
+            return read_message(self.request.body or b"", what, fields)
+        except TableError as error:
+            raise_http(error)
 
     def answer(self, data: dict[str, Any], status: int = 200) -> None:
         """Send JSON."""
@@ -214,6 +278,43 @@ class FriendsHandler(RequestHandler):
         message = getattr(error, "log_message", None) or self._reason
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps({"error": message}, ensure_ascii=False))
+
+
+def read_message(body: bytes, what: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    """A message's JSON object: not nested deeper than a table's messages are, and no field but these."""
+    if nesting(body) > MAX_NESTING:
+        raise refused(
+            400, f"The message is nested too deeply: {what} is one JSON object of plain values and short lists."
+        )
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise refused(400, "The message is not JSON.") from None
+    if not isinstance(data, dict):
+        raise refused(400, f"The message must be a JSON object: {what}, with the fields {', '.join(fields)}.")
+    unknown = [name for name in data if name not in fields]
+    if unknown:
+        names = ", ".join(repr(name)[:40] for name in unknown[:5])
+        raise refused(400, f"{what[:1].upper()}{what[1:]} has no field {names}; its fields are {', '.join(fields)}.")
+    return data
+
+
+def nesting(body: bytes) -> int:
+    """How deeply a JSON text nests its lists and objects, read without parsing it (so that no message can make
+    the parser recurse); brackets inside strings are not counted."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            in_string, escaped = (escaped or byte != 0x22), (not escaped and byte == 0x5C)  # " ends it, \ escapes
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
 
 
 def raise_http(error: TableError) -> NoReturn:
@@ -240,28 +341,80 @@ class CreateHandler(FriendsHandler):
     """POST: a new table."""
 
     def post(self) -> None:
-        data = self.body()
-        settings = {k: data[k] for k in ("options", "idle_seconds", "whole_game") if k in data}
+        data = self.body("a new table", CREATE_FIELDS)
+        settings = {k: data[k] for k in SETTINGS if k in data}
         try:
-            created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), **settings)
+            maker = self.friends.maker(self.address(), data.get("teacher_key"))
+            created = self.friends.tables.create(data.get("game", ""), data.get("seats", ()), maker, **settings)
         except TableError as error:
             raise_http(error)
-        base = f"{self.request.protocol}://{self.request.host}{self.settings.get('base_url', '/')}"
-        self.answer({**created, "links": self.friends.links(base, created)}, 201)
+        self.answer({**created, "links": self.friends.links(self.base(), created)}, 201)
+
+
+class MatchHandler(FriendsHandler):
+    """POST: a duplicate match, with the teacher's key: its tables' links, and the teacher's results link."""
+
+    def post(self) -> None:
+        data = self.body("a new match", MATCH_FIELDS)
+        settings = {k: data[k] for k in MATCH_SETTINGS if k in data}
+        try:
+            if data.get("teacher_key") is None or self.friends.maker(self.address(), data["teacher_key"]):
+                raise refused(403, "A duplicate match is made with the teacher's key, which the demo prints at start.")
+            made = create_match(self.friends.tables, data.get("game", ""), data.get("tables", ()), **settings)
+        except TableError as error:
+            raise_http(error)
+        base = self.base()
+        tables = [{**table, "links": self.friends.links(base, table)} for table in made["tables"]]
+        link = f"{base}friends/results/{made['match']}?{urlencode({'key': made['results_key']})}"
+        self.answer({**made, "tables": tables, "results_link": link}, 201)
+
+
+class ResultsHandler(FriendsHandler):
+    """GET: a match's results as JSON (header X-Results-Key, or ?key=): the deals over at every table, the ranking."""
+
+    def get(self, match: str) -> None:
+        key = self.request.headers.get("X-Results-Key") or self.get_query_argument("key", "")
+        try:
+            self.answer(results(self.friends.tables, match, key))
+        except TableError as error:
+            raise_http(error)
+
+
+class ResultsCsvHandler(FriendsHandler):
+    """GET: a match's results as CSV (?key=), to open in a spreadsheet."""
+
+    def get(self, match: str) -> None:
+        try:
+            found = results(self.friends.tables, match, self.get_query_argument("key", ""))
+        except TableError as error:
+            raise_http(error)
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="match-{match}.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(results_csv(found))
+
+
+class ResultsPageHandler(FriendsHandler):
+    """GET: the teacher's results page of a match (it asks for the results itself, with the key in its link)."""
+
+    def get(self, match: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(results_page(f"{self.settings.get('base_url', '/')}friends/api/matches/{match}"))
 
 
 class SeatHandler(FriendsHandler):
     """GET: a seat's frame, at once or when the table moves on."""
 
     async def get(self, table: str, seat: str) -> None:
-        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
+        token = self.seat_token()
         try:
             since = int(self.get_query_argument("since", "-1"))
             timeout = float(self.get_query_argument("timeout", "0"))
         except ValueError:
             raise_http(refused(400, "since must be a version number and timeout a number of seconds."))
         try:
-            frame = await self.friends.wait(table, seat_number(seat), token, since, timeout)
+            frame = await self.friends.wait(table, seat_number(seat), token, since, timeout, not self.from_kernel())
         except TableError as error:
             raise_http(error)
         self.answer(frame)
@@ -271,7 +424,7 @@ class MoveHandler(FriendsHandler):
     """POST: a seat's move."""
 
     def post(self, table: str, seat: str) -> None:
-        data = self.body()
+        data = self.body("a move", MOVE_FIELDS)
         version, action, token = data.get("version"), data.get("action"), data.get("token")
         if not isinstance(version, int) or isinstance(version, bool):
             raise_http(refused(400, "A move must say the version of the table it was made at."))
@@ -296,9 +449,21 @@ class DecisionsHandler(FriendsHandler):
     """GET: the seat's own decisions in the deal, with the views it decided from (for the coach's review)."""
 
     def get(self, table: str, seat: str) -> None:
-        token = self.request.headers.get("X-Seat-Token") or self.get_query_argument("token", "")
         try:
-            self.answer(self.friends.tables.decisions(table, seat_number(seat), token))
+            self.answer(
+                self.friends.tables.decisions(table, seat_number(seat), self.seat_token(), not self.from_kernel())
+            )
+        except TableError as error:
+            raise_http(error)
+
+
+class HereHandler(FriendsHandler):
+    """POST: a heartbeat from the seat's own browser (header X-Seat-Token), every few seconds while the page is open:
+    what keeps the seat connected, however the browser goes (closed, asleep, off the network)."""
+
+    def post(self, table: str, seat: str) -> None:
+        try:
+            self.answer(self.friends.tables.here(table, seat_number(seat), self.seat_token()))
         except TableError as error:
             raise_http(error)
 
@@ -313,13 +478,19 @@ def seat_number(text: str) -> int:
 def handlers(base_url: str, friends: FriendsServer) -> list[tuple[str, type[RequestHandler], dict[str, Any]]]:
     """The table server's URL rules, for a Tornado application served at ``base_url``."""
     api = base_url.rstrip("/") + "/friends/api/tables"
+    matches = base_url.rstrip("/") + "/friends/api/matches"
     table, seat = r"/([A-Za-z0-9_-]{1,40})", r"/seats/([0-9]{1,2})"
     options = {"friends": friends}
     return [
+        (matches, MatchHandler, options),
+        (matches + table + "/results", ResultsHandler, options),
+        (matches + table + r"/results\.csv", ResultsCsvHandler, options),
+        (base_url.rstrip("/") + "/friends/results" + table, ResultsPageHandler, options),
         (api, CreateHandler, options),
         (api + table + seat, SeatHandler, options),
         (api + table + seat + "/moves", MoveHandler, options),
         (api + table + seat + "/decisions", DecisionsHandler, options),
+        (api + table + seat + "/here", HereHandler, options),
         (api + r"(?:/.*)?", NoSuchHandler, options),  # anything else under the API: a JSON 404, not a page
     ]
 
@@ -349,6 +520,7 @@ def main(argv: list[str] | None = None) -> None:
         sockets = bind_sockets(args.port, "127.0.0.1")
         HTTPServer(Application(handlers("/", friends))).add_sockets(sockets)
         print(f"http://127.0.0.1:{sockets[0].getsockname()[1]}/", flush=True)
+        print(friends.teacher_note(), flush=True)
         await asyncio.Event().wait()
 
     try:

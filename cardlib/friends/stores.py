@@ -76,6 +76,13 @@ class SQLiteStore(SeatsHeard):
         """How many tables are kept."""
         return int(self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (their maker, their match)."""
+        if name not in Record.__dataclass_fields__:
+            raise ValueError(f"a table's record has no field {name!r}")
+        query = "SELECT record FROM tables WHERE expires >= ? AND json_extract(record, ?) = ?"
+        return [Record.from_json(row[0]) for row in self.db.execute(query, (now, f"$.{name}", value))]
+
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
         gone = self.db.execute("DELETE FROM tables WHERE expires < ?", (now,)).rowcount
@@ -148,6 +155,16 @@ class RedisStore:
     def count(self) -> int:
         """How many tables are kept."""
         return int(self.redis.zcard(self.index))
+
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (read from every open record: a few hundred at
+        most, and only when a table or a match is made or a match's results are asked for)."""
+        with self.redis.pipeline() as pipe:
+            for table in self.redis.zrangebyscore(self.index, now, "+inf"):
+                pipe.hget(self.key(table.decode()), "record")
+            texts = pipe.execute()
+        records = [Record.from_json(text) for text in texts if text is not None]
+        return [record for record in records if getattr(record, name) == value]
 
     def purge(self, now: float) -> int:
         """Forget the expired tables (their records expire by themselves); how many."""

@@ -46,6 +46,10 @@ PERSON, COMPUTER = "person", "computer"
 WAIT, NEXT_DEAL = "wait", "next deal"  # a person lets an out-of-turn move go by; asks for the next deal
 CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a waiting page is heard every few s)
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
+MAX_SEED = 2**48
+SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names")  # a new table's, beside game and seats
+MAX_DEALS = 20  # the most deals a table of a set number of deals plays (a duplicate match's)
+MAX_NAME = 24  # the longest name of a player
 
 
 class TableError(ValueError):
@@ -66,6 +70,8 @@ class Limits:
     """What a table server allows (the demo's are in notebooks/apps/voila/friends.json)."""
 
     max_tables: int = 200
+    tables_per_address: int = 20  # open tables one address may have made (a class's worth); a teacher's key lifts it
+    unplayed_seconds: float = 3600  # a table nobody has made a move at is gone this long after it was made
     table_seconds: float = 6 * 3600  # a table nobody moves at for this long expires
     token_seconds: float = 24 * 3600  # a seat's link works this long after the table was made
     max_wait: float = 20.0  # the longest a page's wait for news is held open
@@ -74,6 +80,7 @@ class Limits:
     address_messages_per_second: float = 500.0  # from one address, all its seats together (a class behind one)
     max_message_bytes: int = 4096
     min_idle_seconds: float = 5.0  # the shortest time a creator may leave an empty seat to a person
+    option_number_times: int = 10  # a whole-number option (the target score) at most this many times its default
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Limits:
@@ -107,6 +114,13 @@ class Record:
     expires: float  # the table expires then, unless a move comes first
     tokens_expire: float
     actions: tuple[tuple[int, str], ...] = ()
+    names: tuple[str, ...] = ()  # the players' names by seat, as the table's maker gave them ('' for none)
+    maker: str = ""  # who made it: a hash of the address (the limit of tables an address), '' for a teacher's
+    played: bool = False  # whether a person has made a move (until then it expires after limits.unplayed_seconds)
+    deals: int = 0  # a whole game of this many deals (a duplicate match's), or 0: until a side reaches the target
+    match: str = ""  # the duplicate match the table is one of ('' for none)
+    results_hash: str = ""  # the hash of the match's results key (the teacher's link)
+    match_table: int = 0  # the table's number in its match (from 1)
 
     @property
     def version(self) -> int:
@@ -124,11 +138,17 @@ class Record:
         data = json.loads(text)
         data["seats"], data["token_hashes"] = tuple(data["seats"]), tuple(data["token_hashes"])
         data["actions"] = tuple((seat, move) for seat, move in data["actions"])
+        data["names"] = tuple(data.get("names", ()))
         return cls(**data)
 
-    def with_moves(self, moves: Sequence[tuple[int, str]], now: float, limits: Limits) -> Record:
-        """The record after these moves, made now."""
-        return replace(self, actions=(*self.actions, *moves), touched=now, expires=now + limits.table_seconds)
+    def with_moves(
+        self, moves: Sequence[tuple[int, str]], now: float, limits: Limits, by_person: bool = True
+    ) -> Record:
+        """The record after these moves, made now: a person's move keeps the table another ``table_seconds``; the
+        computer's alone do not keep a table nobody has played at."""
+        played = self.played or by_person
+        expires = now + limits.table_seconds if played else self.expires
+        return replace(self, actions=(*self.actions, *moves), touched=now, expires=expires, played=played)
 
     def people(self) -> list[int]:
         """The seats people sit at."""
@@ -144,48 +164,121 @@ def new_table(
     game: str,
     *,
     seats: Sequence[str],
-    options: Mapping[str, Any] | None = None,
-    idle_seconds: float = 60.0,
-    whole_game: bool = True,
-    seed: int | None = None,
     now: float,
     limits: Limits = Limits(),
+    maker: str = "",
+    match: Mapping[str, Any] | None = None,
+    **settings: Any,
 ) -> tuple[Record, dict[int, str]]:
-    """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game."""
+    """A new table and the token of each person's seat (by seat), checked the way the engine checks a new game.
+    ``settings``: any of ``SETTINGS``; ``match``: the duplicate match's id and results key hash, for its tables."""
+    check_seats(seats, computers_only=match is not None)
     try:
         description = games.get(game)
         players = description.players_from(len(seats))
-        chosen = description.options_from(dict(options or {}))
     except (ValueError, TypeError) as error:
         raise refused(400, str(error)) from None
-    check_seats(seats)
-    check_idle(idle_seconds, limits)
+    chosen = checked_options(description, settings.pop("options", None), limits)
     tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == PERSON}
     record = Record(
         id=secrets.token_urlsafe(9),
         game=description.key,
         players=players,
         options=chosen.changed(),
-        seed=secrets.randbits(48) if seed is None else int(seed),
         seats=tuple(seats),
         token_hashes=tuple(token_hash(tokens[s]) if s in tokens else "" for s in range(players)),
-        idle_seconds=float(idle_seconds),
-        whole_game=bool(whole_game),
         created=now,
         touched=now,
-        expires=now + limits.table_seconds,
+        expires=now + (limits.table_seconds if not maker else min(limits.table_seconds, limits.unplayed_seconds)),
         tokens_expire=now + limits.token_seconds,
+        maker=maker,
+        **checked_settings(settings, players, limits),
+        **(match or {}),
     )
     Replay(record)  # options that cannot be played by this many players are refused here, by the engine
     return record, tokens
 
 
-def check_seats(seats: Sequence[str]) -> None:
-    """Every seat is a person's or the computer's, and at least one is a person's."""
-    if isinstance(seats, str) or not all(kind in (PERSON, COMPUTER) for kind in seats):
+def checked_settings(settings: Mapping[str, Any], players: int, limits: Limits) -> dict[str, Any]:
+    """A new table's settings but its options, each checked: the seed, the idle time, one deal or a game of them,
+    how many deals, the players' names."""
+    idle_seconds = settings.get("idle_seconds", 60.0)
+    check_idle(idle_seconds, limits)
+    seed = settings.get("seed")
+    return {
+        "seed": secrets.randbits(48) if seed is None else checked_seed(seed),
+        "idle_seconds": float(idle_seconds),
+        "whole_game": checked_flag(settings.get("whole_game", True), "whole_game"),
+        "deals": checked_deals(settings.get("deals", 0)),
+        "names": checked_names(settings.get("names"), players),
+    }
+
+
+def checked_deals(deals: object) -> int:
+    """How many deals a whole game plays: 0 (until a side reaches the target) or from 1 to MAX_DEALS."""
+    number = as_whole_number(deals)
+    if number is None or not 0 <= number <= MAX_DEALS:
+        raise refused(
+            400, f"deals must be 0 (play to the target score) or from 1 to {MAX_DEALS}, not {str(deals)[:40]!r}"
+        )
+    return number
+
+
+def checked_names(names: object, players: int) -> tuple[str, ...]:
+    """The players' names by seat ('' or null for none), each at most MAX_NAME characters of printable text."""
+    if names is None:
+        return ()
+    if not isinstance(names, (list, tuple)) or len(names) != players:
+        raise refused(400, f"names must be a list of {players} names, one a seat ('' or null for none)")
+    for name in names:
+        if name is not None and not (isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable()):
+            raise refused(400, f"a name is text of at most {MAX_NAME} printable characters, not {str(name)[:40]!r}")
+    return tuple((name or "").strip() for name in names)
+
+
+def check_seats(seats: object, computers_only: bool = False) -> None:
+    """Every seat is a person's or the computer's, and at least one is a person's (but at a match's table of the
+    computer, the class's yardstick)."""
+    if not isinstance(seats, (list, tuple)) or not all(kind in (PERSON, COMPUTER) for kind in seats):
         raise refused(400, f"seats must be a list of {PERSON!r} or {COMPUTER!r}, one for each seat")
-    if PERSON not in seats:
+    if PERSON not in seats and not computers_only:
         raise refused(400, "a table for friends needs at least one person's seat")
+
+
+def checked_options(description: games.GameDescription, options: object, limits: Limits) -> RuleOptions:
+    """The game's options from a mapping of names to values, as the engine checks them, each whole number no more
+    than ``limits.option_number_times`` its default (the rules allow any target score: a table must end)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise refused(400, "options must be a mapping of option names to values, like {'target_score': 5}")
+    try:
+        chosen: RuleOptions = description.options_from(dict(options or {}))
+    except (ValueError, TypeError) as error:
+        raise refused(400, str(error)) from None
+    defaults = type(chosen).defaults()
+    for name, choices in type(chosen).describe().items():
+        most = limits.option_number_times * getattr(defaults, name)
+        if choices is None and getattr(chosen, name) > most:
+            raise refused(
+                400,
+                f"{name} at a people's table is from 1 to {most} ({limits.option_number_times} times the rules' "
+                f"{getattr(defaults, name)}), not {getattr(chosen, name)!r}",
+            )
+    return chosen
+
+
+def checked_seed(seed: object) -> int:
+    """A seed given for the deals (the same seed, the same deals: duplicate tables): a whole number below 2**48."""
+    number = as_whole_number(seed)
+    if number is None or not 0 <= number < MAX_SEED:
+        raise refused(400, f"seed must be a whole number from 0 to {MAX_SEED - 1}, not {str(seed)[:40]!r}")
+    return number
+
+
+def checked_flag(value: object, name: str) -> bool:
+    """A yes-or-no setting: true or false, nothing else."""
+    if not isinstance(value, bool):
+        raise refused(400, f"{name} must be true or false, not {str(value)[:40]!r}")
+    return value
 
 
 def check_idle(idle_seconds: object, limits: Limits) -> None:
@@ -224,6 +317,15 @@ def check_alive(record: Record | None, now: float) -> Record:
     return record
 
 
+def too_many_tables(limits: Limits) -> str:
+    """Why one more table may not be made from this address."""
+    return (
+        f"Your address has made {limits.tables_per_address} open tables, the most one address may have: play or "
+        f"leave them (a table nobody plays at is gone {limits.unplayed_seconds / 60:g} minutes after it was made), "
+        "or make a class's tables with the teacher's key."
+    )
+
+
 # ---------------------------------------------------------------------------
 # The table replayed
 
@@ -248,6 +350,7 @@ class Replay:
         except (OptionError, ValueError) as error:
             raise refused(400, str(error)) from None
         self.deal_number = 1
+        self.deal_points: list[list[int]] = []  # each finished deal's points, by side, before the one played
         self.declined: dict[int, set[Action]] = {}  # out-of-turn moves each seat let go by, this deal
         self.bots = [description.rule_bot((record.seed + seat) % 2**32) for seat in range(record.players)]
         self.version = 0
@@ -265,6 +368,7 @@ class Replay:
         if move == WAIT:
             self.declined.setdefault(seat, set()).update(self.state.legal_actions(seat))
         elif move == NEXT_DEAL:
+            self.deal_points.append(list(self.state.points))
             self.game.next_deal()
             self.deal_number += 1
             self.declined = {}
@@ -293,11 +397,21 @@ class Replay:
         """What a seat may send now, as text: its moves, 'wait' for an out-of-turn offer, 'next deal'."""
         state = self.state
         if state.is_over:
-            more = self.record.whole_game and not self.game.is_over and self.record.seats[seat] == PERSON
-            return [NEXT_DEAL] if more else []
+            return [NEXT_DEAL] if self.more_deals() and self.record.seats[seat] == PERSON else []
         offered = self.offered(seat)
         texts = [action_text(a) for a in in_fixed_order(offered)]  # pack order, as the view lists them
         return texts + [WAIT] if offered and state.current_player != seat else texts
+
+    def more_deals(self) -> bool:
+        """Whether another deal follows this one (a whole game not over; a match's deals not all played)."""
+        record = self.record
+        capped = bool(record.deals) and self.deal_number >= record.deals
+        return record.whole_game and not self.game.is_over and not capped
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the table has played all it will: its deal is over and no other follows."""
+        return self.state.is_over and not self.more_deals()
 
     def judge(self, seat: int, text: object) -> str:
         """The move as the engine writes it, if this seat may make it now; refused with the rule's words if not."""
@@ -335,20 +449,15 @@ class Replay:
             return "The deal is over: no more moves."
         if not self.is_my_turn(seat):
             return f"It is not your turn: {self.waiting_text()}"
-        # The engine explains from the holder's side ('player 0 may not exchange: his hand ...', 'nobody holds ...'):
-        # a card not in this seat's hand gets one answer wherever it is, unless it is in no hand and seen by all
-        # (the turned-up card, a card played).
-        unheld = [c for c in cards_named(move) if c not in state.hands[seat] and not self.is_public(c)]
+        # The engine explains from the holder's side ('K♠ is not in the hand of the player to play', 'nobody holds
+        # ...'), and its words differ with where the card is: a card not in this seat's hand gets one answer wherever
+        # it is (another hand, the stock, the cards put aside, played, turned up), so no refusal says where.
+        unheld = [c for c in cards_named(move) if c not in state.hands[seat]]
         if unheld:
             return f"You do not hold {unheld[0]}."
         if state.current_player != seat:  # an out-of-turn offer: only the moves offered may be made
             return f"You may {' or '.join(self.legal_texts(seat))} now, or wait for your turn."
         return state.why_illegal(move) or f"{action_text(move)} is not allowed now."
-
-    def is_public(self, c: Any) -> bool:
-        """Whether a card is in no hand and every seat sees it (played, turned up): nothing to hide about it."""
-        state = self.state
-        return state.holder(c) is None and all(c in seen_by(state, s) for s in range(self.record.players))
 
     # -- who the table waits for
     def standing_in(self, presence: Mapping[int, float], now: float) -> set[int]:
@@ -373,7 +482,7 @@ class Replay:
             for s, kind in enumerate(self.record.seats)
         ]
         moves: list[tuple[int, str]] = []
-        while not self.state.is_over:
+        while self.deal_on(moves):
             current = self.state.current_player
             if any(s != current and self.offered(s) for s in self.record.people() if s not in standing_in):
                 break  # a person may move out of turn (an exchange, an announcement): asked first
@@ -384,6 +493,13 @@ class Replay:
             self.make(seat, text)
             moves.append((seat, text))
         return moves
+
+    def deal_on(self, moves: list[tuple[int, str]]) -> bool:
+        """Whether the deal goes on; at a table of the computer alone (a match's), its next deal is dealt here."""
+        if self.state.is_over and not self.record.people() and self.more_deals():
+            self.make(0, NEXT_DEAL)
+            moves.append((0, NEXT_DEAL))
+        return not self.state.is_over
 
     def waiting_for_as_seen_by(self, seat: int, standing_in: Iterable[int] = ()) -> list[int]:
         """Who the table waits for, as one seat may know it: the player to move, and itself if it has a move
@@ -410,22 +526,24 @@ def cards_named(move: Action) -> list[Any]:
 
 
 def seen_by(state: Any, seat: int) -> set[Any]:
-    """Every card a seat's view shows it (its hand, the cards played, shown or turned up)."""
+    """Every card a seat's view shows it (its hand, the cards played, shown, announced or turned up); not a listing
+    of the whole pack (a plain game's view has one), which says nothing of where any card is."""
     found: set[Any] = set()
-    collect_cards(games.observe(state, seat), found)
+    collect_cards(games.observe(state, seat), found, frozenset(games.of(state).pack))
     return found
 
 
-def collect_cards(value: Any, found: set[Any]) -> None:
+def collect_cards(value: Any, found: set[Any], pack: frozenset[Any]) -> None:
     """Every card in a value (a view, its tuples and its small dataclasses), into ``found``."""
     if type(value).__name__ == "Card":
         found.add(value)
     elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            collect_cards(item, found)
+        if len(value) < len(pack) or not all(c in value for c in pack):
+            for item in value:
+                collect_cards(item, found, pack)
     elif hasattr(value, "__dataclass_fields__") and not isinstance(value, RuleOptions):
         for name in value.__dataclass_fields__:
-            collect_cards(getattr(value, name), found)
+            collect_cards(getattr(value, name), found, pack)
 
 
 # ---------------------------------------------------------------------------
@@ -434,7 +552,7 @@ def collect_cards(value: Any, found: set[Any]) -> None:
 
 def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: float) -> dict[str, Any]:
     """All a seat is sent: its view and the table's public facts (no seed, no other hand, no stock, no move list)."""
-    record, state, game = replay.record, replay.state, replay.game
+    record, state = replay.record, replay.state
     standing_in = replay.standing_in(presence, now)
     description = games.get(record.game)
     return {
@@ -453,10 +571,14 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "deal_number": replay.deal_number,
         "dealer": state.dealer,
         "sides": [state.side_name(side) for side in range(2)],
+        "seat_sides": [state.side_of(s) for s in range(record.players)],  # the side each seat plays for, by seat
+        "partner": state.partner(seat),
+        "names": list(record.names),
+        "deals": record.deals,
         "scores": list(state.scores),
         "points": list(state.points),
         "deal_over": state.is_over,
-        "game_over": record.whole_game and game.is_over or (not record.whole_game and state.is_over),
+        "game_over": replay.game_over,
         "winner": state.game_winner if state.is_over else None,
         "last_trick": last_trick(state),
         "moves": public_moves(replay, seat),
@@ -546,7 +668,7 @@ def table_message(replay: Replay, seat: int, standing_in: set[int]) -> str:
         f"Player {s} is away: the computer plays for them until they come back." for s in sorted(standing_in - {seat})
     ]
     if replay.state.is_over:
-        parts.append("The game is over." if replay.game.is_over else "The deal is over.")
+        parts.append("The game is over." if replay.game_over and replay.record.whole_game else "The deal is over.")
     elif seat in replay.waiting_for(standing_in):
         parts.append("Your turn.")
     else:
@@ -565,6 +687,7 @@ class Store(Protocol):
     def add(self, record: Record) -> None: ...
     def save(self, record: Record, expected_version: int) -> bool: ...
     def count(self) -> int: ...
+    def records_where(self, name: str, value: str, now: float) -> list[Record]: ...
     def purge(self, now: float) -> int: ...
     def touch(self, table: str, seat: int, now: float) -> bool: ...
     def presence(self, table: str) -> dict[int, float]: ...
@@ -615,6 +738,10 @@ class MemoryStore(SeatsHeard):
         """How many tables are kept."""
         return len(self.records)
 
+    def records_where(self, name: str, value: str, now: float) -> list[Record]:
+        """The open tables whose record has this value in this field (their maker, their match)."""
+        return [r for r in self.records.values() if getattr(r, name) == value and r.expires >= now]
+
     def purge(self, now: float) -> int:
         """Forget the expired tables; how many."""
         old = [table for table, record in self.records.items() if now > record.expires]
@@ -648,22 +775,30 @@ class Tables:
     def __post_init__(self) -> None:
         self.started = self.clock()
 
-    def create(self, game: str, seats: Sequence[str], **settings: Any) -> dict[str, Any]:
-        """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON)."""
+    def create(
+        self, game: str, seats: Sequence[str], maker: str = "", match: Mapping[str, Any] | None = None, **settings: Any
+    ) -> dict[str, Any]:
+        """A new table: its id, and the token of each person's seat (by seat, as text keys for JSON). ``maker``:
+        who asks (the server's hash of an address), held to ``limits.tables_per_address`` open tables, each gone
+        after ``limits.unplayed_seconds`` if nobody plays at it; '' (a teacher's key, a page's own tables) for none."""
         now = self.clock()
-        unknown = set(settings) - {"options", "idle_seconds", "whole_game", "seed"}
+        unknown = [name for name in settings if name not in SETTINGS]
         if unknown:
-            raise refused(400, f"a table has no setting {sorted(unknown)[0]!r}")
+            names = ", ".join(map(repr, unknown))
+            raise refused(400, f"a table has no setting {names}; its settings are {', '.join(SETTINGS)}")
         self.store.purge(now)
         if self.store.count() >= self.limits.max_tables:
             raise refused(503, f"The server holds its limit of {self.limits.max_tables} tables: try again later.")
-        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, **settings)
+        if maker and len(self.store.records_where("maker", maker, now)) >= self.limits.tables_per_address:
+            raise refused(429, too_many_tables(self.limits))
+        record, tokens = new_table(game, seats=seats, now=now, limits=self.limits, maker=maker, match=match, **settings)
         self.store.add(record)
         return {"table": record.id, "tokens": {str(seat): token for seat, token in tokens.items()}}
 
-    def frame(self, table: str, seat: int, token: str) -> dict[str, Any]:
-        """The seat's frame now (the computer having moved first, if it is its turn)."""
-        replay, seat, presence, now = self.seated(table, seat, token)
+    def frame(self, table: str, seat: int, token: str, heard: bool = True) -> dict[str, Any]:
+        """The seat's frame now (the computer having moved first, if it is its turn); ``heard``: the asking shows
+        the seat's person is there (not when a page's kernel asks for them: their browser's heartbeat says so)."""
+        replay, seat, presence, now = self.seated(table, seat, token, heard)
         return frame_of(replay, seat, presence, now)
 
     def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
@@ -695,16 +830,21 @@ class Tables:
                 break
         return self.frame(table, seat, token)
 
-    def status(self, table: str, seat: int, token: str) -> tuple[int, list[dict[str, Any]]]:
+    def status(self, table: str, seat: int, token: str, heard: bool = True) -> tuple[int, list[dict[str, Any]]]:
         """The table's version and its seats (who is connected, where the bot stands in): what a waiting seat
         watches, without making its whole frame."""
-        replay, seat, presence, now = self.seated(table, seat, token)
+        replay, seat, presence, now = self.seated(table, seat, token, heard)
         return replay.record.version, seats_of(replay, presence, now, replay.standing_in(presence, now))
 
-    def decisions(self, table: str, seat: int, token: str) -> dict[str, Any]:
+    def here(self, table: str, seat: int, token: str) -> dict[str, Any]:
+        """A heartbeat from the seat's own browser: its person is there (what keeps a seat connected)."""
+        replay, seat, _, _ = self.seated(table, seat, token)
+        return {"table": replay.record.id, "seat": seat, "connected": True}
+
+    def decisions(self, table: str, seat: int, token: str, heard: bool = True) -> dict[str, Any]:
         """The seat's own decisions in the deal being played (or just finished), each with the view it decided from:
         for the coach's review after the deal, which a page can ask for again after a reload."""
-        replay, seat, _, _ = self.seated(table, seat, token)
+        replay, seat, _, _ = self.seated(table, seat, token, heard)
         return {
             "deal_number": replay.deal_number,
             "deal_over": replay.state.is_over,
@@ -712,19 +852,21 @@ class Tables:
         }
 
     # -- shared steps
-    def seated(self, table: str, seat: object, token: str) -> tuple[Replay, int, dict[int, float], float]:
-        """The table replayed up to date, the seat checked and heard from, and the computer moved if it may."""
+    def seated(
+        self, table: str, seat: object, token: str, heard: bool = True
+    ) -> tuple[Replay, int, dict[int, float], float]:
+        """The table replayed up to date, the seat checked (and heard from), and the computer moved if it may."""
         now = self.clock()
         record = check_alive(self.store.get(str(table)), now)
         seat = check_token(record, seat, token, now)
-        if self.store.touch(record.id, seat, now):
+        if heard and self.store.touch(record.id, seat, now):
             self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
         presence = self.store.presence(record.id)
         moves = replay.advance(replay.standing_in(presence, now))
         if moves:
             try:
-                self.keep(replay, record, record.with_moves(moves, now, self.limits))
+                self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
             except TableError:  # another server let the computer move first: show what it stored
                 replay = self.replayed(check_alive(self.store.get(record.id), now))
         return replay, seat, presence, now

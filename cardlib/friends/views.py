@@ -55,7 +55,16 @@ def view_from_json(game: str, data: dict[str, JSON]) -> Any:
     hints = field_hints(kind)
     if not isinstance(data, dict) or set(data) != set(hints):
         raise ValueError(f"a {kind.__name__} needs exactly the fields {', '.join(hints)}")
-    return kind(**{name: from_json(data[name], hint) for name, hint in hints.items()})
+    options = games.get(game).options
+    return kind(**{name: from_json(data[name], game_hint(hint, options)) for name, hint in hints.items()})
+
+
+def game_hint(hint: Any, options: type[RuleOptions]) -> Any:
+    """A field's hint, with the game's own options class where a shared view (``plain.PlainView``) says only
+    ``RuleOptions``: the options read back are the game's, as the engine and the coach need them."""
+    if isinstance(hint, type) and issubclass(options, hint) and issubclass(hint, RuleOptions):
+        return options
+    return hint
 
 
 def to_json(value: Any, hint: Any) -> JSON:

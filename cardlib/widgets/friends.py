@@ -42,7 +42,7 @@ from ..cards import card as parse_card
 from ..friends.client import HTTPTables, seat_from_query
 from ..friends.tables import COMPUTER, NEXT_DEAL, PERSON, WAIT, Tables, TableService
 from ..friends.views import view_from_json
-from ..tricks import Action, Discard, action_text, parse_action
+from ..tricks import Action, Discard, Exchange, action_text, parse_action
 from .coach import BROWSER_SAMPLES, COACH_CSS, HINT_NAME, IN_THE_BROWSER, THINKING, hint_html, review_html
 from .faces import card_html, escape, stylesheet
 from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
@@ -66,6 +66,13 @@ POLL_SECONDS = 0.25  # how often a waiting table asks a service with no long pol
 # as connected (tables.CONNECTED_SECONDS), so that a person waiting for the others is shown connected.
 LONG_POLL_SECONDS = 5.0
 RETRY_SECONDS = 1.0  # after a refused or failed wait, before asking again
+EXCHANGE_WORDS = (
+    "Exchanging shows your hand to every player: you keep the one card its button names, throw the rest away and "
+    "take the whole stock."
+)
+FOCUS_DELAY = 0.3  # seconds after new buttons are sent before the focus is put on one (the browser draws them first)
+LINK_REFUSALS = (403, 404, 410)  # a wrong token or seat, no such table, a table or link expired: asking again is vain
+LINK_ADVICE = "This link opens no seat: ask whoever made the table for your seat's link, or make a new table."
 
 
 # ---------------------------------------------------------------------------
@@ -147,11 +154,19 @@ def game_name(frame: Frame) -> str:
 
 
 def seat_name(frame: Frame, seat: int) -> str:
-    """How this seat's table names a seat: 'You', 'player 2 (partner)', 'player 1'."""
+    """How this seat's table names a seat: 'You', 'player 2 (partner)', 'Ann (player 1)' when the maker named it."""
     if seat == seat_of(frame):
         return "You"
-    partner = view_of(frame).get("partner")
-    return f"player {seat} (partner)" if partner is not None and int(partner) == seat else f"player {seat}"
+    partner = frame.get("partner", view_of(frame).get("partner"))
+    label = f"player {seat}" + (" (partner)" if partner is not None and int(partner) == seat else "")
+    name = person_name(frame, seat)
+    return f"{name} ({label})" if name else label
+
+
+def person_name(frame: Frame, seat: int) -> str:
+    """The name the table's maker gave a seat ('' if none): text, escaped wherever it is drawn."""
+    names = list(frame.get("names") or ())
+    return str(names[seat]) if seat < len(names) and names[seat] else ""
 
 
 def who_sits(place: Mapping[str, Any]) -> str:
@@ -191,9 +206,12 @@ def facts_html(frame: Frame) -> str:
     """The deal at a glance, from the seat's view: the partner, the stock, the tricks played; the trump and the
     turned-up card, the proposals, in a game that has them; what the others showed this seat before play."""
     view, game = view_of(frame), str(frame.get("game") or "") or None
-    facts = [f"stock: {view.get('stock_size', 0)} cards", f"tricks played: {len(view.get('trick_winners', ()))}"]
-    if view.get("partner") is not None:
-        facts.insert(0, f"your partner: player {view['partner']}")
+    facts = [f"tricks played: {len(view.get('trick_winners', ()))}"]
+    if "stock_size" in view:
+        facts.insert(0, f"stock: {view['stock_size']} cards")
+    partner = frame.get("partner", view.get("partner"))
+    if partner is not None:
+        facts.insert(0, f"your partner: player {partner}")
     if view.get("turned_up"):
         turned = parse_card(str(view["turned_up"]))
         facts.insert(0, f"trumps: {turned.suit} (the turned-up card {card_html(turned, size='small', game=game)})")
@@ -201,8 +219,18 @@ def facts_html(frame: Frame) -> str:
     shown = [
         f"{escape(seat_name(frame, int(seat)))}: {small_cards(cards, game)}" for seat, cards in view.get("shown", ())
     ]
-    line = " · ".join(facts)
+    line = " · ".join(facts) + exchanges_html(frame, game)
     return line + (f"<br>Shown to you before play: {' · '.join(shown)}" if shown else "")
+
+
+def exchanges_html(frame: Frame, game: str | None) -> str:
+    """Each hand shown to every player in an exchange: whose, the cards shown, the one kept ('' if none)."""
+    lines = []
+    for seat, keep, discarded in view_of(frame).get("exchanges", ()):
+        who = escape(seat_name(frame, int(seat)))
+        shown = small_cards([keep, *discarded], game)
+        lines.append(f"<br>{who} showed this hand, kept {escape(str(keep))} and took the stock: {shown}")
+    return "".join(lines)
 
 
 def trick_now(frame: Frame) -> tuple[list[tuple[str, Card]], list[tuple[str, Card]], int | None, str]:
@@ -237,17 +265,26 @@ def side_names(frame: Frame) -> list[str]:
     for side in sorted(set(sides)):
         seats = [seat for seat, s in enumerate(sides) if s == side]
         if len(seats) == 1:
-            names.append("you" if seats[0] == mine else f"player {seats[0]}")
+            names.append("you" if seats[0] == mine else seat_name(frame, seats[0]))
         elif mine in seats:
-            names.append(f"your team (you and player {[s for s in seats if s != mine][0]})")
+            names.append(
+                f"your team{engine_side_name(frame, side)} (you and player {[s for s in seats if s != mine][0]})"
+            )
         else:
-            names.append(f"the other team (players {' and '.join(map(str, seats))})")
+            names.append(f"the other team{engine_side_name(frame, side)} (players {' and '.join(map(str, seats))})")
     return names
 
 
+def engine_side_name(frame: Frame, side: int) -> str:
+    """The side's name in the engine's words, when they name teams ('team A': the deal's explanation says it)."""
+    engine = list(frame.get("sides") or ())
+    name = str(engine[side]) if side < len(engine) else ""
+    return f", {name}," if name and not name.startswith("player") else ""
+
+
 def sides_of(frame: Frame) -> list[int]:
-    """The side each seat plays for (the view's, in a game of partnerships; each seat its own otherwise)."""
-    sides = view_of(frame).get("sides")
+    """The side each seat plays for (the table's word for it, else the view's; each seat its own otherwise)."""
+    sides = frame.get("seat_sides") or view_of(frame).get("sides")
     return [int(s) for s in sides] if sides else list(range(int(frame.get("players", 2))))
 
 
@@ -260,6 +297,12 @@ def score_rows(frame: Frame) -> list[tuple[str, int, int, int]]:
         tricks[order.index(sides[int(winner)])] += 1
     points, scores = list(frame.get("points", ())), list(frame.get("scores", ()))
     return [(names[i], tricks[i], int(points[i]), int(scores[i])) for i in range(min(len(names), len(points)))]
+
+
+def away_text(frame: Frame) -> str:
+    """Which other seats the computer plays for their absent person, in words ('' if none)."""
+    away = [int(p["seat"]) for p in seats_of(frame) if p.get("bot_standing_in") and p.get("seat") != seat_of(frame)]
+    return " ".join(f"{seat_name(frame, s)} is away: the computer plays for them until they come back." for s in away)
 
 
 def target_of(frame: Frame) -> int | None:
@@ -276,7 +319,9 @@ def winner_text(frame: Frame) -> str:
     order = sorted(set(sides_of(frame)))
     name = names[order.index(winner)] if winner in order else f"side {winner}"
     mine = sides_of(frame)[seat_of(frame)] == winner
-    return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (" 🎉" if mine else "")
+    return f"Game over: {name} {'win' if name.startswith(('you', 'your')) else 'wins'}." + (
+        " Well played!" if mine else ""
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -313,6 +358,9 @@ class FriendsTable(widgets.VBox):
         self.frame: Frame = {}
         self.frames: list[Frame] = []  # every frame drawn, in order: all this seat was ever shown
         self.errors: list[Exception] = []
+        self.playing_by_hand = False  # the person's last act was a move here: the focus is kept in the hand
+        self._moves_drawn: tuple[Any, ...] = ()  # the moves the action buttons are for
+        self.gone = ""  # why the link opens no seat (a wrong token, no such table, expired), once the service said so
         self.decisions: list[tuple[Frame, Action]] = []  # each decision this seat made: its frame, and its move
         self.on_frame: Callable[[Frame], None] | None = None  # told of every frame drawn (PassTheDevice listens)
         self._timer: Any = None  # the next ask (polling), or
@@ -360,13 +408,24 @@ class FriendsTable(widgets.VBox):
         try:
             frame = self.service.frame(self.table_id, self.seat, self.token)
         except ValueError as error:  # refused: a wrong link, a table expired
-            say(self.message, str(error), warning=True)
+            self.refused(error)
             return False
         except Exception as error:  # noqa: BLE001 - the table says so, and asks again later
             self.errors.append(error)
             say(self.message, f"The table cannot be reached just now ({error}). It will ask again.", warning=True)
             return False
         return self.show(frame)
+
+    def refused(self, error: ValueError) -> None:
+        """Say a refusal; a link that opens no seat (a wrong token, no such table, expired) says so instead of the
+        table, and the page stops asking."""
+        if getattr(error, "status", None) not in LINK_REFUSALS:
+            say(self.message, str(error), warning=True)
+            return
+        self.gone = f"{str(error).rstrip('.')}. {LINK_ADVICE}"
+        say(self.message, self.gone, warning=True)
+        self.table_box.layout.display = HIDDEN
+        self.close_waiting()
 
     def show(self, frame: Frame) -> bool:
         """Draw a frame (one older than the frame shown, or the same, is left aside); True if it was drawn."""
@@ -419,6 +478,8 @@ class FriendsTable(widgets.VBox):
         reasons = {} if selecting else self.card_reasons(hand, legal)
         if (hand, reasons, selecting) != (self.hand.cards, self.hand.reasons, self.hand.selecting) or selecting:
             self.hand.show(hand, reasons, selecting=selecting)  # its buttons made anew only when they change
+            if self.playing_by_hand:
+                self.focus_hand()
         self.hand.set_turn(bool(legal))
         self.prompt.value = self._prompt_html(legal)
         self._draw_actions(legal, selecting)
@@ -450,16 +511,18 @@ class FriendsTable(widgets.VBox):
     def _prompt_html(self, legal: list[Action]) -> str:
         """Whose turn it is, and when it is this seat's, the rule that binds the move and the legal choices."""
         frame = self.frame
-        said = escape(str(frame.get("message", "")))
+        away = escape(away_text(frame))
         if frame.get("deal_over"):
-            return f"<b>The deal is over.</b> {escape(str(frame.get('explanation', '')))} {said}"
+            over = "The game is over." if frame.get("game_over") and frame.get("whole_game") else "The deal is over."
+            return f"<b>{over}</b> {escape(str(frame.get('explanation', '')))} {away}"
         to_move = to_move_of(frame)
         if not legal:
-            who = "nobody" if to_move is None else f"{seat_name(frame, to_move)}, {who_sits(place_of(frame, to_move))}"
-            return f"Waiting for {escape(who)}… <small>{said}</small>"
+            who = "nobody" if to_move is None else f"{seat_name(frame, to_move)} ({who_sits(place_of(frame, to_move))})"
+            return f"Waiting for {escape(who)} to move… <small>{away}</small>"
         choices = escape(choices_text(legal))
         if to_move != self.seat:
-            return f"<b>Before play goes on, you may:</b> {choices}. Or press <i>No thanks</i>."
+            offer = f" {EXCHANGE_WORDS}" if any(isinstance(a, Exchange) for a in legal) else ""
+            return f"<b>Before play goes on, you may:</b> {choices}.{escape(offer)} Or press <i>No thanks</i>."
         rule = str(frame.get("explanation", ""))
         if any(isinstance(a, Discard) for a in legal):
             rule += " Click the cards to throw away, then press Discard."
@@ -468,9 +531,20 @@ class FriendsTable(widgets.VBox):
             f"<br><small>Your legal choices: {choices}.</small>"
         )
 
+    def clear_moves(self) -> None:
+        """Take the buttons of moves off the page (they are drawn again with the next frame)."""
+        for old in self.action_buttons:
+            old.close()
+        self.action_buttons, self.actions.children, self._moves_drawn = [], (), ()
+
     def _draw_actions(self, legal: list[Action], selecting: bool) -> None:
         """A button for each legal move that is not a card; Discard when choosing cards; No thanks out of turn;
-        Next deal once a deal of the game is over."""
+        Next deal once a deal of the game is over. The buttons are made anew only when the moves change (each made
+        and closed is a message to the browser, and a focus lost)."""
+        moves = (tuple(a for a in legal if not isinstance(a, Card)), selecting, may_send(self.frame, WAIT))
+        if moves + (may_send(self.frame, NEXT_DEAL),) == self._moves_drawn:
+            return
+        self._moves_drawn = moves + (may_send(self.frame, NEXT_DEAL),)
         for old in self.action_buttons:
             old.close()
         pairs: list[tuple[widgets.Button, Callable[[], None]]] = []
@@ -508,7 +582,22 @@ class FriendsTable(widgets.VBox):
         if not isinstance(action, str) and len(legal_of(before)) + may_send(before, WAIT) > 1:
             self.decisions.append((before, action))
         say(self.message, f"You: {text}.")
+        self.playing_by_hand = True
         self.show(answer)
+        self.focus_hand()
+
+    def focus_hand(self) -> None:
+        """Keep the keyboard in the hand after a play: its buttons are drawn anew, and a person playing by keyboard
+        would otherwise start again at the top of the page. The first playable card, else the first button of a move,
+        else the first card; a moment later, once the browser has drawn the new buttons."""
+        playable = [b for c, b in zip(self.hand.cards, self.hand.buttons) if not self.hand.reasons.get(c)]
+        target = next(iter(playable or self.action_buttons or self.hand.buttons), None)
+        if target is None:
+            return
+        try:
+            asyncio.get_running_loop().call_later(FOCUS_DELAY, target.focus)
+        except RuntimeError:  # no running loop (a script, a test): at once
+            target.focus()
 
     def discard_selected(self) -> None:
         """Discard the cards chosen in the hand."""
@@ -532,7 +621,7 @@ class FriendsTable(widgets.VBox):
         table is on the page: a long poll when the service offers one (``wait_async``: the server answers as soon as
         the table moves), otherwise asking again every ``poll_seconds``. With no loop running (a script, a test), or
         told not to, the table waits to be asked (``refresh``)."""
-        if self.poll_seconds is None or self.comm is None or self.frame.get("game_over"):
+        if self.poll_seconds is None or self.comm is None or self.frame.get("game_over") or self.gone:
             return
         with contextlib.suppress(RuntimeError):  # no running loop
             loop = asyncio.get_running_loop()
@@ -547,8 +636,10 @@ class FriendsTable(widgets.VBox):
         while self.comm is not None and not self.frame.get("game_over"):
             try:
                 frame = await wait(self.table_id, self.seat, self.token, version_of(self.frame), LONG_POLL_SECONDS)
-            except ValueError as error:  # refused: the table expired, too many messages
-                say(self.message, str(error), warning=True)
+            except ValueError as error:  # refused: too many messages (ask again), the table expired (stop)
+                self.refused(error)
+                if self.gone:
+                    break
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             except Exception as error:  # noqa: BLE001 - the server restarting, say: ask again in a moment
@@ -561,18 +652,30 @@ class FriendsTable(widgets.VBox):
 
     def _tick(self) -> None:
         self._timer = None
-        if self.comm is None:  # closed: the page has gone
+        if self.comm is None or self.gone:  # closed: the page has gone; or the link opens no seat
             return
         self.refresh()
         self.wait_for_others()
 
-    def close(self) -> None:
-        """Stop waiting for the others, and close the table's widgets."""
+    def close_waiting(self) -> None:
+        """Stop waiting for the others (the long poll, or the next ask)."""
         for waiting in (self._timer, self._task):
-            if waiting is not None:
+            if waiting is not None and waiting is not current_task():
                 waiting.cancel()
         self._timer = self._task = None
+
+    def close(self) -> None:
+        """Stop waiting for the others, and close the table's widgets."""
+        self.close_waiting()
         super().close()
+
+
+def current_task() -> asyncio.Task | None:
+    """The task running now, if any (a long poll that ends itself must not cancel itself)."""
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop
+        return None
 
 
 def friendly_refusal(reason: str) -> str:
@@ -623,6 +726,7 @@ class SeatReview(widgets.VBox):
 
     def show_hint(self) -> None:
         """The coach's estimate of every option of the seat's decision now, from the frame's view alone."""
+        self.table.playing_by_hand = False  # the person is at the coach: the focus stays where they are
         if not self.to_decide():
             say(self.status, "You have nothing to decide now: ask for a hint at your next decision.")
             return
@@ -734,7 +838,7 @@ class PassTheDevice(widgets.VBox):
         """Take the hand off the page and ask to hand the device to the seat's person."""
         self.waiting_for = seat
         self.table.hand.show([])
-        self.table.actions.children = []
+        self.table.clear_moves()
         self.table.layout.display = HIDDEN
         self.cover_text.value = (
             f'<p role="status"><b>Hand the device to player {seat}.</b> Player {seat_of(self.table.frame)}\'s cards '
@@ -757,6 +861,20 @@ class PassTheDevice(widgets.VBox):
 # ---------------------------------------------------------------------------
 # The page: make a table, or sit at one by its link
 
+MAKER_HELP = """<ul style="margin:4px 0 8px;padding-left:1.2em">
+<li><b>Make a table.</b> Choose the game, its rules, which seats are people and which the computer, and how long an
+empty seat waits before the computer plays it for its person. <i>Create the table</i> gives one link per person.</li>
+<li><b>Give each person their link</b>, and only theirs: it holds the seat's secret token. Opening it seats that
+person; a reload, or opening it again later, puts them back in the same seat, with the same cards.</li>
+<li><b>At the table</b> each person sees only their own hand: whose turn it is, who is a person and who the computer
+(and when the computer stands in for someone away), who is connected, the last trick and the score. A move the rules
+forbid is refused with the rule's words, and nothing changes.</li>
+<li><b>The coach.</b> Once a deal is over, <i>Review this deal</i> puts each of your decisions beside the coach's
+best, worked out only from what you could see.</li></ul>"""
+DEVICE_HELP = (
+    "<p>With no table server here (the course's static site), two people play at one screen and pass the device: "
+    "between turns the hand is hidden behind a “hand the device to player 2” screen.</p>"
+)
 IDLE_CHOICES = [("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("never: wait for the person", 0)]
 
 
@@ -776,6 +894,10 @@ class TableMaker(widgets.VBox):
         for picker in (self.game_picker, self.players_picker, self.idle_picker):
             style_picker(picker)
         self.seats_box = widgets.VBox(_dom_classes=("cardlib-friends-seat-pickers",))
+        self.key_field = widgets.Password(
+            description="Teacher's key (optional: more than 20 tables)", continuous_update=False
+        )
+        style_picker(self.key_field)
         self.rules_box = widgets.VBox(_dom_classes=("cardlib-options",))
         self.option_pickers: dict[str, widgets.ValueWidget] = {}
         self.create_button = button("Create the table", "cardlib-friends-create")
@@ -796,8 +918,9 @@ class TableMaker(widgets.VBox):
         )
         rows: list[widgets.Widget] = [self.game_picker, self.players_picker, html_view(seats), self.seats_box]
         if not self.pass_the_device:
-            rows.append(self.idle_picker)
+            rows += [self.idle_picker, self.key_field]
         return [
+            html_view(DEVICE_HELP if self.pass_the_device else MAKER_HELP),
             *rows,
             html_view("<b>Rules</b> (the defaults follow the historical sources)"),
             self.rules_box,
@@ -828,7 +951,24 @@ class TableMaker(widgets.VBox):
             )
             for seat in range(count)
         ]
-        self.seats_box.children = self.seat_pickers
+        self.name_fields = [
+            widgets.Text(description=f"Name of player {seat}", placeholder="optional", continuous_update=False)
+            for seat in range(count)
+        ]
+        for field in self.name_fields:
+            field.style.description_width, field.layout.width = "140px", "360px"
+        rows = [widgets.HBox([p, n]) for p, n in zip(self.seat_pickers, self.name_fields)]
+        self.seats_box.children = rows if not self.pass_the_device else self.seat_pickers
+
+    def teacher(self) -> dict[str, Any]:
+        """The teacher's key, if one was typed (the demo prints it when it starts)."""
+        key = self.key_field.value.strip()
+        return {"teacher_key": key} if key and not self.pass_the_device else {}
+
+    def chosen_names(self) -> dict[str, Any]:
+        """The names typed for the seats (the service checks them), if any was."""
+        names = [field.value.strip() for field in self.name_fields]
+        return {"names": names} if any(names) and not self.pass_the_device else {}
 
     def chosen_options(self) -> dict[str, Any]:
         """The rules the pickers show, as option names and values (the engine judges them when the table is made)."""
@@ -843,6 +983,8 @@ class TableMaker(widgets.VBox):
         settings = {
             "options": self.chosen_options(),
             "idle_seconds": 0 if self.pass_the_device else self.idle_picker.value,
+            **self.chosen_names(),
+            **self.teacher(),
         }
         try:
             self.made = self.service.create(self.game_picker.value, seats, **settings)
@@ -860,17 +1002,18 @@ class TableMaker(widgets.VBox):
             )
             self.children = [self.stylesheet, device]
             return
-        self.links.value = links_html(self.made, tokens)
+        self.links.value = links_html(self.made, tokens, self.chosen_names().get("names", ()))
 
 
-def links_html(made: Mapping[str, Any], tokens: Mapping[int, str]) -> str:
+def links_html(made: Mapping[str, Any], tokens: Mapping[int, str], names: Sequence[str] = ()) -> str:
     """One link per person's seat, each with its token: the service's own links, or this page's with the query."""
     given = made.get("links") or {}
     items = []
     for seat, token in sorted(tokens.items()):
         link = given.get(str(seat)) or "?" + urlencode({"table": made["table"], "seat": seat, "token": token})
+        name = f" ({html.escape(names[seat])})" if seat < len(names) and names[seat] else ""
         items.append(
-            f'<li>Player {seat}: <a href="{html.escape(link)}" target="_blank" rel="noopener">'
+            f'<li>Player {seat}{name}: <a href="{html.escape(link)}" target="_blank" rel="noopener">'
             f"{html.escape(link)}</a></li>"
         )
     return (

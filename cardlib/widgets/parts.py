@@ -61,7 +61,7 @@ def message_line(css_class: str = "cardlib-message") -> widgets.HTML:
 
 def say(line: widgets.HTML, text: str, *, warning: bool = False) -> None:
     """Put a friendly sentence on a message line (red for a refusal)."""
-    line.value = f'<span class="cardlib-warning">🚫 {escape(text)}</span>' if warning and text else escape(text)
+    line.value = f'<span class="cardlib-warning">⚠ {escape(text)}</span>' if warning and text else escape(text)
 
 
 def with_stylesheet(children: list[widgets.Widget], styled: bool) -> list[widgets.Widget]:

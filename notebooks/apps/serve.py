@@ -196,6 +196,9 @@ class CourseKernelManager(AsyncMappingKernelManager):
             page = opening_page.get()
             if page is not None:
                 page.page_has_kernel()  # from now on counted among the kernels
+                # whose tables the page's kernel makes (the limit of tables an address is the visitor's)
+                if kwargs.get("env") is not None:
+                    kwargs["env"]["CARDLIB_VISITOR_ADDRESS"] = page.request.remote_ip or ""
             if self.is_full():
                 raise HTTPError(503, reason="The demo is full")
         return await super().start_kernel(*args, **kwargs)
@@ -414,9 +417,12 @@ class CourseVoila(Voila):
         """Say where the course is, once the port is known."""
         url = f"http://{self.ip}:{self.port}{self.base_url}"
         os.environ["CARDLIB_FRIENDS_URL"] = kernel_url(self.ip, self.port, self.base_url)  # for the pages' kernels
-        print(
-            f"\nThe course is served at {url}  (landing page: {url}{LANDING_PAGE})\nStop it with Ctrl-C.\n", flush=True
-        )
+        if self.friends is not None:  # how they vouch for their visitors (never sent to a browser)
+            os.environ["CARDLIB_FRIENDS_KERNEL_KEY"] = self.friends.kernel_key
+        print(f"\nThe course is served at {url}  (landing page: {url}{LANDING_PAGE})", flush=True)
+        if self.friends is not None:
+            print(self.friends.teacher_note(), flush=True)
+        print("Stop it with Ctrl-C.\n", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:

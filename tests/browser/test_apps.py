@@ -393,7 +393,7 @@ def test_a_double_click_on_next_deal_opens_the_next_deal_cleanly(app_page: AppPa
         assert time.monotonic() < deadline, "the kernel did not answer both clicks"
         page.wait_for_timeout(50)
     app_page.settled(table_text)
-    assert "not over" not in message_text(page) and "🚫" not in message_text(page)
+    assert "not over" not in message_text(page) and "⚠" not in message_text(page)
     assert "Deal 3:" not in log.inner_text(), "one deal dealt, not two"
     assert not deal_over(page)
 

@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 from cardlib.friends.client import HTTPTables
 from cardlib.widgets.coach import HINT_NAME
 
-from browser_harness import VIEWPORT, launch_browser, press_by_keyboard
+from browser_harness import VIEWPORT, axe_violations, launch_browser, press_by_keyboard
 from voila_harness import AppPage, Server, free_port, kernel_id_of, kernel_process, serving
 
 APP = "apps/play-with-friends.ipynb"
@@ -313,6 +313,102 @@ def test_the_computer_stands_in_for_a_person_away_and_hands_the_seat_back(browse
     for person in (here, there):
         assert person.app.problems() == []
         person.close()
+
+
+def test_a_browser_that_vanishes_without_unloading_is_handed_over_within_the_idle_time(
+    browser: Browser, friends_demo: Server
+):
+    """The network drops and the browser goes without unloading its page: its kernel on the server lives on and
+    asks for news, yet the seat goes to the computer once its page's heartbeat has not come for the idle time."""
+    server, idle = friends_demo, 5
+    made = make_table(server, "ecarte", ["person", "person"], whole_game=False, seed=5, idle_seconds=idle)
+    here, there = Person(browser, server, made["links"]["0"], 0), Person(browser, server, made["links"]["1"], 1)
+    row = here.page.locator(".cardlib-friends-seats tr", has_text="player 1")
+    expect(row).to_contain_text("a person, connected", timeout=30_000)
+    expect(here.page.locator(".course-foot")).to_contain_text("Your seat is kept by the table server")
+    here.page.wait_for_timeout(2_000 * idle)  # twice the idle time: the heartbeat keeps the seat its person's
+    expect(row).to_contain_text("a person, connected")
+    kernel = kernel_process(server.process, kernel_id_of(there.page.content()))
+    there.page.context.set_offline(True)  # no unload reaches the server: Voilà does not stop the kernel
+    gone = time.monotonic()
+    there.page.context.close()
+    expect(row).to_contain_text("the computer, standing in", timeout=30_000)
+    handed_over = time.monotonic() - gone
+    print(f"handed over {handed_over:.1f} s after the browser went (idle time {idle} s)")
+    assert handed_over <= idle + 2, "within the idle time, give or take a heartbeat and a redraw"
+    assert kernel.is_running(), "the page's kernel lived on: it is not what kept the seat"
+    kernel.kill()
+    assert here.app.problems() == []
+    here.close()
+
+
+def teachers_key(server: Server) -> str:
+    """The teacher's key the demo printed when it started."""
+    found = re.search(r"Teacher's key for the people's tables: (\S+)", server.log.read_text())
+    assert found, "the demo printed no teacher's key"
+    return found.group(1)
+
+
+def test_a_duplicate_match_is_played_and_ranked_on_the_teachers_page(
+    browser: Browser, friends_demo: Server, artifacts: Path
+):
+    """Two Alkort tables of four people and one of the computer play the same deal; the teacher's results page (axe
+    clean) ranks each side by matchpoints, as worked out here from the points each table's pages were sent."""
+    server = friends_demo
+    client = HTTPTables(server.url)
+    layouts = [["person"] * 4, ["person"] * 4, ["computer"] * 4]
+    made = client.create_match("alkort", layouts, teacher_key=teachers_key(server), seed=9, idle_seconds=120)
+    tables = [seated(browser, server, table) for table in made["tables"][:2]]
+    hand_in_view(tables[0][0])
+    focus_kept_after_a_play(tables[0])
+    points = []
+    for people, table in zip(tables, made["tables"]):
+        play_moves(people, until="The deal is over.")
+        points.append(client.frame(table["table"], 0, table["tokens"]["0"])["points"])
+    found = client.results(made["match"], made["results_key"])
+    computers = {e["side"]: e["points"][0] for e in found["ranking"] if e["table"] == 3}  # its deal, by side
+    points.append([computers[0], computers[1]])
+    teacher = browser.new_context(viewport=VIEWPORT).new_page()
+    teacher.goto(made["results_link"])
+    expect(teacher.locator("#status")).to_have_text("The match is over.", timeout=30_000)
+    cells = "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))"
+    rows = teacher.locator("table").nth(1).locator("tr").evaluate_all(cells)[1:]
+    assert sorted((int(r[1]), r[2], int(r[5].split()[0])) for r in rows) == expected_matchpoints(points)
+    assert axe_violations(teacher, "body") == [], "axe on the results page"
+    for people in tables:
+        for person in people:
+            assert person.app.problems() == []
+            person.close()
+    teacher.context.close()
+
+
+def expected_matchpoints(final_points: list[list[int]]) -> list[tuple[int, str, int]]:
+    """Each table's sides' matchpoints in one deal, from each table's points by side: 2 for each other table whose
+    same side did worse (its points less the other side's), 1 for each that did the same."""
+    found = []
+    for table, points in enumerate(final_points):
+        for side, name in enumerate(("team A", "team B")):
+            mine = points[side] - points[1 - side]
+            others = [p[side] - p[1 - side] for t, p in enumerate(final_points) if t != table]
+            found.append((table + 1, name, sum(2 if mine > o else 1 if mine == o else 0 for o in others)))
+    return sorted(found)
+
+
+def hand_in_view(person: Person) -> None:
+    """At 1280×900 the seat's hand is on the screen as the page opens, without scrolling."""
+    box = person.page.locator(".cardlib-hand").first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
+
+
+def focus_kept_after_a_play(people: list[Person]) -> None:
+    """The person to play plays a card by keyboard; the focus is then in their hand (or on a move's button), not at
+    the top of the page."""
+    mover = next(person for person in people if "Your turn" in person.prompt())
+    version = mover.version()
+    mover.move()
+    settled(people, version)
+    inside = "() => !!document.activeElement.closest('.cardlib-hand, .cardlib-actions')"
+    mover.page.wait_for_function(inside, timeout=10_000)
 
 
 def review_by_keyboard(person: Person) -> None:

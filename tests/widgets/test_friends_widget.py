@@ -112,7 +112,7 @@ def test_a_refused_move_is_said_in_the_engines_words_and_changes_nothing():
     version = waiting.frame["version"]
     waiting.click_card(waiting.hand.cards[0])
     assert "It is not your turn" in text(waiting.message) and "Nothing changed." in text(waiting.message)
-    assert "🚫" in waiting.message.value and waiting.frame["version"] == version
+    assert "⚠" in waiting.message.value and waiting.frame["version"] == version
     assert "cardlib-card-unplayable" in waiting.hand.buttons[0]._dom_classes, "its card says it is not its turn"
     stranger = FriendsTable(service, table_id, 0, "a stolen table id, a wrong token", poll_seconds=None)
     assert "Wrong token" in text(stranger.message) and stranger.hand.cards == []

@@ -71,7 +71,7 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_the_engines_words() -> N
     reason = g.deal.why_illegal(refused[0])
     assert reason.startswith("You must follow suit") and g.hand.button(refused[0]).tooltip == reason
     g.click_card(refused[0])
-    assert text(g.message) == f"🚫 {reason}" and g.errors == []
+    assert text(g.message) == f"⚠ {reason}" and g.errors == []
     assert (list(g.deal.log), [list(cards) for cards in g.deal.hands]) == before
     play_out(g)
     assert g.deal.is_over and g.errors == []
@@ -104,7 +104,7 @@ def test_a_whole_toy_game_is_played_to_the_target_the_deal_passing_round_the_tab
 def test_the_deal_explorer_shows_a_toy_hand_and_offers_the_game() -> None:
     explorer = DealExplorer(toy_game.KEY, players=2, seed=1)
     assert text(explorer.heading) == "Toy: deal number 1"
-    assert explorer.hand_cards == explorer.state.hands[LEARNER] and "🚫" not in explorer.message.value
+    assert explorer.hand_cards == explorer.state.hands[LEARNER] and "⚠" not in explorer.message.value
     app = DealExplorerApp(seed=1)
     assert ("Toy", (toy_game.KEY, 2)) in app.game.options
     app.game.value = (toy_game.KEY, 2)

@@ -402,7 +402,7 @@ def test_a_double_click_on_next_deal_deals_one_deal_and_says_nothing_wrong():
     t.next_deal_button.click()
     t.next_deal_button.click()  # the second click of a double click reaches the kernel after the first
     assert t.deal_number == 2 and not t.state.is_over
-    assert "not over" not in text(t.message) and "🚫" not in t.message.value
+    assert "not over" not in text(t.message) and "⚠" not in t.message.value
     assert t.next_deal_button.layout.display == "none"
 
 
