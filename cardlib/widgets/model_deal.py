@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import games
+from ..margins import percent, signed
 from ..tricks import DealState, parse_action
 from .faces import card_html, escape
 from .parts import html_view, with_stylesheet
@@ -53,8 +54,8 @@ def note_html(note: Annotation | None) -> str:
     if not note:
         return "<p>The coach found nothing to choose here: every option is as good as the others.</p>"
     rows = "".join(
-        f"<tr><td>{escape(o['option'])}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td>"
-        f"<td>{o['win']:.0%} ± {o['win_margin']:.0%}</td></tr>"
+        f"<tr><td>{escape(o['option'])}</td><td>{signed(o['points'], o['margin'])}</td>"
+        f"<td>{percent(o['win'], o['win_margin'])}</td></tr>"
         for o in note["options"]
     )
     return (

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
+from ..margins import plus_minus, signed
 from ..tricks import Action, DealState, action_text, parse_action
 from .coach import option_name
 from .faces import card_html, escape
@@ -236,13 +237,13 @@ def option_words(option: str) -> str:
 def numbers_html(puzzle: Mapping[str, Any]) -> str:
     """The coach's numbers for every option of a puzzle, and the lead of the best with its paired ±."""
     rows = "".join(
-        f"<tr><td>{escape(option_words(o['option']))}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td></tr>"
+        f"<tr><td>{escape(option_words(o['option']))}</td><td>{signed(o['points'], o['margin'])}</td></tr>"
         for o in puzzle["options"]
     )
     return (
         f"<p>Over {puzzle['samples']} imagined deals, {escape(option_words(puzzle['answer']))} scores "
-        f"{puzzle['lead']:.2f} ± "
-        f"{puzzle['lead_margin']:.2f} points a deal more than the next best, in the same deals.</p>"
+        f"{puzzle['lead']:.2f} {plus_minus(puzzle['lead_margin'])} points a deal more than the next best, in the same "
+        "deals.</p>"
         "<table><caption>Each option, as the coach measured it</caption>"
         f"<tr><th scope='col'>option</th><th scope='col'>points a deal</th></tr>{rows}</table>"
     )
@@ -404,11 +405,11 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
     """A quick question from a puzzle: the position, its options, and the coach's clear best with its numbers."""
-    numbers = "; ".join(f"{o['option']} {o['points']:+.2f} ± {o['margin']:.2f}" for o in puzzle["options"])
+    numbers = "; ".join(f"{o['option']} {signed(o['points'], o['margin'])}" for o in puzzle["options"])
     return Question(
         f"{position_words(puzzle)} What do you do?",
         tuple(o["option"] for o in puzzle["options"]),
         puzzle["answer"],
-        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} ± "
-        f"{puzzle['lead_margin']:.2f} points a deal more than the next best (points a deal: {numbers}).",
+        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} "
+        f"{plus_minus(puzzle['lead_margin'])} points a deal more than the next best (points a deal: {numbers}).",
     )

@@ -1,0 +1,39 @@
+"""A 95 % margin as the course prints it: never "± 0.00" (chapter 9: no ± is 0).
+
+A margin that rounds to nothing at the digits shown is printed as the bound it is, "± <0.01"; a margin of exactly 0
+(every sample alike) says so when the number of samples is known; an infinite one (one sample) is "± ?".
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def plus_minus(margin: float, digits: int = 2, samples: int | None = None) -> str:
+    """A margin with its sign: '± 0.05', '± <0.01' (rounds to nothing), '± ?' (unknown), never '± 0.00'."""
+    if not math.isfinite(margin):
+        return "± ?"
+    if margin < 0:
+        raise ValueError(f"a margin is never negative, not {margin}")
+    if margin == 0 and samples:
+        return f"(the same in all {samples} samples)"
+    if round(margin, digits) == 0:
+        return f"± <{10**-digits:.{digits}f}"
+    return f"± {margin:.{digits}f}"
+
+
+def signed(value: float, margin: float, digits: int = 2, samples: int | None = None) -> str:
+    """A signed value with its margin: '+0.45 ± 0.30', '+1.00 ± <0.01'."""
+    return f"{value:+.{digits}f} {plus_minus(margin, digits, samples)}"
+
+
+def percent(share: float, margin: float) -> str:
+    """A share with its margin, in percent: '62% ± 8%', '100% ± <1%'."""
+    bound = plus_minus(100 * margin, 0)
+    return f"{share:.0%} {bound}{'' if bound.endswith(('?', ')')) else '%'}"
+
+
+assert percent(0.625, 0.081) == "62% ± 8%" and percent(1, 0.004) == "100% ± <1%"
+assert plus_minus(0.051) == "± 0.05" and plus_minus(0.004) == "± <0.01" and plus_minus(0.0) == "± <0.01"
+assert plus_minus(math.inf) == "± ?" and plus_minus(0.0, 3) == "± <0.001" and signed(1, 0.0) == "+1.00 ± <0.01"
+assert plus_minus(0.0, samples=400) == "(the same in all 400 samples)"
