@@ -33,6 +33,21 @@ def percent(share: float, margin: float) -> str:
     return f"{share:.0%} {bound}{'' if bound.endswith(('?', ')')) else '%'}"
 
 
+def deals_to_decide(margin: float, deals: int, small: float = 0.1) -> int:
+    """How many deals would narrow this margin (it shrinks as 1/√n) to half of ``small``: then a difference is either
+    beyond its margin (decided) or within ± small (shown small), whatever its size."""
+    if deals < 1 or not math.isfinite(margin) or small <= 0:
+        raise ValueError(f"a margin from {deals} deals cannot say how many would decide it")
+    return max(deals, math.ceil(deals * (2 * margin / small) ** 2))
+
+
+def shown_small(mean: float, margin: float, small: float = 0.1) -> bool:
+    """Whether the whole interval of a difference lies within ± small: 'as good as' shown, not merely not refuted."""
+    return abs(mean) + margin < small
+
+
+assert deals_to_decide(0.1, 800) == 3200 and deals_to_decide(0.01, 800) == 800
+assert shown_small(0.01, 0.05) and not shown_small(0.01, 0.12)
 assert percent(0.625, 0.081) == "62% ± 8%" and percent(1, 0.004) == "100% ± <1%"
 assert plus_minus(0.051) == "± 0.05" and plus_minus(0.004) == "± <0.01" and plus_minus(0.0) == "± <0.01"
 assert plus_minus(math.inf) == "± ?" and plus_minus(0.0, 3) == "± <0.001" and signed(1, 0.0) == "+1.00 ± <0.01"

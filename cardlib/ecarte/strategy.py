@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import ECARTE_PACK, SUITS, Card, card, suit
 from ..cards import hand as parse_hand
+from ..margins import deals_to_decide, shown_small
 from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, score_deal
 from . import advice as book
 
@@ -577,10 +578,19 @@ class Verdict:
         """'the table says: play — 71 % ± 2 to win the point, +0.52 ± 0.06 points a deal (propose: ...)'."""
         best = self.best
         others = "; ".join(f"{c}: {describe(f)}" for c, f in zip(self.choices, self.figures) if c != best)
-        verdict = (
-            f"{best} or {self.other(best)}, as good as each other" if self.close and self.kind != "discard" else best
-        )
+        verdict = self.closeness() if self.close and self.kind != "discard" else best
         return f"the table says: {verdict} — {describe(self.of(best))} ({others}; hands like yours: {self.key})"
+
+    def closeness(self) -> str:
+        """A close call in words: 'as good as each other' only where the difference is shown small, else how many
+        deals would decide it."""
+        mean, margin = self.difference
+        best, other = self.best, self.other(self.best)
+        if shown_small(mean, margin):
+            return f"{best} or {other}, as good as each other (they differ by {abs(mean):.2f} ± {margin:.2f})"
+        deals = self.figures[0].n
+        needed = deals_to_decide(margin, deals)
+        return f"{best} or {other}, too close to tell with {deals:,} deals (about {needed:,} would decide it)"
 
     def other(self, choice: str) -> str:
         """The other of the first two choices."""

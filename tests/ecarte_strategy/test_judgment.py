@@ -16,6 +16,7 @@ def test_boundary_hands_are_the_tables_close_calls() -> None:
         assert h.verdict == strategy.judge("first_call", h.cards, h.trump)
         mean, margin = h.verdict.difference
         assert abs(mean) < 0.5  # near the boundary: the two calls within half a point a deal
+        assert abs(mean) > margin or abs(mean) + margin < 0.1  # decided, or shown small: never merely too close
     with pytest.raises(ValueError):
         boundary_hands(count=0)
 
@@ -28,7 +29,7 @@ def test_the_drill_says_right_or_not_with_both_choices_figures() -> None:
     assert right and "Playing:" in words and "Proposing:" in words and "±" in words
     assert 'role="status"' in drill.status.value and "Playing:" in drill.status.value
     right, words = drill.answer(other)
-    assert right == hand.verdict.close and ("Either is right" in words if right else f"Not {other}" in words)
+    assert right == hand.either() and ("Either is right" in words if right else f"Not {other}" in words)
     first = hand.cards
     drill.next_hand()
     assert drill.hand.cards != first and drill.status.value.count("Playing:") == 0
