@@ -533,6 +533,19 @@ def tables() -> dict[str, Any]:
     return saved
 
 
+COURSE_LIST = "the course's list of jeux de règle (advice.jeu_de_regle)"
+
+
+def claim_source(claim: dict[str, Any]) -> str:
+    """Who says a claim of the saved books, honestly: the jeux de règle are the course's own list (the summary gives
+    Foster the definition and the King exception only), each rule's King half Foster's exception applied to it."""
+    if not claim["claim"].startswith("jeu de règle,"):
+        return str(claim["source"])
+    if "holding the King of trumps" in claim["claim"]:
+        return f"Foster's Hoyle, as summarised (its King exception), on {COURSE_LIST}"
+    return f"{COURSE_LIST[:1].upper()}{COURSE_LIST[1:]}, played as Foster's definition says"
+
+
 def class_figures(kind: str, key: str) -> tuple[list[Figures], tuple[float, float]]:
     """A class's figures for each choice of a decision, and the paired difference of the first two choices'
     points with its 95 % margin, from the tables."""
