@@ -400,7 +400,17 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
     trumps = f" Trumps are {trump}; you are the {'dealer' if seat == state.dealer else 'non-dealer'}." if trump else ""
     last = ", ".join(moves_seen(state, seat)[-4:])
     before = f" The last moves: {last}." if last and trump else ""
-    return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}{before}"
+    sides = [
+        ("your side" if state.side_of(w) == state.side_of(seat) else "the other side") for w in state.trick_winners
+    ]
+    so_far = f" Tricks so far, in order: {', '.join(sides)}." if sides else " No trick has been played yet."
+    team = (
+        f" (team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})" if state.n_players == 4 else ""
+    )
+    return (
+        f"You are player {seat}{team}, holding {show(state.hands[seat])}; on the table: {trick}.{so_far}{seen}{trumps}"
+        f"{before}"
+    )
 
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
