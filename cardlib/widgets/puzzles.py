@@ -201,16 +201,15 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     game = games.get(puzzle["game"]).name
     hand_cards = "".join(card_html(c, size="small", game=game) for c in state.hands[seat])
     trick = "".join(card_html(c, size="small", game=game) for c in getattr(state, "trick", [])) or "nothing yet"
-    lines = [f"You are player {seat}. Your hand: {hand_cards}", f"On the table: {trick}"]
+    lines = [f"You are {seat_words(state, seat)}. Your hand: {hand_cards}", f"On the table: {trick}"]
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
-    lines += [f"Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards]
+    lines += [f"{shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards]
     trump = getattr(state, "trump", None)
     if trump:
         role = "dealer" if seat == state.dealer else "non-dealer"
         moves = ", ".join(moves_seen(state, seat)) or "none"
         lines.append(f"Trumps are {trump}; you are the {role}. The moves so far: {moves}.")
-    won = list(getattr(state, "trick_winners", []))
-    lines.append(f"Tricks so far, by who won them: {' '.join(map(str, won)) or 'none yet'}.")
+    lines.append(tricks_words(state, seat))
     lines.append(escape(whose_move(state, seat)))
     return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
 
@@ -395,22 +394,34 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
     state, seat = position(puzzle), puzzle["seat"]
     trick = show(getattr(state, "trick", [])) or "nothing"
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
-    seen = "".join(f" Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards)
+    seen = "".join(f" {shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards)
     trump = getattr(state, "trump", None)
     trumps = f" Trumps are {trump}; you are the {'dealer' if seat == state.dealer else 'non-dealer'}." if trump else ""
     last = ", ".join(moves_seen(state, seat)[-4:])
     before = f" The last moves: {last}." if last and trump else ""
-    sides = [
-        ("your side" if state.side_of(w) == state.side_of(seat) else "the other side") for w in state.trick_winners
-    ]
-    so_far = f" Tricks so far, in order: {', '.join(sides)}." if sides else " No trick has been played yet."
-    team = (
-        f" (team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})" if state.n_players == 4 else ""
-    )
     return (
-        f"You are player {seat}{team}, holding {show(state.hands[seat])}; on the table: {trick}.{so_far}{seen}{trumps}"
-        f"{before}"
+        f"You are {seat_words(state, seat)}, holding {show(state.hands[seat])}; on the table: {trick}. "
+        f"{tricks_words(state, seat)}{seen}{trumps}{before}"
     )
+
+
+def seat_words(state: DealState, seat: int) -> str:
+    """Who the seat is: 'player 3 (team B, partner of player 1)' in a partnership game, else 'player 1'."""
+    if state.n_players != 4:
+        return f"player {seat}"
+    return f"player {seat} (team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})"
+
+
+def shower(state: DealState, seat: int, who: int) -> str:
+    """Who showed the seat a card: 'Your partner, player 1', or 'Player 2' (all show all, by a variant)."""
+    return f"Your partner, player {who}," if who == state.partner(seat) else f"Player {who}"
+
+
+def tricks_words(state: DealState, seat: int) -> str:
+    """The tricks so far by side, as the seat sees them: 'Tricks so far, in order: your side, the other side.'"""
+    won = list(getattr(state, "trick_winners", []))
+    sides = ["your side" if state.side_of(w) == state.side_of(seat) else "the other side" for w in won]
+    return f"Tricks so far, in order: {', '.join(sides)}." if sides else "No trick has been won yet."
 
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
