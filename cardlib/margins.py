@@ -27,10 +27,10 @@ def signed(value: float, margin: float, digits: int = 2, samples: int | None = N
     return f"{value:+.{digits}f} {plus_minus(margin, digits, samples)}"
 
 
-def percent(share: float, margin: float) -> str:
-    """A share with its margin, in percent: '62% ± 8%', '100% ± <1%'."""
-    bound = plus_minus(100 * margin, 0)
-    return f"{share:.0%} {bound}{'' if bound.endswith(('?', ')')) else '%'}"
+def percent(share: float, margin: float, digits: int = 0) -> str:
+    """A share with its margin, in percent: '62% ± 8%', '100% ± <1%', '12.5% ± 0.4%' (digits=1)."""
+    bound = plus_minus(100 * margin, digits)
+    return f"{share:.{digits}%} {bound}{'' if bound.endswith(('?', ')')) else '%'}"
 
 
 def deals_to_decide(margin: float, deals: int, small: float = 0.1) -> int:
@@ -49,6 +49,7 @@ def shown_small(mean: float, margin: float, small: float = 0.1) -> bool:
 assert deals_to_decide(0.1, 800) == 3200 and deals_to_decide(0.01, 800) == 800
 assert shown_small(0.01, 0.05) and not shown_small(0.01, 0.12)
 assert percent(0.625, 0.081) == "62% ± 8%" and percent(1, 0.004) == "100% ± <1%"
+assert percent(0.125, 0.0004, 1) == "12.5% ± <0.1%"
 assert plus_minus(0.051) == "± 0.05" and plus_minus(0.004) == "± <0.01" and plus_minus(0.0) == "± <0.01"
 assert plus_minus(math.inf) == "± ?" and plus_minus(0.0, 3) == "± <0.001" and signed(1, 0.0) == "+1.00 ± <0.01"
 assert plus_minus(0.0, samples=400) == "(the same in all 400 samples)"
