@@ -9,22 +9,23 @@ from __future__ import annotations
 import math
 
 
-def plus_minus(margin: float, digits: int = 2, samples: int | None = None) -> str:
-    """A margin with its sign: '± 0.05', '± <0.01' (rounds to nothing), '± ?' (unknown), never '± 0.00'."""
+def plus_minus(margin: float, digits: int = 2, samples: int | None = None, unit: str = "samples") -> str:
+    """A margin with its sign: '± 0.05', '± <0.01' (rounds to nothing), '± ?' (unknown), never '± 0.00'; a margin
+    of exactly 0 over a known number of samples: '(the same in all 400 samples)', in the caller's ``unit``."""
     if not math.isfinite(margin):
         return "± ?"
     if margin < 0:
         raise ValueError(f"a margin is never negative, not {margin}")
     if margin == 0 and samples:
-        return f"(the same in all {samples} samples)"
+        return f"(the same in all {samples} {unit})"
     if round(margin, digits) == 0:
         return f"± <{10**-digits:.{digits}f}"
     return f"± {margin:.{digits}f}"
 
 
-def signed(value: float, margin: float, digits: int = 2, samples: int | None = None) -> str:
+def signed(value: float, margin: float, digits: int = 2, samples: int | None = None, unit: str = "samples") -> str:
     """A signed value with its margin: '+0.45 ± 0.30', '+1.00 ± <0.01'."""
-    return f"{value:+.{digits}f} {plus_minus(margin, digits, samples)}"
+    return f"{value:+.{digits}f} {plus_minus(margin, digits, samples, unit)}"
 
 
 def percent(share: float, margin: float, digits: int = 0) -> str:
@@ -53,3 +54,4 @@ assert percent(0.125, 0.0004, 1) == "12.5% ± <0.1%"
 assert plus_minus(0.051) == "± 0.05" and plus_minus(0.004) == "± <0.01" and plus_minus(0.0) == "± <0.01"
 assert plus_minus(math.inf) == "± ?" and plus_minus(0.0, 3) == "± <0.001" and signed(1, 0.0) == "+1.00 ± <0.01"
 assert plus_minus(0.0, samples=400) == "(the same in all 400 samples)"
+assert signed(1, 0, samples=9, unit="deals") == "+1.00 (the same in all 9 deals)"
