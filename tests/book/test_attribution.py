@@ -183,7 +183,8 @@ def test_a_chapter_with_a_planted_claim_fails(tmp_path: Path) -> None:
 
 
 # "As summarised": a claim labelled with a source of the summary of the Écarté books must be one the summary holds.
-SUMMARY = ROOT.parent / "shared" / "sources" / "ecarte-books.md"
+SUMMARY = Path(__file__).with_name("ecarte-books-summary.md")  # a copy: a clean clone has no ../shared
+SHARED_SUMMARY = ROOT.parent / "shared" / "sources" / "ecarte-books.md"
 SUMMARISED = {
     "Foster": "Foster's Complete Hoyle",
     "Britannica": "The 1911 Encyclopædia Britannica",
@@ -242,3 +243,10 @@ def test_the_tables_own_label_for_the_course_list_is_caught() -> None:
     claims = strategy.tables()["books"]["claims"]
     caught = [c["claim"] for c in claims if not_held(c["source"], c["claim"])]  # as the tool labels them
     assert caught and all(claim.startswith("jeu de règle,") for claim in caught)
+
+
+def test_the_summary_is_the_shared_one() -> None:
+    """The test's copy of the summary is whole; beside the shared folder, it is the same file."""
+    assert "## The 1911 Encyclopædia Britannica" in SUMMARY.read_text(encoding="utf-8")
+    if SHARED_SUMMARY.exists():  # on a developer's machine
+        assert SUMMARY.read_bytes() == SHARED_SUMMARY.read_bytes()
