@@ -613,9 +613,9 @@ class Verdict:
         """The table's figures for a choice made and for the best (or, if it is the best, the runner-up), briefly."""
         best = self.best
         if chosen != best:
-            return (
-                f"as good as {best} by the table ({chosen}: {brief(self.of(chosen))}; {best}: {brief(self.of(best))})"
-            )
+            shown = self.kind != "discard" and self.close and shown_small(*self.difference)
+            said = "as good as" if shown else "too close to tell from"  # 'as good' only where the interval shows it
+            return f"{said} {best} by the table ({chosen}: {brief(self.of(chosen))}; {best}: {brief(self.of(best))})"
         runner = max((c for c in self.choices if c != best), key=lambda c: self.of(c).points())
         return f"the table says {best} ({brief(self.of(best))}; {runner}: {brief(self.of(runner))})"
 
