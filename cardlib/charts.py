@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from .margins import percent
+
 # A share and the half-width of its error bar, as the strategy lab's share() returns them.
 Estimate = tuple[float, float]
 
@@ -63,7 +65,7 @@ class BarChart:
         lines = [self.title] if self.title else []
         for name, estimates in self.series:
             values = ", ".join(
-                f"{group.replace(chr(10), ' ')}: {value:.0%} ± {error:.0%}"
+                f"{group.replace(chr(10), ' ')}: {percent(value, error)}"
                 for group, (value, error) in zip(self.groups, estimates)
             )
             lines.append(f"{name}: {values}")
@@ -181,7 +183,7 @@ def _group(canvas: Canvas, g: int) -> list[str]:
         parts.append(
             f'<rect x="{x:.1f}" y="{canvas.y(value):.1f}" width="{canvas.bar_width - 2:.1f}" '
             f'height="{canvas.y(canvas.low) - canvas.y(value):.1f}" fill="{COLOURS[s % len(COLOURS)]}">'
-            f"<title>{escape(name)}, {escape(group)}: {value:.1%} ± {error:.1%}</title></rect>"
+            f"<title>{escape(name)}, {escape(group)}: {percent(value, error, 1)}</title></rect>"
         )
         if error > 0:
             top, bottom = canvas.y(value + error), canvas.y(value - error)
@@ -212,4 +214,4 @@ _example = bar_chart(
     reference=(2 / 3, "2 in 3"),
 )
 assert _example.svg().count("<rect") == 4 + 2  # four bars and two legend keys
-assert "one: a: 50% ± 10%, b (2 hands): 100% ± 0%" in _example.describe()
+assert "one: a: 50% ± 10%, b (2 hands): 100% ± <1%" in _example.describe()

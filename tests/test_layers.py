@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core: cards, tricks, worlds", ("cardlib.cards", "cardlib.tricks", "cardlib.worlds", "cardlib.charts")),
     ("the rooms' rules and views", ("cardlib", "cardlib.<room>", "cardlib.<room>.view", "cardlib.figures")),
     ("the contract: protocols and values", ("cardlib.contracts",)),
-    ("words, and the rooms' words and tables", ("cardlib.words", "cardlib.<room>.coach", "cardlib.<room>.book",
+    ("words, and the rooms' words and tables", ("cardlib.words", "cardlib.margins", "cardlib.<room>.coach", "cardlib.<room>.book",
                                                 "cardlib.<room>.strategy")),
     ("the plain helpers", ("cardlib.plain",)),
     ("the registry", ("cardlib.games",)),

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import ECARTE_PACK, SUITS, Card, card, suit
 from ..cards import hand as parse_hand
+from ..margins import deals_to_decide, shown_small
 from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, book, score_deal
 
 #: The tables, made by ``tools/ecarte_strategy.py`` (``make strategy``).
@@ -531,6 +532,19 @@ def tables() -> dict[str, Any]:
     return saved
 
 
+COURSE_LIST = "the course's list of jeux de règle (advice.jeu_de_regle)"
+
+
+def claim_source(claim: dict[str, Any]) -> str:
+    """Who says a claim of the saved books, honestly: the jeux de règle are the course's own list (the summary gives
+    Foster the definition and the King exception only), each rule's King half Foster's exception applied to it."""
+    if not claim["claim"].startswith("jeu de règle,"):
+        return str(claim["source"])
+    if "holding the King of trumps" in claim["claim"]:
+        return f"Foster's Hoyle, as summarised (its King exception), on {COURSE_LIST}"
+    return f"{COURSE_LIST[:1].upper()}{COURSE_LIST[1:]}, played as Foster's definition says"
+
+
 def class_figures(kind: str, key: str) -> tuple[list[Figures], tuple[float, float]]:
     """A class's figures for each choice of a decision, and the paired difference of the first two choices'
     points with its 95 % margin, from the tables."""
@@ -576,10 +590,19 @@ class Verdict:
         """'the table says: play — 71 % ± 2 to win the point, +0.52 ± 0.06 points a deal (propose: ...)'."""
         best = self.best
         others = "; ".join(f"{c}: {describe(f)}" for c, f in zip(self.choices, self.figures) if c != best)
-        verdict = (
-            f"{best} or {self.other(best)}, as good as each other" if self.close and self.kind != "discard" else best
-        )
+        verdict = self.closeness() if self.close and self.kind != "discard" else best
         return f"the table says: {verdict} — {describe(self.of(best))} ({others}; hands like yours: {self.key})"
+
+    def closeness(self) -> str:
+        """A close call in words: 'as good as each other' only where the difference is shown small, else how many
+        deals would decide it."""
+        mean, margin = self.difference
+        best, other = self.best, self.other(self.best)
+        if shown_small(mean, margin):
+            return f"{best} or {other}, as good as each other (they differ by {abs(mean):.2f} ± {margin:.2f})"
+        deals = self.figures[0].n
+        needed = deals_to_decide(margin, deals)
+        return f"{best} or {other}, too close to tell with {deals:,} deals (about {needed:,} would decide it)"
 
     def other(self, choice: str) -> str:
         """The other of the first two choices."""
@@ -589,9 +612,9 @@ class Verdict:
         """The table's figures for a choice made and for the best (or, if it is the best, the runner-up), briefly."""
         best = self.best
         if chosen != best:
-            return (
-                f"as good as {best} by the table ({chosen}: {brief(self.of(chosen))}; {best}: {brief(self.of(best))})"
-            )
+            shown = self.kind != "discard" and self.close and shown_small(*self.difference)
+            said = "as good as" if shown else "too close to tell from"  # 'as good' only where the interval shows it
+            return f"{said} {best} by the table ({chosen}: {brief(self.of(chosen))}; {best}: {brief(self.of(best))})"
         runner = max((c for c in self.choices if c != best), key=lambda c: self.of(c).points())
         return f"the table says {best} ({brief(self.of(best))}; {runner}: {brief(self.of(runner))})"
 

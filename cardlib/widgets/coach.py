@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import coach
+from ..margins import plus_minus
 from ..tricks import Action, DealState, Discard, in_fixed_order
 from .faces import card_html, escape
 from .notes import LEARNER
@@ -80,7 +81,7 @@ def action_of(thing: Any) -> Action:
 
 def chance(value: float, margin: float) -> str:
     """A chance with its ± in percent: '62 % ± 8' (± ? when one sample cannot say)."""
-    return f"{100 * value:.0f} % ± {f'{100 * margin:.0f}' if math.isfinite(margin) else '?'}"
+    return f"{100 * value:.0f} % {plus_minus(100 * margin, 0)}"
 
 
 def points(value: float, margin: float | None = None) -> str:
@@ -88,11 +89,11 @@ def points(value: float, margin: float | None = None) -> str:
     signed = f"{value:+.2f}".replace("-", "−")
     if margin is None:
         return signed
-    return f"{signed} ± {f'{margin:.2f}' if math.isfinite(margin) else '?'}"
+    return f"{signed} {plus_minus(margin)}"
 
 
 assert chance(0.625, 0.081) == "62 % ± 8" and points(-0.5, 0.25) == "−0.50 ± 0.25" and points(1) == "+1.00"
-assert chance(1, math.inf) == "100 % ± ?"
+assert chance(1, math.inf) == "100 % ± ?" and points(1, 0.001) == "+1.00 ± <0.01"
 
 
 def best_group(hint: Any) -> list[Any]:

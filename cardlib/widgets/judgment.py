@@ -4,7 +4,9 @@ The tables (``cardlib.ecarte.strategy``) say, for every class of hand, what play
 hands worth drilling are those near the boundary, where the two choices differ by little: a learner who has them
 right has the judgment the old books tried to teach. ``JudgmentDrill`` shows one such hand at a time; the learner
 answers *play* or *propose* (buttons, reached with Tab and pressed with Enter or Space) and a live status line
-gives the table's figures, with their ±, and says when the two choices are as good as each other.
+gives the table's figures, with their ±. Only hands whose answer the table can check are drawn: a clear call, or
+two choices shown to differ by less than 0.1 points a deal (then either is right); a call the table's deals cannot
+tell apart is no question to grade.
 
     >>> drill = JudgmentDrill(count=3, seed=1)
     >>> drill.answer("play")[0] in (True, False)
@@ -21,6 +23,7 @@ import ipywidgets as widgets
 from ..cards import SUIT_NAMES, Card, show
 from ..charts import BarChart, bar_chart
 from ..ecarte import strategy
+from ..margins import shown_small
 from .faces import escape
 from .parts import with_stylesheet
 
@@ -39,14 +42,21 @@ class BoundaryHand:
 
     def is_right(self, choice: str) -> bool:
         """Whether the choice is the table's best, or as good as it."""
-        return choice == self.verdict.best or self.verdict.close
+        return choice == self.verdict.best or self.either()
+
+    def either(self) -> bool:
+        """Whether both answers are right: the difference is shown small, not merely too close to tell."""
+        return self.verdict.close and shown_small(*self.verdict.difference)
 
     def feedback(self, choice: str) -> str:
         """What the table says of the learner's choice: right or not, and the figures of both choices."""
         v = self.verdict
         play, propose = (strategy.describe(v.of(c)) for c in (strategy.PLAY, strategy.PROPOSE))
-        if v.close:
-            head = f"Either is right: playing and proposing are as good as each other for hands like this ({v.key})."
+        if self.either():
+            head = (
+                f"Either is right: playing and proposing differ by {abs(v.difference[0]):.2f} ± {v.difference[1]:.2f} "
+                f"points a deal, less than 0.1 either way, for hands like this ({v.key})."
+            )
         elif choice == v.best:
             head = f"Right: the table says {v.best} for hands like this ({v.key})."
         else:
@@ -62,6 +72,8 @@ def boundary_hands(count: int = 10, seed: int = 0, closest: int = 60) -> list[Bo
     near = []
     for key, weight in saved["classes"]:
         _, (mean, margin) = strategy.class_figures(strategy.FIRST_CALL, key)
+        if abs(mean) <= margin and not shown_small(mean, margin):
+            continue  # too close to tell with the table's deals: no answer to check the learner's against
         near.append((abs(mean) / max(margin, 0.01) - 20 * weight, key))  # near the boundary and common first
     keys = [key for _, key in sorted(near)[:closest]]
     rng = random.Random(seed)

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import games
+from ..margins import percent, signed
 from ..tricks import DealState, parse_action
 from . import data
 from .faces import card_html, escape
@@ -50,10 +51,10 @@ def replay(deal: Mapping[str, Any], moves: int) -> DealState:
 def note_html(note: Annotation | None) -> str:
     """The coach's numbers at a decision: each option's points and chance of winning, ± 95 %, and why."""
     if not note:
-        return "<p>The coach found nothing to choose here: every option is as good as the others.</p>"
+        return "<p>The coach could not tell the options apart here: too close to tell with its imagined deals.</p>"
     rows = "".join(
-        f"<tr><td>{escape(o['option'])}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td>"
-        f"<td>{o['win']:.0%} ± {o['win_margin']:.0%}</td></tr>"
+        f"<tr><td>{escape(o['option'])}</td><td>{signed(o['points'], o['margin'])}</td>"
+        f"<td>{percent(o['win'], o['win_margin'])}</td></tr>"
         for o in note["options"]
     )
     return (

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
+from ..margins import plus_minus, signed
 from ..tricks import Action, DealState, action_text, parse_action
 from . import data
 from .coach import option_name
@@ -201,16 +202,15 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     game = games.get(puzzle["game"]).name
     hand_cards = "".join(card_html(c, size="small", game=game) for c in state.hands[seat])
     trick = "".join(card_html(c, size="small", game=game) for c in getattr(state, "trick", [])) or "nothing yet"
-    lines = [f"You are player {seat}. Your hand: {hand_cards}", f"On the table: {trick}"]
+    lines = [f"You are {seat_words(state, seat)}. Your hand: {hand_cards}", f"On the table: {trick}"]
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
-    lines += [f"Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards]
+    lines += [f"{shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards]
     trump = getattr(state, "trump", None)
     if trump:
         role = "dealer" if seat == state.dealer else "non-dealer"
         moves = ", ".join(moves_seen(state, seat)) or "none"
         lines.append(f"Trumps are {trump}; you are the {role}. The moves so far: {moves}.")
-    won = list(getattr(state, "trick_winners", []))
-    lines.append(f"Tricks so far, by who won them: {' '.join(map(str, won)) or 'none yet'}.")
+    lines.append(tricks_words(state, seat))
     lines.append(escape(whose_move(state, seat)))
     return "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>"
 
@@ -237,13 +237,13 @@ def option_words(option: str) -> str:
 def numbers_html(puzzle: Mapping[str, Any]) -> str:
     """The coach's numbers for every option of a puzzle, and the lead of the best with its paired ±."""
     rows = "".join(
-        f"<tr><td>{escape(option_words(o['option']))}</td><td>{o['points']:+.2f} ± {o['margin']:.2f}</td></tr>"
+        f"<tr><td>{escape(option_words(o['option']))}</td><td>{signed(o['points'], o['margin'])}</td></tr>"
         for o in puzzle["options"]
     )
     return (
         f"<p>Over {puzzle['samples']} imagined deals, {escape(option_words(puzzle['answer']))} scores "
-        f"{puzzle['lead']:.2f} ± "
-        f"{puzzle['lead_margin']:.2f} points a deal more than the next best, in the same deals.</p>"
+        f"{puzzle['lead']:.2f} {plus_minus(puzzle['lead_margin'])} points a deal more than the next best, in the same "
+        "deals.</p>"
         "<table><caption>Each option, as the coach measured it</caption>"
         f"<tr><th scope='col'>option</th><th scope='col'>points a deal</th></tr>{rows}</table>"
     )
@@ -395,21 +395,43 @@ def position_words(puzzle: Mapping[str, Any]) -> str:
     state, seat = position(puzzle), puzzle["seat"]
     trick = show(getattr(state, "trick", [])) or "nothing"
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
-    seen = "".join(f" Player {who} showed you {show(cards)}." for who, cards in shown.items() if cards)
+    seen = "".join(f" {shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards)
     trump = getattr(state, "trump", None)
     trumps = f" Trumps are {trump}; you are the {'dealer' if seat == state.dealer else 'non-dealer'}." if trump else ""
     last = ", ".join(moves_seen(state, seat)[-4:])
     before = f" The last moves: {last}." if last and trump else ""
-    return f"You are player {seat}, holding {show(state.hands[seat])}; on the table: {trick}.{seen}{trumps}{before}"
+    return (
+        f"You are {seat_words(state, seat)}, holding {show(state.hands[seat])}; on the table: {trick}. "
+        f"{tricks_words(state, seat)}{seen}{trumps}{before}"
+    )
+
+
+def seat_words(state: DealState, seat: int) -> str:
+    """Who the seat is: 'player 3 (team B, partner of player 1)' in a partnership game, else 'player 1'."""
+    if state.n_players != 4:
+        return f"player {seat}"
+    return f"player {seat} (team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})"
+
+
+def shower(state: DealState, seat: int, who: int) -> str:
+    """Who showed the seat a card: 'Your partner, player 1', or 'Player 2' (all show all, by a variant)."""
+    return f"Your partner, player {who}," if who == state.partner(seat) else f"Player {who}"
+
+
+def tricks_words(state: DealState, seat: int) -> str:
+    """The tricks so far by side, as the seat sees them: 'Tricks so far, in order: your side, the other side.'"""
+    won = list(getattr(state, "trick_winners", []))
+    sides = ["your side" if state.side_of(w) == state.side_of(seat) else "the other side" for w in won]
+    return f"Tricks so far, in order: {', '.join(sides)}." if sides else "No trick has been won yet."
 
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
     """A quick question from a puzzle: the position, its options, and the coach's clear best with its numbers."""
-    numbers = "; ".join(f"{o['option']} {o['points']:+.2f} ± {o['margin']:.2f}" for o in puzzle["options"])
+    numbers = "; ".join(f"{o['option']} {signed(o['points'], o['margin'])}" for o in puzzle["options"])
     return Question(
         f"{position_words(puzzle)} What do you do?",
         tuple(o["option"] for o in puzzle["options"]),
         puzzle["answer"],
-        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} ± "
-        f"{puzzle['lead_margin']:.2f} points a deal more than the next best (points a deal: {numbers}).",
+        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} "
+        f"{plus_minus(puzzle['lead_margin'])} points a deal more than the next best (points a deal: {numbers}).",
     )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from .. import coach
+from ..margins import percent, signed
 from ..tricks import DealState
 from .faces import escape
 
@@ -66,8 +67,8 @@ def estimate_words(hint: coach.Hint) -> list[str]:
         e = hint.estimate(action)
         rank = standing(hint, e)
         lines.append(
-            f"{coach.option_text(action)}: {e.points:+.2f} ± {e.points_margin:.2f} points, ahead on the deal's points "
-            f"{e.win:.0%} ± {e.win_margin:.0%} of the time" + (f" ({rank})" if rank else "")
+            f"{coach.option_text(action)}: {signed(e.points, e.points_margin)} points, ahead on the deal's points "
+            f"{percent(e.win, e.win_margin)} of the time" + (f" ({rank})" if rank else "")
         )
     return lines
 

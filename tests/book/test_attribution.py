@@ -180,3 +180,73 @@ def test_a_chapter_with_a_planted_claim_fails(tmp_path: Path) -> None:
     copy = tmp_path / chapter.name
     copy.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
     assert unsourced_in(chapter) == [] and unsourced_in(copy) == [planted]
+
+
+# "As summarised": a claim labelled with a source of the summary of the Écarté books must be one the summary holds.
+SUMMARY = Path(__file__).with_name("ecarte-books-summary.md")  # a copy: a clean clone has no ../shared
+SHARED_SUMMARY = ROOT.parent / "shared" / "sources" / "ecarte-books.md"
+SUMMARISED = {
+    "Foster": "Foster's Complete Hoyle",
+    "Britannica": "The 1911 Encyclopædia Britannica",
+    "Hoyle's Games": "Hoyle's Games Modernized",
+}
+# Words of the course's framing, not of the claim: how the tables phrase a rule's other half or a list's exceptions.
+FRAMING = {"otherwise", "aside", "seven"}
+
+
+def summary_of(source: str) -> str:
+    """The summary's text for one source: its bullet, or its section (the Britannica has a section of its own)."""
+    text = SUMMARY.read_text(encoding="utf-8")
+    if source == "Britannica":
+        return text.split("## The 1911 Encyclopædia Britannica", 1)[1].split("\n## ", 1)[0]
+    return text.split(f"**{SUMMARISED[source]}", 1)[1].split("\n- **", 1)[0].split("\n## ", 1)[0]
+
+
+def not_held(label: str, claim: str) -> list[str]:
+    """The words of a claim labelled 'Source, as summarised' that the source's summary does not hold."""
+    if "as summarised" not in label:
+        return []
+    source = next((name for name in SUMMARISED if name in label.split(", as summarised")[0]), None)
+    if source is None:
+        return [label]
+    if "the course's list" in label:  # a rule of the course's own list: only the source's part is its own
+        claim = claim.rsplit(", ", 1)[-1]
+    summary = summary_of(source).lower()
+    words = re.findall(r"[a-zé'-]{5,}", claim.lower())
+    return [word for word in words if word.strip("'") not in summary and word not in FRAMING]
+
+
+def summarised_claims() -> list[tuple[str, str]]:
+    """Every claim of chapter 11's books, as the chapter labels it (strategy.claim_source), with its words."""
+    from cardlib.ecarte import strategy
+
+    books = strategy.tables()["books"]
+    found = [(strategy.claim_source(c), c["claim"]) for c in books["claims"]]
+    return found + [(books[name]["source"], books[name]["claim"]) for name in ("foster", "hoyle_example")]
+
+
+def test_every_claim_labelled_as_summarised_is_in_the_summary() -> None:
+    found = {f"{label}: {claim}": not_held(label, claim) for label, claim in summarised_claims()}
+    assert not {claim: words for claim, words in found.items() if words}
+
+
+def test_a_list_labelled_as_summarised_that_the_summary_does_not_hold_is_found() -> None:
+    planted = "jeu de règle, one trump and a tierce major, without the King of trumps: play"
+    assert not_held("Foster's Hoyle, as summarised", planted) == ["tierce", "major"]
+    assert not_held("Hoyle's Games Modernized, as summarised", "discard everything but trumps") == ["everything"]
+    assert not not_held("Hoyle's Games Modernized, as summarised", "with three trumps refuse ...")
+
+
+def test_the_tables_own_label_for_the_course_list_is_caught() -> None:
+    from cardlib.ecarte import strategy
+
+    claims = strategy.tables()["books"]["claims"]
+    caught = [c["claim"] for c in claims if not_held(c["source"], c["claim"])]  # as the tool labels them
+    assert caught and all(claim.startswith("jeu de règle,") for claim in caught)
+
+
+def test_the_summary_is_the_shared_one() -> None:
+    """The test's copy of the summary is whole; beside the shared folder, it is the same file."""
+    assert "## The 1911 Encyclopædia Britannica" in SUMMARY.read_text(encoding="utf-8")
+    if SHARED_SUMMARY.exists():  # on a developer's machine
+        assert SUMMARY.read_bytes() == SHARED_SUMMARY.read_bytes()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator
 
+from cardlib.margins import plus_minus, signed
 from cardlib.widgets import puzzles
 
 from browser_harness import back_to, has_focus, press_by_keyboard
@@ -37,8 +38,9 @@ def coachs_numbers(puzzle: Mapping[str, Any]) -> list[str]:
     """What the live region must say of a puzzle: the best option's lead with its ±, and each option's points ±
     (a row of the table: its two cells, as the page's text has them)."""
     best = puzzles.option_words(puzzle["answer"])
-    lead = f"Over {puzzle['samples']} imagined deals, {best} scores {puzzle['lead']:.2f} ± {puzzle['lead_margin']:.2f}"
-    rows = [f"{puzzles.option_words(o['option'])}\t{o['points']:+.2f} ± {o['margin']:.2f}" for o in puzzle["options"]]
+    lead_margin = plus_minus(puzzle["lead_margin"])
+    lead = f"Over {puzzle['samples']} imagined deals, {best} scores {puzzle['lead']:.2f} {lead_margin}"
+    rows = [f"{puzzles.option_words(o['option'])}\t{signed(o['points'], o['margin'])}" for o in puzzle["options"]]
     return [lead, *rows]
 
 
@@ -55,7 +57,8 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
     asked = question.inner_text()
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
-    assert f"You are player {first['seat']}. Your hand:" in asked and "Tricks so far, by who won them" in asked
+    assert f"You are {puzzles.seat_words(puzzles.position(first), first['seat'])}. Your hand:" in asked
+    assert puzzles.tricks_words(puzzles.position(first), first["seat"]) in asked  # by side, not by seat number
     right = board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True)
     said = press(app_page, right, feedback)
     assert said.startswith("✔ Right.") and all(line in said for line in coachs_numbers(first)), said

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator
 from site_pages import ANSWER_S, SitePage
 
+from cardlib.margins import plus_minus, signed
 from cardlib.widgets import puzzles
 
 from browser_harness import axe_violations, has_focus, press_by_keyboard
@@ -48,10 +49,10 @@ def test_the_puzzle_board_answers_by_keyboard_in_the_sites_python(site_page: Sit
         site_page, board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True), feedback
     )
     best = puzzles.option_words(first["answer"])
-    lead = f"{best} scores {first['lead']:.2f} ± {first['lead_margin']:.2f} points a deal more"
+    lead = f"{best} scores {first['lead']:.2f} {plus_minus(first['lead_margin'])} points a deal more"
     assert said.startswith("✔ Right.") and lead in said, said
     assert all(
-        f"{puzzles.option_words(o['option'])}\t{o['points']:+.2f} ± {o['margin']:.2f}" in said for o in first["options"]
+        f"{puzzles.option_words(o['option'])}\t{signed(o['points'], o['margin'])}" in said for o in first["options"]
     ), said
     assert axe_violations(page, BOARD) == [], "axe with the coach's numbers on show"
     model.answer(first["answer"])

@@ -55,7 +55,7 @@ def test_the_widget_steps_forward_and_back_and_shows_the_coachs_note() -> None:
     assert widget.step == len(deal["moves"]) and "at the end of the deal" in text(widget.move)
     assert "point" in text(widget.move)  # the engine's score of the finished deal
     back.click()
-    assert widget.step == len(deal["moves"]) - 1 and "as good as the others" in text(widget.move)
+    assert widget.step == len(deal["moves"]) - 1 and "too close to tell" in text(widget.move)
     start.click()
     assert widget.step == 0
 

@@ -156,7 +156,8 @@ def test_a_puzzle_makes_a_quick_question_with_the_coachs_numbers() -> None:
     puzzle = a_puzzle(1)
     question = puzzles.coach_question(puzzle)
     assert question.answer == puzzle["answer"] and question.choices == tuple(o["option"] for o in puzzle["options"])
-    assert question.prompt.startswith(f"You are player {puzzle['seat']}, holding ")
+    assert question.prompt.startswith(f"You are player {puzzle['seat']}") and ", holding " in question.prompt
+    assert "Tricks so far, in order: " in question.prompt or "No trick has been won yet." in question.prompt
     assert "1.00 ± 0.12 points a deal more than the next best" in question.why
 
 
@@ -218,3 +219,21 @@ def test_the_coachs_answer_is_folded_under_the_board_for_a_page_without_python()
     assert puzzles.numbers_html(board.current) in record
     board.next_puzzle()
     assert f"The coach's choice: {puzzles.option_words(board.current['answer'])}." in board.record.value
+
+
+def test_no_puzzle_prints_a_margin_of_nothing() -> None:
+    """Issue 41: '± 0.00' was printed after chapter 9 teaches that no ± is 0; a margin that rounds to nothing is
+    printed as the bound it is."""
+    found = [puzzles.numbers_html(p) + puzzles.coach_question(p).why for p in puzzles.puzzles_of()]
+    assert found and not [words for words in found if "± 0.00" in words]
+    assert any("± <0.01" in words for words in found)  # the puzzles whose options scored alike in every world
+
+
+def test_a_position_names_the_seats_team_and_the_tricks_by_side() -> None:
+    """Issue 41: the board listed the tricks' winners by seat number; a learner reads them by side."""
+    puzzle = next(p for p in puzzles.puzzles_of("alkort") if p["players"] == 4 and puzzles.position(p).trick_winners)
+    state, seat = puzzles.position(puzzle), puzzle["seat"]
+    sides = ["your side" if state.side_of(w) == state.side_of(seat) else "the other side" for w in state.trick_winners]
+    for words in (puzzles.position_words(puzzle), puzzles.position_html(puzzle)):
+        assert f"(team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})" in words
+        assert f"Tricks so far, in order: {', '.join(sides)}." in words and "by who won them" not in words
