@@ -26,10 +26,11 @@ REPO = Path(__file__).resolve().parent.parent
 # any of the course's own rooms). A newcomer's room (a folder of cardlib with a description.py) is placed module by
 # module just above what it imports, and held to the same rules: no cycle, and nothing below imports it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("core: cards, tricks, worlds", ("cardlib.cards", "cardlib.tricks", "cardlib.worlds", "cardlib.charts")),
+    ("core: cards, tricks, worlds", ("cardlib.cards", "cardlib.tricks", "cardlib.worlds", "cardlib.charts",
+                                     "cardlib.margins")),
     ("the rooms' rules and views", ("cardlib", "cardlib.<room>", "cardlib.<room>.view", "cardlib.figures")),
     ("the contract: protocols and values", ("cardlib.contracts",)),
-    ("words, and the rooms' words and tables", ("cardlib.words", "cardlib.margins", "cardlib.<room>.coach", "cardlib.<room>.book",
+    ("words, and the rooms' words and tables", ("cardlib.words", "cardlib.<room>.coach", "cardlib.<room>.book",
                                                 "cardlib.<room>.strategy")),
     ("the plain helpers", ("cardlib.plain",)),
     ("the registry", ("cardlib.games",)),
