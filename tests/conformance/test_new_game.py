@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import turnup_game as TURNUP
 
 from cardlib import games, plain
 from cardlib.friends.views import view_to_json
 from cardlib.widgets.notes import TableNotes
+
+import turnup_game as TURNUP
 
 HERE = Path(__file__).resolve().parent
 
