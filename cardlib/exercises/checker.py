@@ -40,20 +40,18 @@ import inspect
 import json
 import linecache
 import math
-import os
 import random
-import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
 from .. import cards
 from ..cards import RANKS, SUITS, Card, CardError, Table, show, why_not_a_card
 from . import running
+from .progress_place import progress_file, puzzles_solved
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
 from .shipped import SHIPPED, Call, Watch, asked_functions, library_function, qualified
 
@@ -457,26 +455,6 @@ CATALOGUE: dict[str, Exercise] = {}  # exercise key -> exercise, filled as chapt
 SOLVED_EARLIER = "solved earlier"
 WITH_THE_SOLUTION = "correct with the printed solution"
 NOT_YET_SOLVED_BEFORE = "not yet (solved before)"
-DRIVE = Path("/drive")  # where JupyterLite's Pyodide kernel mounts the files the browser keeps
-
-
-def progress_file() -> Path | None:
-    """Where solved exercises are remembered between sessions.
-
-    - ``$CARDLIB_PROGRESS`` if it is set ('off' for nowhere: this session only);
-    - in the browser (the static JupyterLite site, where ``sys.platform`` is 'emscripten'):
-      ``/drive/cardlib-progress.json``. The Pyodide kernel runs in the notebook's folder under
-      ``/drive``, the file browser's drive, which JupyterLite keeps in the browser's storage: a file
-      there survives a reload, shows in the file browser, and deleting it starts afresh. Without a
-      drive (the kernel's folder is not under /drive) the file below lasts only as long as the page;
-    - else ``~/.cardlib/progress.json``.
-    """
-    setting = os.environ.get("CARDLIB_PROGRESS")
-    if setting is not None:
-        return None if setting.strip().lower() in ("", "off", "none") else Path(setting).expanduser()
-    if sys.platform == "emscripten" and Path(os.getcwd()).is_relative_to(DRIVE):
-        return DRIVE / "cardlib-progress.json"
-    return Path.home() / ".cardlib" / "progress.json"
 
 
 # Exercises that moved to the chapter that teaches what they need: a progress file saved before the move
@@ -600,13 +578,6 @@ def progress(chapter: int | None = None) -> ProgressReport:
     chosen.sort(key=lambda e: (e.chapter, e.number))
     shown = revealed()
     return ProgressReport([(e.key, e.title, standing(e.key, earlier, shown)) for e in chosen], puzzles_solved())
-
-
-def puzzles_solved() -> list[tuple[str, str, int, int]]:
-    """The puzzles solved at the boards (cardlib.widgets.puzzles), by game and theme, of how many there are."""
-    from ..widgets import puzzles  # the boards remember their own: beside this progress file
-
-    return puzzles.solved_by_theme()
 
 
 # ---------------------------------------------------------------------------

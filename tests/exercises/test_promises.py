@@ -33,6 +33,7 @@ from cardlib.exercises import (
     chapter7,
     checker,
     progress,
+    progress_place,
     running,
 )
 from cardlib.exercises.checker import define, helpers_of
@@ -679,13 +680,13 @@ def test_the_notebooks_progress_cell_shows_its_own_chapter_as_its_text_says(tmp_
 def test_in_the_browser_progress_is_kept_in_the_drive_the_browser_persists(monkeypatch):
     monkeypatch.delenv("CARDLIB_PROGRESS")
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(checker.os, "getcwd", lambda: "/drive/exercises")
-    assert checker.progress_file() == Path("/drive/cardlib-progress.json")
-    monkeypatch.setattr(checker.os, "getcwd", lambda: "/home/pyodide")  # no drive mounted: nowhere lasting
-    assert checker.progress_file() == Path.home() / ".cardlib" / "progress.json"
+    monkeypatch.setattr(progress_place.os, "getcwd", lambda: "/drive/exercises")
+    assert progress_place.progress_file() == Path("/drive/cardlib-progress.json")
+    monkeypatch.setattr(progress_place.os, "getcwd", lambda: "/home/pyodide")  # no drive mounted: nowhere lasting
+    assert progress_place.progress_file() == Path.home() / ".cardlib" / "progress.json"
     monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(checker.os, "getcwd", lambda: "/drive/exercises")
-    assert checker.progress_file() == Path.home() / ".cardlib" / "progress.json"
+    monkeypatch.setattr(progress_place.os, "getcwd", lambda: "/drive/exercises")
+    assert progress_place.progress_file() == Path.home() / ".cardlib" / "progress.json"
 
 
 def test_a_check_that_is_not_yet_is_not_saved_and_the_stub_message_says_nothing_of_before():
