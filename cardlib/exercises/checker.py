@@ -31,9 +31,12 @@ before the reveal is the learner's own, whatever it looks like.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import dataclasses
 import dis
 import functools
+import gc
 import html
 import importlib
 import inspect
@@ -163,20 +166,22 @@ def plain(value: Any) -> Any:
     """An answer as Python's own values, inside any container: numpy's numbers and arrays as Python's
     (``numpy.int64(2)`` is 2, an array a list); a named tuple or tuple subclass as a tuple, a dataclass as the
     tuple of its fields; text in Unicode's composed form (NFC), so that 'mu' + U+0301 + 'k', as some keyboards
-    type it, is 'múk'. Cards stay cards (a Card of another class is refused as such, by ``card_problem``)."""
+    type it, is 'múk'; a list, dict or set of a class of the learner's as the plain one it is made from. Cards stay
+    cards (a Card of another class is refused as such, by ``card_problem``)."""
     kind = type(value)
     if kind is str:
         return unicodedata.normalize("NFC", value)
     if kind.__module__ == "numpy" and callable(getattr(value, "tolist", None)):
         return plain(value.tolist())
-    if kind is list:
-        return [plain(item) for item in value]
+    if isinstance(value, list):  # a list subclass too: read as a list, whatever its class's __iter__ or __eq__
+        return [plain(item) for item in list.__iter__(value)]
     if isinstance(value, tuple) and not isinstance(value, Card):  # read as a tuple, whatever its class's __iter__
         return tuple(plain(item) for item in tuple.__iter__(value))
-    if kind is dict:
-        return {plain(k): plain(v) for k, v in value.items()}
-    if kind in (set, frozenset):
-        return kind(plain(item) for item in value)
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in dict.items(value)}
+    if isinstance(value, (set, frozenset)):
+        items = (set.__iter__ if isinstance(value, set) else frozenset.__iter__)(value)
+        return (set if isinstance(value, set) else frozenset)(plain(item) for item in items)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
@@ -666,19 +671,114 @@ def snapshot_of(value: Any) -> Any:
     return copied.value if good else None
 
 
+MUTABLE = (list, dict, set, bytearray, collections.deque)  # what a caller can change in place (subclasses too)
+DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+
+
 def mutable_parts(value: Any, depth: int = 0) -> Iterator[Any]:
-    """The lists, dicts and sets an answer is made of (a few levels deep), read without running learner code."""
-    kind = type(value)
-    if kind in (list, dict, set, bytearray):
+    """The lists, dicts, sets (of any class), arrays and dataclasses an answer is made of or shows (a dict's view:
+    its dict), a few levels deep, read without running learner code. The engine's read-only tables are not."""
+    if isinstance(value, DICT_VIEWS):
+        yield from (d for d in gc.get_referents(value) if isinstance(d, dict) and not isinstance(d, Table))
+    elif isinstance(value, MUTABLE) and not isinstance(value, Table) or numpy_array(value):
         yield value
-    if depth >= 3:
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and not frozen(value):
+        yield value
+    if depth < 3:
+        for item in contents(value):
+            yield from mutable_parts(item, depth + 1)
+
+
+def numpy_array(value: Any) -> bool:
+    """Whether a value is a numpy array (told without importing numpy)."""
+    return type(value).__module__ == "numpy" and type(value).__name__ == "ndarray"
+
+
+def frozen(value: Any) -> bool:
+    """Whether a dataclass instance is frozen."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(getattr(params, "frozen", False))
+
+
+def contents(value: Any) -> list[Any]:
+    """The items a container holds, read by its base class's own methods (no learner code runs); [] for others."""
+    if isinstance(value, Card):
+        return []
+    for base, read in ((list, list.__iter__), (tuple, tuple.__iter__), (dict, dict.values)):
+        if isinstance(value, base):
+            return list(read(value))
+    if isinstance(value, collections.deque):
+        return list(collections.deque.__iter__(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [object.__getattribute__(value, f.name) for f in dataclasses.fields(value)]
+    return []
+
+
+HANDED_OUT = 8  # cases called again after the caller has changed every answer it was given
+PASSED_AGAIN = 8  # lists changed by the caller and passed again
+
+
+@contextlib.contextmanager
+def changed_by_the_caller(parts: list[Any]) -> Iterator[None]:
+    """Inside, each list, dict or set an answer is made of is changed as its caller may change it (the first half
+    of its items taken out); afterwards, each is put back as it was. Only their base classes' methods run."""
+    saved = [(part, saved_items(part)) for part in parts]
+    try:
+        for part in parts:
+            take_half_out(part)
+        yield
+    finally:
+        for part, items in reversed(saved):
+            put_back(part, items)
+
+
+def saved_items(part: Any) -> list[Any]:
+    """A part's items (a dict's as pairs), read by its base class."""
+    if isinstance(part, dict):
+        return list(dict.items(part))
+    return list(contents(part)) if not isinstance(part, (set, bytearray)) else list(type_of(part).__iter__(part))
+
+
+def type_of(part: Any) -> type:
+    """The built-in class a caller's container is made from."""
+    return next(base for base in (list, dict, set, bytearray, collections.deque) if isinstance(part, base))
+
+
+def take_half_out(part: Any) -> None:
+    """The first half of a container's items taken out (one at least), as ``del answer[:9]`` does."""
+    base = type_of(part) if isinstance(part, MUTABLE) else None
+    if base is None:
         return
-    if kind is list or (isinstance(value, tuple) and not isinstance(value, Card)):
-        for item in list.__iter__(value) if kind is list else tuple.__iter__(value):
-            yield from mutable_parts(item, depth + 1)
-    elif kind is dict:
-        for item in dict.values(value):
-            yield from mutable_parts(item, depth + 1)
+    count = max(1, base.__len__(part) // 2)
+    if base in (list, bytearray):
+        base.__delitem__(part, slice(0, count))
+    elif base is dict:
+        for key in list(dict.keys(part))[:count]:
+            dict.__delitem__(part, key)
+    else:
+        for _ in range(min(count, base.__len__(part))):
+            base.pop(part) if base is set else collections.deque.popleft(part)
+
+
+def put_back(part: Any, items: list[Any]) -> None:
+    """A container's items as they were saved."""
+    base = type_of(part) if isinstance(part, MUTABLE) else None
+    if base in (list, bytearray):
+        base.__setitem__(part, slice(None), items)
+    elif base is not None:
+        base.clear(part)
+        base.update(part, items) if base in (dict, set) else collections.deque.extend(part, items)
+
+
+def what_the_caller_did(value: Any, call: str) -> str:
+    """'it took 22 of the 44 cards out of the list that alkort_pack() returned' — what changing an answer means."""
+    parts = list(mutable_parts(value))
+    if not parts:
+        return f"it changed what {call} returned"
+    part = parts[0]
+    size = len(saved_items(part))
+    kind = type_of(part).__name__ if isinstance(part, MUTABLE) else type(part).__name__
+    return f"it took {max(1, size // 2)} of the {size} items out of the {kind} that {call} returned"
 
 
 def spread(items: list[Any], count: int) -> list[Any]:
@@ -897,6 +997,11 @@ class Exercise:
         found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
         if found is None:
             found = self._verdict(case, right, outcome, tried, total)
+        if found is None:  # the caller goes on with its lists (plays a card from its hand): a memo must not see it
+            returned = {id(part) for part in mutable_parts(outcome.value)}
+            for value in given:
+                if isinstance(value, list) and id(value) not in returned:
+                    take_half_out(value)
         return found
 
     def _after_every_case(self, fn: Callable, tally: Tally, total: int) -> CheckResult:
@@ -940,10 +1045,17 @@ class Exercise:
                 cases=total,
             )
         everything = answers + again
-        for found in (self._changed_answer(everything), self._differs_again(again, total)):
+        for look in (
+            lambda: self._changed_answer(everything),
+            lambda: self._differs_again(again, total),
+            lambda: self._shared_answer(everything),
+            lambda: self._handed_out(fn, answers, everything, total),
+            lambda: self._passed_again(fn, answers, total),
+        ):
+            found = look()
             if found is not None:
                 return found
-        return self._shared_answer(everything)
+        return None
 
     def _passes_on_everywhere(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
         """Whether, on every case, the answer is a call of the library's function with the learner's arguments (asked
@@ -984,7 +1096,9 @@ class Exercise:
             if found is not None:
                 found.headline = (
                     f"Called a second time with the same arguments, your {self.name} answered differently: an "
-                    f"answer must depend on the arguments only."
+                    f"answer must depend on the arguments only, as they are when it is called (after the first "
+                    f"call the caller went on with its own lists, as a program does: a function that kept them saw "
+                    f"them change)."
                 )
                 found.advice = KEEP_NOTHING
                 return found
@@ -1009,6 +1123,77 @@ class Exercise:
                     advice=KEEP_NOTHING,
                 )
         return None
+
+    def _handed_out(self, fn: Callable, answers: list[Answer], everything: list[Answer], total: int) -> Found:
+        """Not yet if, once the caller has changed what the function returned (as a program may: the answer is the
+        caller's), a later call answers differently: an answer handed out and kept, on the first call as on any."""
+        parts = list({id(part): part for a in everything for part in mutable_parts(a.outcome.value)}.values())
+        if not parts:
+            return None
+        done = what_the_caller_did(answers[0].outcome.value, self.call_text(answers[0].case))
+        with changed_by_the_caller(parts):
+            for first in spread(answers, HANDED_OUT):
+                if budget_spent():
+                    return self.result(NOT_YET, out_of_time(total, total), cases=total)
+                outcome = run_learners(fn, fresh(first.case))
+                found = self._verdict(first.case, first.right, outcome, first.number, total)
+                if found is not None and not (outcome.stopped or outcome.error):
+                    found.headline = (
+                        f"Your {self.name} answered differently once the caller had changed an answer it was given "
+                        f"({done}, as a program may: an answer belongs to its caller): it handed out something it "
+                        f"keeps — return a new one on every call, the first call too."
+                    )
+                    found.advice = KEEP_NOTHING
+                if found is not None:
+                    return found
+        return None
+
+    def _passed_again(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if a list the caller changed and passed again is answered for what it held before (an answer
+        remembered by the list's identity), or if a new list of the old contents is answered for what the changed
+        one holds now (the caller's list itself kept)."""
+        places = [i for i, value in enumerate(answers[0].case) if isinstance(value, list)] if answers else []
+        pairs = [
+            (a, b)
+            for a, b in zip(answers, answers[1:])
+            if [i for i, v in enumerate(b.case) if isinstance(v, list)] == places and not self.same(a.right, b.right)
+        ]
+        for before, after in spread(pairs, PASSED_AGAIN) if places else []:
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            found = self._one_list_changed(fn, before, after, places, total)
+            if found is not None:
+                return found
+        return None
+
+    def _one_list_changed(self, fn: Callable, before: Answer, after: Answer, places: list[int], total: int) -> Found:
+        """Call on one case's lists; change them into another case's and call again with the same lists; then call
+        on new lists of the first case's contents. Each answer must be the engine's for what its lists hold."""
+        given, now = fresh(before.case), fresh(after.case)
+        outcome = run_learners(fn, given)
+        if outcome.stopped or outcome.error:
+            return self._verdict(before.case, before.right, outcome, before.number, total)
+        for i in places:
+            list.__setitem__(given[i], slice(None), now[i])
+        outcome = run_learners(fn, tuple(given[i] if i in places else now[i] for i in range(len(now))))
+        found = self._verdict(after.case, after.right, outcome, after.number, total)
+        why = (
+            f"Called with a list it had been given before, which the caller had changed since (it first held what "
+            f"{self.call_text(before.case)} passes, then what the call below passes), your {self.name} answered "
+            f"differently from the engine: an answer must follow what the list holds now, not which list it is."
+        )
+        if found is None:
+            outcome = run_learners(fn, fresh(before.case))
+            found = self._verdict(before.case, before.right, outcome, before.number, total)
+            why = (
+                f"Once the caller had changed a list it had passed before (into what {self.call_text(after.case)} "
+                f"passes), your {self.name} answered a new list of the old cards differently: it keeps the caller's "
+                f"list itself — keep a copy of it, or nothing."
+            )
+        if found is not None and not (outcome.stopped or outcome.error):
+            found.headline = why
+            found.advice = "remember nothing by a list's identity (id(cards), `is`): " + KEEP_NOTHING
+        return found
 
     def _unwritten(self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: int) -> CheckResult:
         """Not attempted when every case raised NotImplementedError; else not yet, with a case that still raises

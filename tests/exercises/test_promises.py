@@ -505,14 +505,14 @@ def test_an_answer_whose_special_method_raises_is_one_friendly_line(dunder):
     one_line(result)
 
 
-def test_an_answer_whose_iter_raises_is_told_where():
+def test_an_answer_of_a_list_class_whose_iter_raises_is_read_as_the_list_it_is():
+    """Issue 40: a list of the learner's class is judged as the plain list it is made from (its own __iter__ and
+    __eq__ are not asked), as a tuple's class always was: here it holds every card, sevens too, where a hand that
+    has not won may not lead them."""
     classes, answer, _ = HOSTILE_ANSWERS["__iter__"]
     fn = define(f"{classes}\n\ndef legal_leads(cards, has_won):\n    return {answer}\n", "legal_leads")
     result = chapter3.q4.check(fn)
-    assert result.headline == (
-        "Your answer (Answer) could not be checked: your code raised RuntimeError: no iter — "
-        "at line 3 of __iter__: raise RuntimeError('no iter')"
-    )
+    assert result.headline.startswith("Not quite: on case") and "7" in result.got, repr(result)
 
 
 def test_an_answer_whose_repr_raises_is_described_without_it():
