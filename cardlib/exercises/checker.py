@@ -56,7 +56,7 @@ from ..cards import RANKS, SUITS, Card, CardError, Table, show, why_not_a_card
 from . import running
 from .progress_place import progress_file, puzzles_solved
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
-from .shipped import SHIPPED, Call, Watch, asked_functions, library_function, qualified
+from .shipped import SHIPPED, Call, Watch, answering_decoys, asked_functions, decoy_of, library_function, qualified
 
 CORRECT, NOT_YET, NOT_ATTEMPTED = "correct", "not yet", "not attempted"
 
@@ -589,9 +589,10 @@ def progress(chapter: int | None = None) -> ProgressReport:
 # Running the learner's code during a check.
 
 
-def run_learners(fn: Callable, args: Sequence[Any]) -> Outcome:
-    """The learner's function called safely, in the engine as the learner's code has left it."""
-    with SHIPPED.learners_engine():
+def run_learners(fn: Callable, args: Sequence[Any], decoys: tuple[Any, ...] = ()) -> Outcome:
+    """The learner's function called safely, in the engine as the learner's code has left it (and with these
+    library functions answering the learner's code decoys: ``answering_decoys``)."""
+    with SHIPPED.learners_engine(), answering_decoys(decoys, running.learners_code):
         return call_safely(fn, args)
 
 
@@ -714,6 +715,7 @@ def contents(value: Any) -> list[Any]:
     return []
 
 
+DECOYED = 6  # cases the library answers decoys on, to see where a learner's answer comes from
 HANDED_OUT = 8  # cases called again after the caller has changed every answer it was given
 PASSED_AGAIN = 8  # lists changed by the caller and passed again
 
@@ -1036,7 +1038,7 @@ class Exercise:
                 return self._failed_call(first.case, first.right, outcome, first.number, total)
             again.append(Answer(first.case, first.right, outcome, snapshot_of(outcome.value), first.number))
             passed_on = passed_on and delegation(calls, first.case, outcome.value)
-        if passed_on and self._passes_on_everywhere(fn, watch, answers):
+        if passed_on and self._passes_on_everywhere(fn, watch, answers) and self._follows(fn, watch, answers):
             return self.result(
                 NOT_YET,
                 f"that is the library's own function ({passed_on}, only called) — write your own {self.name} "
@@ -1064,6 +1066,23 @@ class Exercise:
             with watch.watching() as calls:
                 outcome = run_learners(fn, fresh(answer.case))
             if outcome.stopped or outcome.error or not delegation(calls, answer.case, outcome.value):
+                return False
+        return True
+
+    def _follows(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
+        """Whether the answer comes from the library: with the library's function answering the learner's code a
+        decoy, the learner's function gives the decoy back on every case tried. One that computes its own answer and
+        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``) answers right, or
+        stops at its own test: its own work."""
+        functions = tuple(watch.functions.values())
+        for answer in spread(answers, DECOYED):
+            if decoy_of(answer.right) == answer.right:
+                continue  # no decoy of this kind of answer: equal answers are all there is to go on
+            outcome = run_learners(fn, fresh(answer.case), functions)
+            if outcome.stopped or outcome.error:
+                return False
+            value = snapshot_of(outcome.value)
+            if value is not None and not self.expects(value) and self.same(answer.right, value):
                 return False
         return True
 
