@@ -592,7 +592,7 @@ def progress(chapter: int | None = None) -> ProgressReport:
 def run_learners(fn: Callable, args: Sequence[Any], decoys: tuple[Any, ...] = ()) -> Outcome:
     """The learner's function called safely, in the engine as the learner's code has left it (and with these
     library functions answering the learner's code decoys: ``answering_decoys``)."""
-    with SHIPPED.learners_engine(), answering_decoys(decoys, running.learners_code):
+    with SHIPPED.learners_engine(), answering_decoys(decoys):
         return call_safely(fn, args)
 
 

@@ -362,27 +362,32 @@ def decoy_of(value: Any) -> Any:
     return value
 
 
-def decoyed(function: FunctionType, is_learners: Any) -> Any:
-    """What the function's code is replaced by: the real answer for the engine's own calls, a decoy for the
-    learner's (``is_learners(filename)`` tells whose code called it)."""
+def decoyed(function: FunctionType, inside: list[int]) -> Any:
+    """What the function's code is replaced by: its real answer made a decoy — for the outermost of the decoyed calls
+    only (``inside`` counts them: a twin called by the other, ``judge_trick`` by ``trick_winner``, answers truly)."""
     real = FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__)
     real.__kwdefaults__ = function.__kwdefaults__
 
     def answer(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        value = real(*args, **kwargs)
-        caller = sys._getframe(2).f_code.co_filename  # (1 is the forwarding code, 2 the function's caller)
-        return decoy_of(value) if is_learners(caller) else value
+        inside[0] += 1
+        try:
+            value = real(*args, **kwargs)
+        finally:
+            inside[0] -= 1
+        return value if inside[0] else decoy_of(value)
 
     return answer
 
 
 @contextlib.contextmanager
-def answering_decoys(functions: tuple[FunctionType, ...], is_learners: Any) -> Iterator[None]:
-    """Inside, each function (one without a closure), called from the learner's code, answers a decoy."""
+def answering_decoys(functions: tuple[FunctionType, ...]) -> Iterator[None]:
+    """Inside, each function (one without a closure) answers a decoy, however the learner's code reached it (through
+    another of the library's functions too: ``hand(text)[0]`` is ``card(text)``)."""
     swapped = [(f, f.__code__, f.__kwdefaults__) for f in functions if not f.__closure__]
+    inside = [0]
     try:
         for function, _, _ in swapped:
-            handler = decoyed(function, is_learners)
+            handler = decoyed(function, inside)
             function.__code__ = FORWARD_CODE
             function.__kwdefaults__ = {"__decoy__": handler}
         yield
