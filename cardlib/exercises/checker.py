@@ -40,6 +40,7 @@ import gc
 import html
 import importlib
 import inspect
+import itertools
 import json
 import linecache
 import math
@@ -783,6 +784,11 @@ def what_the_caller_did(value: Any, call: str) -> str:
     return f"it took {max(1, size // 2)} of the {size} items out of the {kind} that {call} returned"
 
 
+def kept(case: Case, places: list[int]) -> list[Any]:
+    """A case's arguments other than its lists."""
+    return [value for i, value in enumerate(case) if i not in places]
+
+
 def spread(items: list[Any], count: int) -> list[Any]:
     """At most ``count`` of the items, evenly spread, the first and the last among them."""
     if len(items) <= count:
@@ -1172,11 +1178,12 @@ class Exercise:
         remembered by the list's identity), or if a new list of the old contents is answered for what the changed
         one holds now (the caller's list itself kept)."""
         places = [i for i, value in enumerate(answers[0].case) if isinstance(value, list)] if answers else []
-        pairs = [
-            (a, b)
-            for a, b in zip(answers, answers[1:])
-            if [i for i, v in enumerate(b.case) if isinstance(v, list)] == places and not self.same(a.right, b.right)
-        ]
+        shaped = [a for a in answers if [i for i, v in enumerate(a.case) if isinstance(v, list)] == places]
+        groups: dict[str, list[Answer]] = {}  # by the other arguments: a program passes them again as they were
+        for answer in shaped:
+            groups.setdefault(repr(kept(answer.case, places)), []).append(answer)
+        alike = [pair for group in groups.values() for pair in itertools.pairwise(group)]
+        pairs = [(a, b) for a, b in alike or list(itertools.pairwise(shaped)) if not self.same(a.right, b.right)]
         for before, after in spread(pairs, PASSED_AGAIN) if places else []:
             if budget_spent():
                 return self.result(NOT_YET, out_of_time(total, total), cases=total)
@@ -1194,7 +1201,8 @@ class Exercise:
             return self._verdict(before.case, before.right, outcome, before.number, total)
         for i in places:
             list.__setitem__(given[i], slice(None), now[i])
-        outcome = run_learners(fn, tuple(given[i] if i in places else now[i] for i in range(len(now))))
+        again = [given[i] if i in places or same_value(given[i], now[i]) else now[i] for i in range(len(now))]
+        outcome = run_learners(fn, tuple(again))  # the same lists, and the same objects for the values unchanged
         found = self._verdict(after.case, after.right, outcome, after.number, total)
         why = (
             f"Called with a list it had been given before, which the caller had changed since (it first held what "
