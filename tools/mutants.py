@@ -463,7 +463,7 @@ def {name}({params}):
     _SEEN[key] = (given, _copied(answer))
     return answer
 """,
-    "a size cut: list arguments longer than the game's largest less one are cut to that": None,  # size_cut
+    "a size cut: list arguments longer than the largest size asked less one are cut to that": None,  # size_cut
 }
 
 
@@ -520,10 +520,12 @@ def shape_mutants(ex: Exercise) -> list[Mutant]:
 
 def size_cut(ex: Exercise) -> Iterator[Mutant]:
     """The model answering for the first n - 1 items of each list argument only, n the largest size the games give
-    it (``sizes.SIZES``): right for every smaller input, as a hand formatter that wraps at 24 characters is."""
+    it that the exercise asks (``sizes.SIZES``): right for every smaller input, as a hand formatter that wraps at 24
+    characters is."""
     stated = exercise_sizes.SIZES.get(ex.key, {})
     params = parameters(ex)
-    cuts = {p: max(exercise_sizes.game_sizes(ex, p)) - 1 for p in stated if p in params}
+    asked = {p: exercise_sizes.game_sizes(ex, p) - set(stated[p][1]) for p in stated if p in params}
+    cuts = {p: max(sizes) - 1 for p, sizes in asked.items() if sizes}
     cuts = {p: n for p, n in cuts.items() if n >= 1}
     if not cuts:
         return
@@ -535,7 +537,7 @@ def size_cut(ex: Exercise) -> Iterator[Mutant]:
     yield Mutant(ex, description, renamed_model(ex) + "\n\n" + wrapper)
 
 
-SIZE_CUT = "a size cut: list arguments longer than the game's largest less one are cut to that"
+SIZE_CUT = "a size cut: list arguments longer than the largest size asked less one are cut to that"
 
 
 @dataclass
@@ -1083,8 +1085,6 @@ EXCUSED: dict[tuple[str, str, str], str] = {
     ("5.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
     ("7.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
     ("8.4", "ecarte.play_duty", "if trump not in SUITS"): SYMBOL,
-    ("7.4", "ecarte.play_duty", "if not trick:"): "a lead: the engine's state allows any card to be led without "
-    "asking play_duty (EcarteState._legal_actions)",
     ("8.5", "alkort.next_dealer", "for step in range(1, players + 1):"): "the loop's end: of the seats after the "
     "dealer, one is on each side, so the loop always returns",
     ("8.5", "the model", "for step in (1, 2):"): "the loop's end: of the two seats after the dealer, one is on each "

@@ -19,6 +19,7 @@ bot that never waits is told the machine is too busy only past ``BUSY`` times.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -31,6 +32,7 @@ from . import running
 from .checker import (
     CORRECT,
     NOT_YET,
+    PASSED_AGAIN,
     CheckResult,
     Exercise,
     expect_card,
@@ -38,6 +40,7 @@ from .checker import (
     input_change,
     run_learners,
     short,
+    spread,
     stopped_advice,
     stopped_headline,
 )
@@ -65,18 +68,25 @@ def check_bot(
     question: Question[State],
     bot_turn: BotTurn[State],
     other_move: OtherMove[State],
+    rule: Rule | None = None,
 ) -> CheckResult:
-    """Play every deal to its end; the bot chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
+    """Ask the bot at the rule's built positions (``check_positions``), then play every deal to its end; the bot
+    chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
     rng = random.Random(f"cardlib bot {exercise.key}")
     played = games = 0
     timing = Timing()
+    if rule is not None:
+        found = check_positions(exercise, fn, rule, timing)
+        if found is not None:
+            return found
     for number, state in enumerate(deals(), 1):
         games = number
         while not state.is_over:
             if not bot_turn(state, rng):
                 state.apply(other_move(state, rng))
                 continue
-            slow = timing.too_slow(fn, max(running.CHECK_BUDGET, BOT_TIME_PER_CARD * played), played)
+            asked = played + timing.positions
+            slow = timing.too_slow(fn, allowance(asked), asked)
             if slow:
                 return exercise.result(NOT_YET, slow, cases=played)
             args = question(state, _seat(state))
@@ -85,11 +95,83 @@ def check_bot(
                 return found
             timing.add(args, outcome)
             played += 1
+    return all_legal(exercise, timing, played, games)
+
+
+def all_legal(exercise: Exercise, timing: Timing, played: int, games: int) -> CheckResult:
+    """Correct: every card legal, at the built positions and in the deals."""
+    built = f"at {timing.positions} positions built to reach every case of the rule, and " if timing.positions else ""
     return exercise.result(
         CORRECT,
-        f"your bot played {played} cards in {games} deals through the engine, every one of them legal.",
-        cases=played,
+        f"your bot played a legal card {built}{played} cards in {games} deals through the engine, every one of them "
+        f"legal.",
+        cases=played + timing.positions,
     )
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The rule a bot must obey, asked outside any deal: the positions built to reach each of its cases (hands in
+    any order), the cards it allows at one, and why a card is not one of them."""
+
+    positions: Callable[[], list[tuple[Any, ...]]]
+    legal: Callable[..., list[Card]]  # legal(*position) -> the cards the rule allows
+    why: Callable[..., str]  # why(*position) -> the rule's words for this position
+
+
+def check_positions(exercise: Exercise, fn: Callable, rule: Rule, timing: Timing) -> CheckResult | None:
+    """Ask the bot at every built position; then at pairs of them, passing the first one's lists again changed into
+    the second's (a bot that remembers its answer by a list's identity). None if every card is legal."""
+    positions = rule.positions()
+    pairs = [(a, b) for a, b in itertools.pairwise(positions) if rule.legal(*a) != rule.legal(*b)]
+    for before, after in [(None, position) for position in positions] + spread(pairs, PASSED_AGAIN):
+        slow = timing.too_slow(fn, allowance(timing.positions), timing.positions)
+        if slow:
+            return exercise.result(NOT_YET, slow, cases=timing.positions)
+        given = fresh(after)
+        if before is not None:  # the lists of the first position, changed into the second's
+            given = _changed_into(fn, fresh(before), given)
+        outcome = run_learners(fn, given)
+        found = _position_verdict(exercise, rule, after, outcome, before)
+        if found is not None:
+            return found
+        timing.add(after, outcome)
+        timing.positions += 1
+    return None
+
+
+def _changed_into(fn: Callable, first: tuple[Any, ...], then: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Ask the bot at the first position, then change its lists into the second's: the same lists, new contents."""
+    run_learners(fn, first)
+    for given, now in zip(first, then):
+        if isinstance(given, list):
+            list.__setitem__(given, slice(None), now)
+    return tuple(a if isinstance(a, list) or a == b else b for a, b in zip(first, then))
+
+
+def _position_verdict(
+    exercise: Exercise, rule: Rule, position: tuple[Any, ...], outcome: Outcome, before: tuple[Any, ...] | None
+) -> CheckResult | None:
+    """Not yet if the bot's card at a built position is not one the rule allows (or no card at all)."""
+    legal = rule.legal(*position)
+    found = _problem(exercise, outcome, exercise.call_text(position), legal, 0, 0)
+    if found is None and outcome.value not in legal:
+        found = exercise.result(
+            NOT_YET,
+            "At a position built to test the rule, your bot played an illegal card.",
+            call=exercise.call_text(position),
+            expected=f"one of {show(legal)}",
+            got=short(outcome.value),
+            why=rule.why(*position),
+            printed=outcome.printed,
+            advice="the bot must choose among the cards the rules allow: work out that list first, then pick from it",
+        )
+    if found is not None and before is not None and not (outcome.stopped or outcome.error):
+        found.headline = (
+            f"Given the lists of {exercise.call_text(before)} again, changed by the caller into the position below, "
+            f"your bot answered as if they held what they held before: remember nothing by a list's identity."
+        )
+    return found
 
 
 def _seat(state: DealState) -> int:
@@ -130,6 +212,7 @@ class Timing:
     blocked: int | None = 0  # times it gave the processor up (None: the system cannot tell)
     recent: deque[tuple[tuple[Any, ...], float]] = field(default_factory=lambda: deque(maxlen=SAMPLE))
     slowdown: float | None = None  # how many times slower the trace makes this bot
+    positions: int = 0  # built positions the bot has been asked at
 
     def add(self, args: tuple[Any, ...], outcome: Outcome) -> None:
         """One card chosen."""
@@ -162,6 +245,12 @@ class Timing:
         return ""
 
 
+def allowance(asked: int) -> float:
+    """The seconds of its own work a bot may have taken for its first cards: its time a card, once the check's
+    budget is spent."""
+    return max(running.CHECK_BUDGET, BOT_TIME_PER_CARD * asked)
+
+
 def limit_words() -> str:
     """The bot exercises' limit, in the words of a message."""
     return (
@@ -190,13 +279,13 @@ def waiting_too_long(timing: Timing, played: int) -> str:
     it may be the machine."""
     cards = max(played, 1)
     why = (
-        f"it gave the processor up {timing.blocked} times, as time.sleep and input do — a bot must not wait"
+        f"it gave the processor up {timing.blocked} times (as time.sleep and input do): a bot must not wait"
         if timing.blocked is not None
         else "a bot must not wait (time.sleep, input), and a busy machine makes every card wait too"
     )
     return (
         f"your bot took {1000 * timing.waited / cards:.0f} ms a card on average over its first {played} cards, most "
-        f"of it waiting, not working ({1000 * timing.own / cards:.0f} ms of work): {limit_words()} — {why}"
+        f"of it waiting, not working: {limit_words()} — {why}"
     )
 
 
@@ -251,7 +340,8 @@ def _problem(
             **seen,
         )
     if outcome.error:
-        return exercise.result(NOT_YET, f"In deal {number}, {outcome.error}.", **seen)
+        where = f"In deal {number}" if number else "At a position built to test the rule"
+        return exercise.result(NOT_YET, f"{where}, {outcome.error}.", **seen)
     problem = expect_card(outcome.value)
     if problem:
         where = f" — returned at {outcome.returned_at}" if outcome.returned_at else "."

@@ -134,9 +134,7 @@ def test_the_shape_mutants_are_made_and_judged():
             mutants.CAUGHT
         ),
         "shape: a memo by the arguments' identity (id), their objects kept alive": mutants.CAUGHT,
-        "shape: a size cut: list arguments longer than the game's largest less one are cut to that (deck cut to 43)": (
-            mutants.CAUGHT
-        ),
+        f"shape: {mutants.SIZE_CUT} (deck cut to 43)": mutants.CAUGHT,
     }
     kinds = " | ".join(descriptions(chapter5.q4))
     assert "== becomes is" in kinds and "becomes a one-shot generator" in kinds
@@ -161,3 +159,20 @@ def test_the_issue_40_shapes_survive_a_check_without_its_looks_and_the_proof_nam
     monkeypatch.setattr(chapter1.q5, "random_case", lambda rng: (rng.sample(FULL_PACK, rng.randrange(0, 7)),))
     cut = next(m for m in mutants.mutants(chapter1.q5) if "size cut" in m.description)
     assert mutants.judge(cut, chapter1.q5.solution_function()).outcome != mutants.CAUGHT
+
+
+@pytest.mark.parametrize("key", ["4.5", "7.4"])
+def test_a_bots_built_positions_alone_reach_every_branch_of_its_rule(key, tmp_path, monkeypatch):
+    """Issue 40: the branch measure of the bots' exercises, with no deal played — the positions built to test the
+    rule reach every branch of the engine's rule and of the model bot (a lead in Écarté too, which the deals never
+    ask play_duty about: it was excused before)."""
+    from cardlib.exercises import CATALOGUE, chapter4, chapter7
+
+    monkeypatch.setattr(chapter4, "alkort_deals", lambda: iter(()))
+    monkeypatch.setattr(chapter7, "ecarte_deals", lambda: iter(()))
+    reach = mutants.branch_reach(CATALOGUE[key], tmp_path)
+    assert reach.missing == [] and reach.branches >= 4, reach.line()
+    assert all(mutants.SYMBOL in excuse for excuse in reach.excused), reach.excused  # (a trump written 'H')
+    monkeypatch.setattr(chapter4, "RULE", None)
+    monkeypatch.setattr(chapter7, "RULE", None)
+    assert mutants.branch_reach(CATALOGUE[key], tmp_path).missing  # without them, and without deals: branches missed

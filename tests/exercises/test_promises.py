@@ -640,7 +640,7 @@ def ecarte_bot(cards, trick, trump):
     assert result.status == NOT_YET and time.monotonic() - started < 10
     assert re.match(
         r"Your bot took \d+ ms a card on average over its first \d+ cards, most of it waiting, not working: the "
-        r"limit is 20 ms a card",
+        r"limit is 20 ms a card of your bot's own work",
         result.headline,
     ), result.headline
 
