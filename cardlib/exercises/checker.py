@@ -180,9 +180,10 @@ def plain(value: Any) -> Any:
         return tuple(plain(item) for item in tuple.__iter__(value))
     if isinstance(value, dict):
         return {plain(k): plain(v) for k, v in dict.items(value)}
-    if isinstance(value, (set, frozenset)):
-        items = (set.__iter__ if isinstance(value, set) else frozenset.__iter__)(value)
-        return (set if isinstance(value, set) else frozenset)(plain(item) for item in items)
+    if isinstance(value, set):
+        return {plain(item) for item in set.__iter__(value)}
+    if isinstance(value, frozenset):
+        return frozenset(plain(item) for item in frozenset.__iter__(value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
@@ -674,7 +675,7 @@ def snapshot_of(value: Any) -> Any:
 
 
 MUTABLE = (list, dict, set, bytearray, collections.deque)  # what a caller can change in place (subclasses too)
-DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+DICT_VIEWS: tuple[type, ...] = (type({}.keys()), type({}.values()), type({}.items()))
 
 
 def mutable_parts(value: Any, depth: int = 0) -> Iterator[Any]:
@@ -706,9 +707,12 @@ def contents(value: Any) -> list[Any]:
     """The items a container holds, read by its base class's own methods (no learner code runs); [] for others."""
     if isinstance(value, Card):
         return []
-    for base, read in ((list, list.__iter__), (tuple, tuple.__iter__), (dict, dict.values)):
-        if isinstance(value, base):
-            return list(read(value))
+    if isinstance(value, list):
+        return list(list.__iter__(value))
+    if isinstance(value, tuple):
+        return list(tuple.__iter__(value))
+    if isinstance(value, dict):
+        return list(dict.values(value))
     if isinstance(value, collections.deque):
         return list(collections.deque.__iter__(value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -742,14 +746,14 @@ def saved_items(part: Any) -> list[Any]:
     return list(contents(part)) if not isinstance(part, (set, bytearray)) else list(type_of(part).__iter__(part))
 
 
-def type_of(part: Any) -> type:
+def type_of(part: Any) -> Any:
     """The built-in class a caller's container is made from."""
     return next(base for base in (list, dict, set, bytearray, collections.deque) if isinstance(part, base))
 
 
 def take_half_out(part: Any) -> None:
     """The first half of a container's items taken out (one at least), as ``del answer[:9]`` does."""
-    base = type_of(part) if isinstance(part, MUTABLE) else None
+    base: Any = type_of(part) if isinstance(part, MUTABLE) else None
     if base is None:
         return
     count = max(1, base.__len__(part) // 2)
@@ -765,7 +769,7 @@ def take_half_out(part: Any) -> None:
 
 def put_back(part: Any, items: list[Any]) -> None:
     """A container's items as they were saved."""
-    base = type_of(part) if isinstance(part, MUTABLE) else None
+    base: Any = type_of(part) if isinstance(part, MUTABLE) else None
     if base in (list, bytearray):
         base.__setitem__(part, slice(None), items)
     elif base is not None:

@@ -39,7 +39,7 @@ def monte_carlo(seconds: float) -> tuple[object, float]:
     how many times slower the time limit's trace makes it."""
     setup = "import random\nfrom cardlib import ecarte\nfrom cardlib.cards import ECARTE_PACK\nROUNDS = 100\n"
     fn = define(BOT, "ecarte_bot", setup)
-    args = (hand("K♦ A♥ 9♠ 8♠ J♣"), [], "♥")
+    args: tuple[list, list, str] = (hand("K♦ A♥ 9♠ 8♠ J♣"), [], "♥")
     plain = min(running.untraced_work(fn, args) for _ in range(5))
     fn.__globals__["ROUNDS"] = max(1, round(100 * seconds / plain))
     traced = min(running.call_safely(fn, args).working for _ in range(3))
