@@ -606,8 +606,8 @@ def hands_and_more(pack: list[Card]) -> Iterator[tuple[list[Card]]]:
 
 
 def tricks(names: str) -> Iterator[list[Card]]:
-    """Every trick of four different cards from these, in every order."""
-    return short_lists_of_size(hand(names), 4)
+    """Every trick of four different cards from these, in every order, and every trick of two (two players)."""
+    return itertools.chain(short_lists_of_size(hand(names), 4), short_lists_of_size(hand(names), 2))
 
 
 def short_lists_of_size(cards: list[Card], size: int) -> Iterator[list[Card]]:
@@ -708,12 +708,14 @@ SPACES: dict[str, Space] = {
     "2.1": Space("all 44 cards", lambda: [(c,) for c in ALKORT_PACK]),
     "2.2": Space("all 44 cards", lambda: [(c,) for c in ALKORT_PACK]),
     "3.1": Space(
-        f"every trick of four of {RANKED_TRICK_CARDS} (every tier, its ties, rubbish) holding a ranked card",
+        f"every trick of four or two of {RANKED_TRICK_CARDS} (every tier, its ties, rubbish) holding a ranked card",
         lambda: ((t,) for t in tricks(RANKED_TRICK_CARDS) if any(map(alkort.is_ranked, t))),
     ),
-    "3.2": Space(f"every trick of four of {RUBBISH_TRICK_CARDS}", lambda: ((t,) for t in tricks(RUBBISH_TRICK_CARDS))),
+    "3.2": Space(
+        f"every trick of four or two of {RUBBISH_TRICK_CARDS}", lambda: ((t,) for t in tricks(RUBBISH_TRICK_CARDS))
+    ),
     "3.3": Space(
-        f"every trick of four of {ANY_TRICK_CARDS}, the leader having won or not",
+        f"every trick of four or two of {ANY_TRICK_CARDS}, the leader having won or not",
         lambda: with_flags(tricks(ANY_TRICK_CARDS), BOOLS),
     ),
     "3.4": Space(
@@ -783,11 +785,11 @@ SPACES: dict[str, Space] = {
         ecarte_bot_is_legal,
     ),
     "8.1": Space(
-        f"every trick of four of {SUITED_RUBBISH_CARDS}", lambda: ((t,) for t in tricks(SUITED_RUBBISH_CARDS))
+        f"every trick of four or two of {SUITED_RUBBISH_CARDS}", lambda: ((t,) for t in tricks(SUITED_RUBBISH_CARDS))
     ),
     "8.2": Space("every legal combination", lambda: [(w, f, rule) for w, f in WHO_LEADS for rule in SEVEN_LEADS]),
     "8.3": Space(
-        f"every trick of four of {SEVEN_TRICK_CARDS}, every leader and seven_lead",
+        f"every trick of four or two of {SEVEN_TRICK_CARDS}, every leader and seven_lead",
         lambda: ((t, w, f, rule) for t in tricks(SEVEN_TRICK_CARDS) for w, f in WHO_LEADS for rule in SEVEN_LEADS),
     ),
     "8.4": Space(

@@ -37,7 +37,6 @@ GAME: Table[str, frozenset[int]] = Table(
 )
 DRAWING = "only draw_after_trick (four players) plays ten or eleven tricks: this exercise takes the default rules"
 FULL_HAND = "asked of a full hand, before the first trick"
-FOUR = "the statement asks for a trick of four (four-player Alkort): the two-player game's tricks of two are not asked"
 
 # Exercise -> its list parameters -> (the kinds of list it is in the games, {size the exercise leaves out: why}).
 SIZES: dict[str, dict[str, tuple[tuple[str, ...], dict[int, str]]]] = {
@@ -47,9 +46,9 @@ SIZES: dict[str, dict[str, tuple[tuple[str, ...], dict[int, str]]]] = {
             {},
         )
     },
-    "3.1": {"cards": (("Alkort trick",), {2: FOUR})},
-    "3.2": {"cards": (("Alkort trick",), {2: FOUR})},
-    "3.3": {"cards": (("Alkort trick",), {2: FOUR})},
+    "3.1": {"cards": (("Alkort trick",), {})},
+    "3.2": {"cards": (("Alkort trick",), {})},
+    "3.3": {"cards": (("Alkort trick",), {})},
     "3.4": {"cards": (("Alkort hand",), {})},
     "4.1": {"deck": (("Alkort pack",), {})},
     "4.2": {"trick_sides": (("Alkort tricks so far",), {10: DRAWING, 11: DRAWING})},
@@ -69,8 +68,8 @@ SIZES: dict[str, dict[str, tuple[tuple[str, ...], dict[int, str]]]] = {
     },
     "7.1": {"tricks_won": (("Écarté tricks won",), {})},
     "7.3": {"tricks_won": (("Écarté tricks won",), {})},
-    "8.1": {"cards": (("Alkort trick",), {2: FOUR})},
-    "8.3": {"cards": (("Alkort trick",), {2: FOUR})},
+    "8.1": {"cards": (("Alkort trick",), {})},
+    "8.3": {"cards": (("Alkort trick",), {})},
     "8.4": {"cards": (("Écarté hand",), {}), "trick": (("Écarté trick so far",), {})},
     "8.6": {"cards": (("Alkort hand",), dict.fromkeys(range(1, alkort.HAND_SIZE), FULL_HAND))},
 }

@@ -65,3 +65,16 @@ def test_with_the_old_cases_the_measure_names_the_sizes_never_tried(monkeypatch)
     assert chapter1.q5.check(define(WRAPS_AT_24, "show_cards")).status == CORRECT
     gap = sizes.missing(chapter1.q5)
     assert len(gap) == 1 and " 9, " in gap[0] and "26" in gap[0] and "Alkort hand" in gap[0], gap
+
+
+def test_a_trick_winner_that_assumes_four_cards_is_not_yet_on_a_two_player_trick():
+    """Alkort for two plays tricks of two: a loop over range(1, 4) was called correct when every trick had four."""
+    from cardlib.exercises import chapter3
+
+    source = chapter3.q1.solution_source.replace("range(1, len(cards))", "range(1, 4)")
+    result = chapter3.q1.check(define(source, "ranked_winner", chapter3.SETUP))
+    assert (
+        result.status == NOT_YET
+        and result.call.count("♠") + result.call.count("♥") + result.call.count("♦") + result.call.count("♣") == 2
+    ), repr(result)
+    assert "IndexError" in result.headline
