@@ -1083,14 +1083,18 @@ class Exercise:
         """Whether the answer comes from the library: with the library's function answering the learner's code a
         decoy, the learner's function gives the decoy back on every case tried. One that computes its own answer and
         calls the library only to test itself (``assert best == alkort.trick_winner(cards)``) answers right, or
-        stops at its own test: its own work."""
+        stops at its own test (an AssertionError): its own work."""
         functions = tuple(watch.functions.values())
+        if any(f.__closure__ for f in functions):  # its code cannot be swapped: equal answers are all there is
+            return True
         for answer in spread(answers, DECOYED):
             if decoy_of(answer.right) == answer.right:
                 continue  # no decoy of this kind of answer: equal answers are all there is to go on
             outcome = run_learners(fn, fresh(answer.case), functions)
-            if outcome.stopped or outcome.error:
-                return False
+            if isinstance(outcome.raised, AssertionError) or outcome.stopped:
+                return False  # its own test of its own answer failed: the answer was its own
+            if outcome.error:
+                continue  # it broke on the library's answer (a decoy card not in the hand): that answer was used
             value = snapshot_of(outcome.value)
             if value is not None and not self.expects(value) and self.same(answer.right, value):
                 return False

@@ -105,3 +105,14 @@ def hand_of(text: str) -> list:
     from cardlib.cards import hand
 
     return hand(text)
+
+
+def test_a_function_that_breaks_on_the_librarys_decoy_used_the_librarys_answer():
+    """Reading the hand by the library's cards fails on a decoy card (not in the hand): the answer was the library's.
+    Only an AssertionError — the learner's own test of its own answer — tells a self-check."""
+    source = """def legal_plays(cards, trick, trump):
+    return [cards[cards.index(c)] for c in ecarte.legal_plays(cards, trick, trump)]
+"""
+    fn = define(source, "legal_plays", chapter5.q4.setup + "\nfrom cardlib import ecarte\n")
+    result = chapter5.q4.check(fn)
+    assert result.status == NOT_YET and "only called" in result.headline, repr(result)
