@@ -1009,12 +1009,32 @@ class Exercise:
         found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
         if found is None:
             found = self._verdict(case, right, outcome, tried, total)
+            if found is not None and tried > 1 and not (outcome.stopped or outcome.error):
+                self._not_the_same_again(fn, found, tally, case, right, tried, total)
         if found is None:  # the caller goes on with its lists (plays a card from its hand): a memo must not see it
             returned = {id(part) for part in mutable_parts(outcome.value)}
             for value in given:
                 if isinstance(value, list) and id(value) not in returned:
                     take_half_out(value)
         return found
+
+    def _not_the_same_again(
+        self, fn: Callable, found: CheckResult, tally: Tally, case: Case, right: Any, tried: int, total: int
+    ) -> None:
+        """A wrong answer to a case answered right before in this check (the same arguments), or right when asked
+        again at once: say that its answers change from call to call — kept from earlier calls, or at random."""
+        earlier = next((a.number for a in tally.answers[:-1] if same_value(list(a.case), list(case))), None)
+        if earlier is None:
+            again = run_learners(fn, fresh(case))
+            if again.stopped or again.error or self._verdict(case, right, again, tried, total) is not None:
+                return
+        when = f"right on case {earlier}, with the same arguments" if earlier else "right when asked again at once"
+        found.headline = (
+            f"On case {tried} of {total} your {self.name} answered wrongly, and {when}: its answer is not the same "
+            f"for the same arguments — it keeps something from earlier calls (a memo, a list it was given), or "
+            f"chooses at random."
+        )
+        found.advice = KEEP_NOTHING
 
     def _after_every_case(self, fn: Callable, tally: Tally, total: int) -> CheckResult:
         """Every case answered right (or not written yet): is it the learner's own, does it answer the same when

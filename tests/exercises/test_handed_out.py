@@ -199,3 +199,13 @@ def test_an_answer_from_a_list_changed_and_passed_again_is_told_plainly():
     result = ex.check(define(source, ex.name, ex.setup))
     assert "a list it had been given before" in result.headline and "changed since" in result.headline
     assert result.call.startswith("legal_leads(") and result.expected and result.got
+
+
+def test_a_wrong_answer_kept_from_earlier_calls_is_said_so_not_as_a_slip_in_the_rule():
+    """The pasted call would answer right: the answer came from a memo that kept the caller's list, which the caller
+    changed after the call."""
+    ex, source = WRONG["a memo by value that keeps the caller's list itself as the answer"]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert "answered wrongly, and right on case" in result.headline, repr(result)
+    assert "keeps something from earlier calls" in result.headline
+    assert "keep nothing from one call to the next" in result.advice
