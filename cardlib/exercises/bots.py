@@ -9,15 +9,21 @@ A bot has a time limit per card, which its exercise states: ``BOT_TIME_PER_CARD`
 ``running.TIME_LIMIT`` for any one card), so a Monte Carlo bot of the kind chapter 9 teaches, a few
 milliseconds a card, passes however many cards the check plays; a bot slower than that is stopped once it
 has used ``running.CHECK_BUDGET`` seconds and more than its allowance. The time counted is the processor's
-work for the bot, as the coach's benchmark counts it: on a shared machine the time waited grows with other
-people's work, not the bot's. A bot that waits without working (``time.sleep``) is stopped when its time waited
-passes ``WAITING`` times its allowance.
+work for the bot, as the coach's benchmark counts it (on a shared machine the time waited grows with other
+people's work, not the bot's), and the bot's own: the time limit's trace makes Python several times slower, so
+when a bot's time under it passes its allowance, its latest calls are made again without the trace, and its time
+is counted at that speed (``Timing``). A bot that waits without working (``time.sleep``, ``input``: it gives the
+processor up, which the system counts) is stopped when its time waited passes ``WAITING`` times its allowance; a
+bot that never waits is told the machine is too busy only past ``BUSY`` times.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..cards import Card, show
@@ -26,6 +32,7 @@ from . import running
 from .checker import (
     CORRECT,
     NOT_YET,
+    PASSED_AGAIN,
     CheckResult,
     Exercise,
     expect_card,
@@ -33,13 +40,16 @@ from .checker import (
     input_change,
     run_learners,
     short,
+    spread,
     stopped_advice,
     stopped_headline,
 )
 from .running import Outcome
+from .shipped import SHIPPED
 
 BOT_TIME_PER_CARD = 0.02  # seconds a bot may take a card, on average over the cards it has chosen
-WAITING = 4  # times its allowance a bot may wait (a busy machine, or time.sleep) before it is stopped
+WAITING = 4  # times its allowance a bot may wait (time.sleep, input) before it is stopped
+BUSY = 40  # times its allowance a bot that never waits may be kept waiting by a busy machine, before the check ends
 
 # The kind of deal the bot plays (an AlkortState or an EcarteState): the helpers below see that very kind.
 State = TypeVar("State", bound=DealState)
@@ -58,30 +68,110 @@ def check_bot(
     question: Question[State],
     bot_turn: BotTurn[State],
     other_move: OtherMove[State],
+    rule: Rule | None = None,
 ) -> CheckResult:
-    """Play every deal to its end; the bot chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
+    """Ask the bot at the rule's built positions (``check_positions``), then play every deal to its end; the bot
+    chooses whenever ``bot_turn`` says so. Stop at its first illegal card."""
     rng = random.Random(f"cardlib bot {exercise.key}")
     played = games = 0
-    spent = waited = 0.0  # seconds the processor has worked for the bot so far, and seconds waited for it
+    timing = Timing()
+    if rule is not None:
+        found = check_positions(exercise, fn, rule, timing)
+        if found is not None:
+            return found
     for number, state in enumerate(deals(), 1):
         games = number
         while not state.is_over:
             if not bot_turn(state, rng):
                 state.apply(other_move(state, rng))
                 continue
-            allowance = max(running.CHECK_BUDGET, BOT_TIME_PER_CARD * played)
-            if spent > allowance or waited > WAITING * allowance:
-                return exercise.result(NOT_YET, too_slow(spent, waited, played), cases=played)
-            found, outcome = _one_card(exercise, fn, state, question(state, _seat(state)), number, played)
+            asked = played + timing.positions
+            slow = timing.too_slow(fn, allowance(asked), asked)
+            if slow:
+                return exercise.result(NOT_YET, slow, cases=played)
+            args = question(state, _seat(state))
+            found, outcome = _one_card(exercise, fn, state, args, number, played)
             if found is not None:  # (not `or`: a not-yet result is falsy)
                 return found
-            spent, waited = spent + outcome.working, waited + outcome.elapsed
+            timing.add(args, outcome)
             played += 1
+    return all_legal(exercise, timing, played, games)
+
+
+def all_legal(exercise: Exercise, timing: Timing, played: int, games: int) -> CheckResult:
+    """Correct: every card legal, at the built positions and in the deals."""
+    built = f"at {timing.positions} positions built to reach every case of the rule, and " if timing.positions else ""
     return exercise.result(
         CORRECT,
-        f"your bot played {played} cards in {games} deals through the engine, every one of them legal.",
-        cases=played,
+        f"your bot played a legal card {built}{played} cards in {games} deals through the engine, every one of them "
+        f"legal.",
+        cases=played + timing.positions,
     )
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The rule a bot must obey, asked outside any deal: the positions built to reach each of its cases (hands in
+    any order), the cards it allows at one, and why a card is not one of them."""
+
+    positions: Callable[[], list[tuple[Any, ...]]]
+    legal: Callable[..., list[Card]]  # legal(*position) -> the cards the rule allows
+    why: Callable[..., str]  # why(*position) -> the rule's words for this position
+
+
+def check_positions(exercise: Exercise, fn: Callable, rule: Rule, timing: Timing) -> CheckResult | None:
+    """Ask the bot at every built position; then at pairs of them, passing the first one's lists again changed into
+    the second's (a bot that remembers its answer by a list's identity). None if every card is legal."""
+    positions = rule.positions()
+    pairs = [(a, b) for a, b in itertools.pairwise(positions) if rule.legal(*a) != rule.legal(*b)]
+    for before, after in [(None, position) for position in positions] + spread(pairs, PASSED_AGAIN):
+        slow = timing.too_slow(fn, allowance(timing.positions), timing.positions)
+        if slow:
+            return exercise.result(NOT_YET, slow, cases=timing.positions)
+        given = fresh(after)
+        if before is not None:  # the lists of the first position, changed into the second's
+            given = _changed_into(fn, fresh(before), given)
+        outcome = run_learners(fn, given)
+        found = _position_verdict(exercise, rule, after, outcome, before)
+        if found is not None:
+            return found
+        timing.add(after, outcome)
+        timing.positions += 1
+    return None
+
+
+def _changed_into(fn: Callable, first: tuple[Any, ...], then: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Ask the bot at the first position, then change its lists into the second's: the same lists, new contents."""
+    run_learners(fn, first)
+    for given, now in zip(first, then):
+        if isinstance(given, list):
+            list.__setitem__(given, slice(None), now)
+    return tuple(a if isinstance(a, list) or a == b else b for a, b in zip(first, then))
+
+
+def _position_verdict(
+    exercise: Exercise, rule: Rule, position: tuple[Any, ...], outcome: Outcome, before: tuple[Any, ...] | None
+) -> CheckResult | None:
+    """Not yet if the bot's card at a built position is not one the rule allows (or no card at all)."""
+    legal = rule.legal(*position)
+    found = _problem(exercise, outcome, exercise.call_text(position), legal, 0, 0)
+    if found is None and outcome.value not in legal:
+        found = exercise.result(
+            NOT_YET,
+            "At a position built to test the rule, your bot played an illegal card.",
+            call=exercise.call_text(position),
+            expected=f"one of {show(legal)}",
+            got=short(outcome.value),
+            why=rule.why(*position),
+            printed=outcome.printed,
+            advice="the bot must choose among the cards the rules allow: work out that list first, then pick from it",
+        )
+    if found is not None and before is not None and not (outcome.stopped or outcome.error):
+        found.headline = (
+            f"Given the lists of {exercise.call_text(before)} again, changed by the caller into the position below, "
+            f"your bot answered as if they held what they held before: remember nothing by a list's identity."
+        )
+    return found
 
 
 def _seat(state: DealState) -> int:
@@ -108,28 +198,113 @@ def _one_card(
     return found, outcome
 
 
-def too_slow(spent: float, waited: float, played: int) -> str:
-    """The bot took more than its time a card, on average: working, or waiting (a sleep?)."""
-    cards = max(played, 1)
-    limit = (
-        f"the limit is {1000 * BOT_TIME_PER_CARD:g} ms a card on average ({running.TIME_LIMIT:g} s for any one card)"
-    )
-    if spent * WAITING >= waited:
-        return (
-            f"your bot took {1000 * spent / cards:.0f} ms a card on average over its first {played} cards: {limit} — "
-            f"make each choice quicker (fewer samples, less work done again)"
-        )
+SAMPLE = 8  # the bot's latest calls made again without the trace, to measure its own work
+
+
+@dataclass
+class Timing:
+    """The time a bot's calls have taken: the processor's work under the time limit's trace, the time waited, the
+    times it gave the processor up (a sleep, input), and how much slower the trace makes this bot (measured once,
+    when its time under the trace first passes its allowance, on its latest calls made again without the trace)."""
+
+    traced: float = 0.0  # seconds the processor worked for the bot, under the trace
+    waited: float = 0.0  # seconds waited for the bot's cards
+    blocked: int | None = 0  # times it gave the processor up (None: the system cannot tell)
+    recent: deque[tuple[tuple[Any, ...], float]] = field(default_factory=lambda: deque(maxlen=SAMPLE))
+    slowdown: float | None = None  # how many times slower the trace makes this bot
+    positions: int = 0  # built positions the bot has been asked at
+
+    def add(self, args: tuple[Any, ...], outcome: Outcome) -> None:
+        """One card chosen."""
+        self.traced, self.waited = self.traced + outcome.working, self.waited + outcome.elapsed
+        self.blocked = None if self.blocked is None or outcome.blocked is None else self.blocked + outcome.blocked
+        self.recent.append((fresh(args), outcome.working))
+
+    @property
+    def own(self) -> float:
+        """Seconds of the bot's own work: the time under the trace, the trace's share taken out."""
+        return self.traced / (self.slowdown or 1.0)
+
+    def measure(self, fn: Callable) -> float:
+        """How many times slower the trace makes this bot: its latest calls made again, on the same arguments."""
+        with SHIPPED.learners_engine():
+            plain = sum(running.untraced_work(fn, fresh(args)) for args, _ in self.recent)
+        return max(1.0, sum(working for _, working in self.recent) / max(plain, 1e-9))
+
+    def too_slow(self, fn: Callable, allowance: float, played: int) -> str:
+        """'' while the bot keeps within its allowance, else why it does not (working, waiting, or a busy machine)."""
+        if self.traced > allowance and self.slowdown is None and self.recent:
+            self.slowdown = self.measure(fn)
+        waits = self.blocked is None or self.blocked >= max(played, 1) / 2  # most cards gave the processor up
+        if self.own > allowance:
+            return working_too_long(self, played)
+        if self.waited > WAITING * allowance and waits:
+            return waiting_too_long(self, played)
+        if self.waited > BUSY * allowance:
+            return busy_machine(self, played)
+        return ""
+
+
+def allowance(asked: int) -> float:
+    """The seconds of its own work a bot may have taken for its first cards: its time a card, once the check's
+    budget is spent."""
+    return max(running.CHECK_BUDGET, BOT_TIME_PER_CARD * asked)
+
+
+def limit_words() -> str:
+    """The bot exercises' limit, in the words of a message."""
     return (
-        f"your bot took {1000 * waited / cards:.0f} ms a card on average over its first {played} cards, most of it "
-        f"waiting, not working: {limit} — a bot must not wait (time.sleep, input)"
+        f"the limit is {1000 * BOT_TIME_PER_CARD:g} ms a card of your bot's own work on average "
+        f"({running.TIME_LIMIT:g} s for any one card)"
+    )
+
+
+def working_too_long(timing: Timing, played: int) -> str:
+    """The bot worked more than its time a card, on average, the trace's share taken out."""
+    cards = max(played, 1)
+    watched = (
+        f" (its own work, measured without the check's watch over each line, which made it "
+        f"{timing.slowdown:.1f} times slower)"
+        if timing.slowdown
+        else ""
+    )
+    return (
+        f"your bot took {1000 * timing.own / cards:.0f} ms a card on average over its first {played} cards{watched}: "
+        f"{limit_words()} — make each choice quicker (fewer samples, less work done again)"
+    )
+
+
+def waiting_too_long(timing: Timing, played: int) -> str:
+    """The bot waited, not working: it gave the processor up (a sleep, input) — or, where the system cannot tell,
+    it may be the machine."""
+    cards = max(played, 1)
+    why = (
+        f"it gave the processor up {timing.blocked} times (as time.sleep and input do): a bot must not wait"
+        if timing.blocked is not None
+        else "a bot must not wait (time.sleep, input), and a busy machine makes every card wait too"
+    )
+    return (
+        f"your bot took {1000 * timing.waited / cards:.0f} ms a card on average over its first {played} cards, most "
+        f"of it waiting, not working: {limit_words()} — {why}"
+    )
+
+
+def busy_machine(timing: Timing, played: int) -> str:
+    """The bot kept within its time, but the machine is too busy to finish the check."""
+    cards = max(played, 1)
+    return (
+        f"the machine is too busy to finish the check: your bot works {1000 * timing.own / cards:.0f} ms a card on "
+        f"average, within its limit, and never waits, but each card took {1000 * timing.waited / cards:.0f} ms to "
+        f"come (other programs had the processor) — run the check again when the machine is quieter"
     )
 
 
 def time_rule() -> str:
     """The bot exercises' time limit, as their statements give it."""
     return (
-        f"Your bot may take **{1000 * BOT_TIME_PER_CARD:g} ms a card** on average (and {running.TIME_LIMIT:g} s for "
-        f"any one card): a Monte Carlo bot like chapter 9's, a few milliseconds a card, is quick enough."
+        f"Your bot may take **{1000 * BOT_TIME_PER_CARD:g} ms a card** of its own work on average (and "
+        f"{running.TIME_LIMIT:g} s for any one card), measured without the check's watch over its lines: a Monte "
+        f"Carlo bot like chapter 9's, a few milliseconds a card, is quick enough."
     )
 
 
@@ -165,7 +340,8 @@ def _problem(
             **seen,
         )
     if outcome.error:
-        return exercise.result(NOT_YET, f"In deal {number}, {outcome.error}.", **seen)
+        where = f"In deal {number}" if number else "At a position built to test the rule"
+        return exercise.result(NOT_YET, f"{where}, {outcome.error}.", **seen)
     problem = expect_card(outcome.value)
     if problem:
         where = f" — returned at {outcome.returned_at}" if outcome.returned_at else "."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ..cards import ALKORT_PACK, ECARTE_PACK, FULL_PACK, RANK_NAMES, SUIT_LETTERS, Card, card, show
 from .checker import Exercise, expect_card, expect_cards, expect_str, same_cards_any_order, sorted_cards
 
@@ -30,6 +32,16 @@ def pack_difference(case: tuple, right: list[Card], got: list[Card]) -> str:
         f"twice {show(doubled)}" if doubled else "",
     ]
     return "Your pack: " + "; ".join(p for p in parts if p) + "." if any(parts) else ""
+
+
+SHOWN_SIZES = (*range(2, 22), 26, 32, 44, 52)  # hands of both games, their stocks, their packs (sizes.SIZES["1.5"])
+
+
+def every_size() -> list[tuple[list[Card]]]:
+    """A list of each size the games show: 2-9 cards (hands), up to 21 (Écarté's stock), 26 (two-player Alkort's
+    stock), 32, 44, 52 (the packs), from a fixed shuffle."""
+    rng = random.Random("cardlib exercise 1.5 sizes")
+    return [(rng.sample(FULL_PACK, size),) for size in SHOWN_SIZES]
 
 
 def show_pack(cards: list[Card]) -> str:
@@ -246,8 +258,8 @@ q5 = Exercise(
 at all is the empty string `''`. Write `show_cards(cards)`. `str(c)` is a card's text, `'K♦'`.""",
     oracle=show,
     expects=expect_str,
-    fixed=[([card("K♦"), card("2♥"), card("4♣")],), ([],), ([card("10♠")],)],
-    random_case=lambda rng: (rng.sample(FULL_PACK, rng.randrange(0, 7)),),
+    fixed=[([card("K♦"), card("2♥"), card("4♣")],), ([],), ([card("10♠")],), *every_size()],
+    random_case=lambda rng: (rng.sample(FULL_PACK, rng.randrange(0, 10)),),
     n_random=100,
     explain=lambda cards: "Each card as text, joined by one space, nothing before or after.",
     hints=["`' '.join(...)` puts one space between strings.", "' '.join(str(c) for c in cards)"],

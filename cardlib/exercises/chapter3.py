@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any
 
 from .. import alkort
 from ..cards import ALKORT_PACK, Card, hand
@@ -67,6 +69,36 @@ def lead_case(rng: random.Random) -> tuple[list[Card], bool]:
     return cards, rng.random() < 0.5
 
 
+TWO_PLAYER_SHARE = 0.25  # of the random tricks, the two-player game's: the card led and one other
+
+
+def two_player(rng: random.Random, cards: list[Card]) -> list[Card]:
+    """The trick of the two-player game from a trick of four: the card led and one other — the one that decides
+    the trick half the time (a ranked card, a 2 or 3 to a led Queen or King), so that two-card tricks hold it."""
+    deciding = [c for c in cards[1:] if alkort.is_ranked(c) or c.rank in ("2", "3")]
+    return [cards[0], rng.choice(deciding if deciding and rng.random() < 0.5 else cards[1:])]
+
+
+def sometimes_two(case: Callable[[random.Random], tuple[Any, ...]]) -> Callable[[random.Random], tuple[Any, ...]]:
+    """Random cases of which a share are two-player tricks (the trick, the first argument, cut to two cards); a
+    trick that must hold a ranked card keeps one."""
+
+    def made(rng: random.Random) -> tuple[Any, ...]:
+        cards, *rest = case(rng)
+        if rng.random() < TWO_PLAYER_SHARE:
+            two = two_player(rng, cards)
+            ranked = any(map(alkort.is_ranked, cards))
+            cards = (
+                two if any(map(alkort.is_ranked, two)) or not ranked else [cards[0], max(cards, key=alkort.strength)]
+            )
+        return (cards, *rest)
+
+    return made
+
+
+TWO_PLAYER_TRICKS = [hand(pair) for pair in ("A♠ 9♦", "9♦ K♦", "J♣ J♥", "Q♠ 3♦", "K♥ 2♣", "K♥ 3♣", "7♣ K♦", "3♠ Q♥")]
+
+
 PLACES = list(itertools.combinations(range(4), 2))  # where two cards can sit in a trick of four
 PAIR_FILLERS = hand("Q♠ 3♦")  # rubbish that neither takes nor is taken: the pair alone decides the trick
 
@@ -97,9 +129,10 @@ q1 = Exercise(
     "def ranked_winner(cards: list[Card]) -> int:",
     "The index of the winning card of a trick that holds at least one ranked card.",
     statement="""In a trick with at least one ranked card, the **highest ranked card wins**; between equal
-cards (two Aces, say) the one played **first** wins. Write `ranked_winner(cards)` for a trick of four
-cards (the card led first) that returns the **index** of the winning card: 0 for the card led, 1, 2
-or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low eight, 0 for rubbish).""",
+cards (two Aces, say) the one played **first** wins. Write `ranked_winner(cards)` for a complete
+trick — four cards, or two in the two-player game — (the card led first) that returns the **index** of the
+winning card: 0 for the card led, 1, 2 or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low
+eight, 0 for rubbish).""",
     oracle=alkort.trick_winner,
     expects=expect_index(4),
     fixed=[
@@ -107,9 +140,10 @@ or 3 for the others. Use `strength(c)` (10 for K♦ … 1 for a low eight, 0 for
         (hand("J♣ J♥ 6♠ 8♦"),),
         (hand("Q♠ A♦ 3♣ A♥"),),
         (hand("8♥ 3♠ Q♦ K♣"),),
+        *((trick,) for trick in TWO_PLAYER_TRICKS if any(map(alkort.is_ranked, trick))),
         *((trick,) for trick in every_ranked_pair()),
     ],
-    random_case=trick_with_ranked,
+    random_case=sometimes_two(trick_with_ranked),
     n_random=300,
     explain=alkort.explain_trick,
     hints=[
@@ -149,14 +183,15 @@ q2 = Exercise(
     "rubbish_winner",
     ("cards",),
     "def rubbish_winner(cards: list[Card]) -> int:",
-    "The index of the winning card of a trick of four rubbish cards.",
+    "The index of the winning card of a trick of rubbish cards (four, or two).",
     statement="""When **every card is rubbish**, the leader wins — with two exceptions, and only for a
 **led** King or Queen:
 
 - if the lead was a **Queen** and a **2 or 3** was played, the **first** 2 or 3 played wins;
 - if the lead was **K♠, K♥ or K♣** and a **2** was played, the **first** 2 played wins.
 
-Write `rubbish_winner(cards)` for four rubbish cards (the card led first); return the index.""",
+Write `rubbish_winner(cards)` for a trick of rubbish cards — four, or two in the two-player game — (the card
+led first); return the index.""",
     oracle=alkort.trick_winner,
     expects=expect_index(4),
     fixed=[
@@ -165,8 +200,9 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
         (hand("Q♣ 3♠ 2♦ 4♥"),),
         (hand("K♥ 3♠ 3♦ 4♠"),),
         (hand("3♠ Q♥ 2♦ 2♣"),),
+        *((trick,) for trick in TWO_PLAYER_TRICKS if not any(map(alkort.is_ranked, trick))),
     ],
-    random_case=lambda rng: (rubbish_trick(rng),),
+    random_case=sometimes_two(lambda rng: (rubbish_trick(rng),)),
     n_random=300,
     explain=alkort.explain_trick,
     hints=[
@@ -175,7 +211,7 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
         "King, the first whose rank is '2'. If the loop finds nothing, return 0.",
     ],
     solution_source='''def rubbish_winner(cards: list[Card]) -> int:
-    """The index of the winning card of a trick of four rubbish cards."""
+    """The index of the winning card of a trick of rubbish cards (four, or two)."""
     lead = cards[0].rank
     takers = {"Q": ("2", "3"), "K": ("2",)}.get(lead, ())
     for i in range(1, len(cards)):
@@ -185,7 +221,7 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
 ''',
     mistakes={
         "a 3 takes a King too": '''def rubbish_winner(cards: list[Card]) -> int:
-    """The index of the winning card of a trick of four rubbish cards."""
+    """The index of the winning card of a trick of rubbish cards (four, or two)."""
     if cards[0].rank in ("Q", "K"):
         for i in range(1, len(cards)):
             if cards[i].rank in ("2", "3"):
@@ -193,7 +229,7 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
     return 0
 ''',
         "the last 2 or 3 wins": '''def rubbish_winner(cards: list[Card]) -> int:
-    """The index of the winning card of a trick of four rubbish cards."""
+    """The index of the winning card of a trick of rubbish cards (four, or two)."""
     takers = {"Q": ("2", "3"), "K": ("2",)}.get(cards[0].rank, ())
     winner = 0
     for i in range(1, len(cards)):
@@ -206,7 +242,7 @@ Write `rubbish_winner(cards)` for four rubbish cards (the card led first); retur
 )
 
 TRICK_WINNER = '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
-    """The index of the winning card of any trick of four cards."""
+    """The index of the winning card of any trick (four cards, or two)."""
     lead = cards[0]
     if lead.rank == "7" and leader_has_won:
         return 0                                  # a cashed seven beats everything
@@ -230,7 +266,7 @@ q3 = Exercise(
     "trick_winner",
     ("cards", "leader_has_won"),
     "def trick_winner(cards: list[Card], leader_has_won: bool) -> int:",
-    "The index of the winning card of any trick of four cards.",
+    "The index of the winning card of any trick (four cards, or two).",
     statement="""Now all of it. A trick is won by, in this order:
 
 1. a **7 led** by a player who had **already won a trick** this deal (`leader_has_won`): it beats
@@ -239,7 +275,8 @@ q3 = Exercise(
 3. else (all rubbish): a led Queen falls to the first 2 or 3, a led K♠/K♥/K♣ to the first 2;
    otherwise the leader wins.
 
-Write `trick_winner(cards, leader_has_won)`; return the index of the winning card.""",
+Write `trick_winner(cards, leader_has_won)` for a complete trick (four cards, or two in the two-player game);
+return the index of the winning card.""",
     oracle=lambda cards, leader_has_won: alkort.trick_winner(cards, leader_has_won),
     expects=expect_index(4),
     fixed=[
@@ -249,9 +286,10 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
         (hand("K♠ 3♣ 2♦ Q♥"), False),
         (hand("Q♣ 7♠ 3♦ 4♥"), True),
         (hand("A♠ 9♦ K♦ 2♥"), True),
+        *((trick, won) for trick in TWO_PLAYER_TRICKS for won in (True, False)),
         *((trick, number % 2 == 0) for number, trick in enumerate(every_ranked_pair())),
     ],
-    random_case=any_trick,
+    random_case=sometimes_two(any_trick),
     n_random=400,
     explain=lambda cards, leader_has_won: alkort.explain_trick(cards, leader_has_won),
     hints=[
@@ -265,7 +303,7 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
     solution_source=TRICK_WINNER,
     mistakes={
         "a followed seven wins too": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
-    """The index of the winning card of any trick of four cards."""
+    """The index of the winning card of any trick (four cards, or two)."""
     for i, c in enumerate(cards):
         if c.rank == "7" and leader_has_won:
             return i
@@ -282,7 +320,7 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
     return 0
 ''',
         "a led seven always wins": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
-    """The index of the winning card of any trick of four cards."""
+    """The index of the winning card of any trick (four cards, or two)."""
     if cards[0].rank == "7":
         return 0
     best = 0
@@ -298,7 +336,7 @@ Write `trick_winner(cards, leader_has_won)`; return the index of the winning car
     return 0
 ''',
         "exceptions before the ranked cards": '''def trick_winner(cards: list[Card], leader_has_won: bool) -> int:
-    """The index of the winning card of any trick of four cards."""
+    """The index of the winning card of any trick (four cards, or two)."""
     if cards[0].rank == "7" and leader_has_won:
         return 0
     takers = {"Q": ("2", "3"), "K": ("2",)}.get(cards[0].rank, ())

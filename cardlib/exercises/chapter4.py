@@ -10,7 +10,7 @@ from typing import Any
 from .. import alkort
 from ..alkort import AlkortState
 from ..cards import ALKORT_PACK, Card, hand, show, shuffled
-from .bots import check_bot, time_rule
+from .bots import Rule, check_bot, time_rule
 from .checker import (
     Exercise,
     describe,
@@ -400,6 +400,7 @@ def check_alkort_bot(exercise: Exercise, fn: Any) -> Any:
         question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.has_won[seat]),
         bot_turn=lambda state, rng: state.current_player in BOT_SEATS,
         other_move=random_card,
+        rule=RULE,
     )
 
 
@@ -415,7 +416,9 @@ q5 = Exercise(
 `trick` (empty when it leads) and `has_won` (whether it has won a trick in this deal), and returns the
 card to play. Any strategy you like — the strongest card, the weakest, a random one — but it must
 **never play an illegal card**: it must play a card from its hand, and it may not lead a 7 before it
-has won a trick (unless its hand holds only sevens). The check plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
+has won a trick (unless its hand holds only sevens). The check first asks your bot at positions built to reach
+every case of that rule (leads before and after a win, with sevens, sevens only or none, and cards played to a
+trick), hands of one to nine cards in any order. Then it plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
 deals through the engine with your bot in seats 0 and 2 against random players, and stops at the first
 illegal card. Two of them are played with the variant `lead_rule = "rotate"` (each trick is led by the next
 player in turn, not by the winner), where a player may have to lead before he has won a trick at any trick: they
@@ -638,3 +641,51 @@ def best_card(cards: list[Card]) -> Card | None:
 )
 
 EXERCISES = [q1, q2, q3, q4, q5, q6, q7]
+
+
+# -- the rule at built positions ------------------------------------------------
+# Played deals seldom give a bot a hand of sevens only, or a seven as its last card before a win. Each case of the
+# rule — a lead before a win with sevens and other cards, with sevens only, with no seven; a lead after a win; a
+# card to a trick of one to three cards — with hands of one to nine cards, each hand in four orders (as drawn,
+# reversed, its sevens last, its sevens first).
+
+SEVENS = hand("7♠ 7♥ 7♦ 7♣")
+OTHERS = [c for c in ALKORT_PACK if c.rank != "7"]
+
+
+def rule_hand(rng: random.Random, sevens: int, size: int) -> list[Card]:
+    """A hand of this size holding this many sevens (the rest other cards, honours among them), shuffled."""
+    cards = rng.sample(SEVENS, sevens) + rng.sample(OTHERS, size - sevens)
+    rng.shuffle(cards)
+    return cards
+
+
+def rule_positions() -> list[tuple[list[Card], list[Card], bool]]:
+    """Every case of the lead rule and of playing to a trick, hands of 1-9 cards, each in four orders."""
+    rng = random.Random("cardlib exercise 4.5 positions")
+    positions = []
+    for size in range(1, alkort.HAND_SIZE + 1):
+        cases = [
+            (rule_hand(rng, min(size, 1 + size // 3), size), [], False),  # sevens and others (sevens only if one card)
+            (rule_hand(rng, min(size, len(SEVENS)), min(size, len(SEVENS))), [], False),  # sevens only
+            (rule_hand(rng, 0, size), [], False),
+            (rule_hand(rng, min(size, 2), size), [], True),
+            (rule_hand(rng, min(size, 1), size), rng.sample(OTHERS, 1 + size % 3), False),
+        ]
+        for cards, trick, has_won in cases:
+            sevens_last = sorted(cards, key=lambda c: c.rank == "7")
+            for order in (cards, cards[::-1], sevens_last, sevens_last[::-1]):
+                positions.append((list(order), list(trick), has_won))
+    return positions
+
+
+def rule_why(cards: list[Card], trick: list[Card], has_won: bool) -> str:
+    """The lead rule's words for one position."""
+    if trick or has_won:
+        return "Any card of the hand may be played here."
+    if all(c.rank == "7" for c in cards):
+        return "A hand of sevens only may lead one, even before a win."
+    return "A 7 may not be led before its player has won a trick (unless the hand holds only sevens)."
+
+
+RULE = Rule(rule_positions, lambda cards, trick, has_won: alkort.legal_plays(cards, trick, has_won), rule_why)

@@ -11,7 +11,7 @@ from .. import ecarte
 from ..cards import ECARTE_PACK, Card, hand
 from ..ecarte import EcarteState
 from ..tricks import ACCEPT, PROPOSE, REFUSE, Announce, Discard
-from .bots import check_bot, time_rule
+from .bots import Rule, check_bot, time_rule
 from .checker import Exercise, expect_bool, expect_card, expect_int, expect_ints, expect_tuple
 
 CHAPTER = 7
@@ -322,6 +322,7 @@ def check_ecarte_bot(exercise: Exercise, fn: Any) -> Any:
         question=lambda state, seat: (list(state.hands[seat]), list(state.trick), state.trump),
         bot_turn=bot_turn,
         other_move=other_move,
+        rule=RULE,
     )
 
 
@@ -338,7 +339,9 @@ q4 = Exercise(
     statement=f"""Write an Écarté bot: given its hand `cards`, the trick so far `trick` (empty when it leads,
 else the card led) and the trump suit `trump`, it returns the card to play. Play as you like — but
 **never an illegal card**: when following it must head the trick if it can, else follow suit, else
-trump, else play anything (chapter 5's rule). The check plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
+trump, else play anything (chapter 5's rule). The check first asks your bot at positions built to reach every
+case of that rule: each duty under each kind of trump (the led suit too), hands of one to five cards in any
+order, holding the King of trumps or another King. Then it plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
 your bot in seat 0 against a random player, proposals and exchanges included: first {HEADING_DEALS} deals
 that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones. {time_rule()}""",
     expects=expect_card,
@@ -395,3 +398,46 @@ def ecarte_bot(cards: list[Card], trick: list[Card], trump: str) -> Card:
 )
 
 EXERCISES = [q1, q2, q3, q4]
+
+
+# -- the rule at built positions ------------------------------------------------
+# Played deals seldom reach some of the duty's cases: a void hand holding the King of trumps, a lone card, the led
+# suit the trump. Each duty (lead, head, follow, trump, any), under a trump other than the led suit and the led suit
+# itself, with hands of one to five cards holding an honour where they can, each in three orders.
+
+LEDS = {"♥": "9♠", "♠": "9♠", "♦": "J♣", "♣": "Q♣"}  # trump -> the card led (the trump itself for ♠ and ♣)
+HONOURS = ("K", "Q", "J", "A")
+
+
+def built_hand(rng: random.Random, duty: str, size: int, led: Card, trump: str, honour: Card) -> list[Card] | None:
+    """A hand of this size that the duty binds, holding this honour (or any honour where it cannot), or None."""
+    pack = [c for c in ECARTE_PACK if c not in (led, honour)]
+    for holds in (True, False):
+        for _ in range(300):
+            cards = rng.sample(pack, size - 1) + [honour] if holds else rng.sample(pack, size)
+            if (size == 1 or any(c.rank in HONOURS for c in cards)) and ecarte.play_duty(cards, [led], trump)[
+                0
+            ] == duty:
+                rng.shuffle(cards)
+                return cards
+    return None
+
+
+def rule_positions() -> list[tuple[list[Card], list[Card], str]]:
+    """Every duty, trump and hand size that can be, holding the King of trumps or another suit's, each hand in
+    three orders (as drawn, reversed, turned by one)."""
+    rng = random.Random("cardlib exercise 7.4 positions")
+    positions = []
+    for trump, led_text in LEDS.items():
+        led = hand(led_text)[0]
+        kings = [Card("K", trump), Card("K", next(s for s in "♠♥♦♣" if s not in (trump, led.suit)))]
+        for duty, size, king in itertools.product(DUTIES, range(1, ecarte.HAND_SIZE + 1), kings):
+            cards = built_hand(rng, ecarte.ANY if duty == ecarte.LEAD else duty, size, led, trump, king)
+            trick = [] if duty == ecarte.LEAD else [led]
+            for order in (cards, cards[::-1], cards[1:] + cards[:1]) if cards else ():
+                positions.append((list(order), list(trick), trump))
+    return positions
+
+
+DUTIES = (ecarte.HEAD, ecarte.FOLLOW, ecarte.TRUMP, ecarte.ANY, ecarte.LEAD)
+RULE = Rule(rule_positions, ecarte.legal_plays, ecarte.explain_duty)

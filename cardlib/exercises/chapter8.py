@@ -6,7 +6,7 @@ import random
 
 from .. import alkort, ecarte
 from ..cards import ALKORT_PACK, Card, card, hand
-from .chapter3 import any_trick, every_ranked_pair, rubbish_trick
+from .chapter3 import TWO_PLAYER_TRICKS, any_trick, every_ranked_pair, rubbish_trick, sometimes_two
 from .chapter4 import each_card_alone, nearly_worthless_hand
 from .chapter5 import every_heading_duty, play_case, plays_difference
 from .checker import Exercise, expect_bool, expect_cards, expect_index, expect_seat, same_cards_any_order, show_list
@@ -58,8 +58,8 @@ q1 = Exercise(
     ("cards",),
     "def led_suit_winner(cards: list[Card]) -> int:",
     "The index of the winner of an all-rubbish trick when rubbish of the led suit has an order.",
-    statement="""The variant `rubbish_order = "led_suit"` gives rubbish an order. In a trick of four **rubbish**
-cards:
+    statement="""The variant `rubbish_order = "led_suit"` gives rubbish an order. In a trick of **rubbish**
+cards (four, or two in the two-player game):
 
 1. the led King / Queen exceptions come **first**, as before (a led Queen falls to the first 2 or 3,
    a led K♠/K♥/K♣ to the first 2);
@@ -76,9 +76,10 @@ Write `led_suit_winner(cards)`; return the index of the winning card.""",
         (hand("4♠ K♥ Q♥ 2♦"),),
         (hand("K♠ Q♠ 2♣ 9♠"),),
         (hand("9♣ 3♣ 2♣ 7♣"),),
+        *((hand(pair),) for pair in ("3♠ 9♠", "9♠ 3♠", "Q♣ 3♦", "K♥ 2♣", "4♠ K♠", "Q♣ 9♣")),  # two players
         *every_suited_order(),
     ],
-    random_case=suited_rubbish_trick,
+    random_case=sometimes_two(suited_rubbish_trick),
     n_random=400,
     explain=lambda cards: alkort.explain_trick(cards, options=LED_SUIT),
     hints=[
@@ -201,7 +202,7 @@ def seven_case(rng: random.Random) -> tuple[list[Card], bool, bool, str]:
 
 
 TRICK_WINNER = '''def trick_winner(cards: list[Card], leader_has_won: bool, first_trick: bool, seven_lead: str) -> int:
-    """The index of the winning card of a trick of four, under the seven_lead option."""
+    """The index of the winning card of a trick (four cards, or two), under the seven_lead option."""
     lead = cards[0]
     if lead.rank == "7" and (leader_has_won or (first_trick and seven_lead == "forehand_exempt")):
         return 0
@@ -225,7 +226,7 @@ q3 = Exercise(
     "trick_winner",
     ("cards", "leader_has_won", "first_trick", "seven_lead"),
     "def trick_winner(cards: list[Card], leader_has_won: bool, first_trick: bool, seven_lead: str) -> int:",
-    "The index of the winning card of a trick of four, under the seven_lead option.",
+    "The index of the winning card of a trick (four cards, or two), under the seven_lead option.",
     statement="""Your `trick_winner` from exercise 3.3, with the `seven_lead` option. A led 7 is **unbeatable**
 when its player has already won a trick — and, with `"forehand_exempt"`, also when it is the opening lead
 of trick 1 (`first_trick`). With `"as_rubbish"` a 7 led before a win is plain rubbish (as it is by
@@ -239,12 +240,13 @@ default). Everything else is as in chapter 3.""",
         (hand("7♣ K♦ 2♥ A♠"), False, True, "as_rubbish"),
         (hand("7♣ K♦ 2♥ A♠"), True, False, "as_rubbish"),
         (hand("7♣ K♦ 2♥ A♠"), False, False, "forehand_exempt"),
+        *((trick, *who, rule) for trick in TWO_PLAYER_TRICKS for who in WHO_LEADS for rule in SEVEN_LEADS),
         *(
             (trick, *WHO_LEADS[number % 3], SEVEN_LEADS[number % 3 - 1])
             for number, trick in enumerate(every_ranked_pair())
         ),
     ],
-    random_case=seven_case,
+    random_case=sometimes_two(seven_case),
     n_random=400,
     explain=lambda cards, leader_has_won, first_trick, seven_lead: alkort.explain_trick(
         cards, leader_has_won, first_trick, alkort.AlkortOptions(seven_lead=seven_lead)

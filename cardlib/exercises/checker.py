@@ -31,31 +31,33 @@ before the reveal is the learner's own, whatever it looks like.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import dataclasses
 import dis
 import functools
+import gc
 import html
 import importlib
 import inspect
+import itertools
 import json
 import linecache
 import math
-import os
 import random
-import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
 from .. import cards
 from ..cards import RANKS, SUITS, Card, CardError, Table, show, why_not_a_card
 from . import running
+from .progress_place import progress_file, puzzles_solved
 from .running import Outcome, budget_spent, call_safely, message_of, time_budget
-from .shipped import SHIPPED, Call, Watch, asked_functions, library_function, qualified
+from .shipped import SHIPPED, Call, Watch, answering_decoys, asked_functions, decoy_of, library_function, qualified
 
 CORRECT, NOT_YET, NOT_ATTEMPTED = "correct", "not yet", "not attempted"
 
@@ -165,20 +167,23 @@ def plain(value: Any) -> Any:
     """An answer as Python's own values, inside any container: numpy's numbers and arrays as Python's
     (``numpy.int64(2)`` is 2, an array a list); a named tuple or tuple subclass as a tuple, a dataclass as the
     tuple of its fields; text in Unicode's composed form (NFC), so that 'mu' + U+0301 + 'k', as some keyboards
-    type it, is 'múk'. Cards stay cards (a Card of another class is refused as such, by ``card_problem``)."""
+    type it, is 'múk'; a list, dict or set of a class of the learner's as the plain one it is made from. Cards stay
+    cards (a Card of another class is refused as such, by ``card_problem``)."""
     kind = type(value)
     if kind is str:
         return unicodedata.normalize("NFC", value)
     if kind.__module__ == "numpy" and callable(getattr(value, "tolist", None)):
         return plain(value.tolist())
-    if kind is list:
-        return [plain(item) for item in value]
+    if isinstance(value, list):  # a list subclass too: read as a list, whatever its class's __iter__ or __eq__
+        return [plain(item) for item in list.__iter__(value)]
     if isinstance(value, tuple) and not isinstance(value, Card):  # read as a tuple, whatever its class's __iter__
         return tuple(plain(item) for item in tuple.__iter__(value))
-    if kind is dict:
-        return {plain(k): plain(v) for k, v in value.items()}
-    if kind in (set, frozenset):
-        return kind(plain(item) for item in value)
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in dict.items(value)}
+    if isinstance(value, set):
+        return {plain(item) for item in set.__iter__(value)}
+    if isinstance(value, frozenset):
+        return frozenset(plain(item) for item in frozenset.__iter__(value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
@@ -457,26 +462,6 @@ CATALOGUE: dict[str, Exercise] = {}  # exercise key -> exercise, filled as chapt
 SOLVED_EARLIER = "solved earlier"
 WITH_THE_SOLUTION = "correct with the printed solution"
 NOT_YET_SOLVED_BEFORE = "not yet (solved before)"
-DRIVE = Path("/drive")  # where JupyterLite's Pyodide kernel mounts the files the browser keeps
-
-
-def progress_file() -> Path | None:
-    """Where solved exercises are remembered between sessions.
-
-    - ``$CARDLIB_PROGRESS`` if it is set ('off' for nowhere: this session only);
-    - in the browser (the static JupyterLite site, where ``sys.platform`` is 'emscripten'):
-      ``/drive/cardlib-progress.json``. The Pyodide kernel runs in the notebook's folder under
-      ``/drive``, the file browser's drive, which JupyterLite keeps in the browser's storage: a file
-      there survives a reload, shows in the file browser, and deleting it starts afresh. Without a
-      drive (the kernel's folder is not under /drive) the file below lasts only as long as the page;
-    - else ``~/.cardlib/progress.json``.
-    """
-    setting = os.environ.get("CARDLIB_PROGRESS")
-    if setting is not None:
-        return None if setting.strip().lower() in ("", "off", "none") else Path(setting).expanduser()
-    if sys.platform == "emscripten" and Path(os.getcwd()).is_relative_to(DRIVE):
-        return DRIVE / "cardlib-progress.json"
-    return Path.home() / ".cardlib" / "progress.json"
 
 
 # Exercises that moved to the chapter that teaches what they need: a progress file saved before the move
@@ -602,20 +587,14 @@ def progress(chapter: int | None = None) -> ProgressReport:
     return ProgressReport([(e.key, e.title, standing(e.key, earlier, shown)) for e in chosen], puzzles_solved())
 
 
-def puzzles_solved() -> list[tuple[str, str, int, int]]:
-    """The puzzles solved at the boards (cardlib.widgets.puzzles), by game and theme, of how many there are."""
-    from ..widgets import puzzles  # the boards remember their own: beside this progress file
-
-    return puzzles.solved_by_theme()
-
-
 # ---------------------------------------------------------------------------
 # Running the learner's code during a check.
 
 
-def run_learners(fn: Callable, args: Sequence[Any]) -> Outcome:
-    """The learner's function called safely, in the engine as the learner's code has left it."""
-    with SHIPPED.learners_engine():
+def run_learners(fn: Callable, args: Sequence[Any], decoys: tuple[Any, ...] = ()) -> Outcome:
+    """The learner's function called safely, in the engine as the learner's code has left it (and with these
+    library functions answering the learner's code decoys: ``answering_decoys``)."""
+    with SHIPPED.learners_engine(), answering_decoys(decoys):
         return call_safely(fn, args)
 
 
@@ -695,19 +674,123 @@ def snapshot_of(value: Any) -> Any:
     return copied.value if good else None
 
 
+MUTABLE = (list, dict, set, bytearray, collections.deque)  # what a caller can change in place (subclasses too)
+DICT_VIEWS: tuple[type, ...] = (type({}.keys()), type({}.values()), type({}.items()))
+
+
 def mutable_parts(value: Any, depth: int = 0) -> Iterator[Any]:
-    """The lists, dicts and sets an answer is made of (a few levels deep), read without running learner code."""
-    kind = type(value)
-    if kind in (list, dict, set, bytearray):
+    """The lists, dicts, sets (of any class), arrays and dataclasses an answer is made of or shows (a dict's view:
+    its dict), a few levels deep, read without running learner code. The engine's read-only tables are not."""
+    if isinstance(value, DICT_VIEWS):
+        yield from (d for d in gc.get_referents(value) if isinstance(d, dict) and not isinstance(d, Table))
+    elif isinstance(value, MUTABLE) and not isinstance(value, Table) or numpy_array(value):
         yield value
-    if depth >= 3:
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and not frozen(value):
+        yield value
+    if depth < 3:
+        for item in contents(value):
+            yield from mutable_parts(item, depth + 1)
+
+
+def numpy_array(value: Any) -> bool:
+    """Whether a value is a numpy array (told without importing numpy)."""
+    return type(value).__module__ == "numpy" and type(value).__name__ == "ndarray"
+
+
+def frozen(value: Any) -> bool:
+    """Whether a dataclass instance is frozen."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(getattr(params, "frozen", False))
+
+
+def contents(value: Any) -> list[Any]:
+    """The items a container holds, read by its base class's own methods (no learner code runs); [] for others."""
+    if isinstance(value, Card):
+        return []
+    if isinstance(value, list):
+        return list(list.__iter__(value))
+    if isinstance(value, tuple):
+        return list(tuple.__iter__(value))
+    if isinstance(value, dict):
+        return list(dict.values(value))
+    if isinstance(value, collections.deque):
+        return list(collections.deque.__iter__(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [object.__getattribute__(value, f.name) for f in dataclasses.fields(value)]
+    return []
+
+
+DECOYED = 6  # cases the library answers decoys on, to see where a learner's answer comes from
+HANDED_OUT = 8  # cases called again after the caller has changed every answer it was given
+PASSED_AGAIN = 8  # lists changed by the caller and passed again
+
+
+@contextlib.contextmanager
+def changed_by_the_caller(parts: list[Any]) -> Iterator[None]:
+    """Inside, each list, dict or set an answer is made of is changed as its caller may change it (the first half
+    of its items taken out); afterwards, each is put back as it was. Only their base classes' methods run."""
+    saved = [(part, saved_items(part)) for part in parts]
+    try:
+        for part in parts:
+            take_half_out(part)
+        yield
+    finally:
+        for part, items in reversed(saved):
+            put_back(part, items)
+
+
+def saved_items(part: Any) -> list[Any]:
+    """A part's items (a dict's as pairs), read by its base class."""
+    if isinstance(part, dict):
+        return list(dict.items(part))
+    return list(contents(part)) if not isinstance(part, (set, bytearray)) else list(type_of(part).__iter__(part))
+
+
+def type_of(part: Any) -> Any:
+    """The built-in class a caller's container is made from."""
+    return next(base for base in (list, dict, set, bytearray, collections.deque) if isinstance(part, base))
+
+
+def take_half_out(part: Any) -> None:
+    """The first half of a container's items taken out (one at least), as ``del answer[:9]`` does."""
+    base: Any = type_of(part) if isinstance(part, MUTABLE) else None
+    if base is None:
         return
-    if kind is list or (isinstance(value, tuple) and not isinstance(value, Card)):
-        for item in list.__iter__(value) if kind is list else tuple.__iter__(value):
-            yield from mutable_parts(item, depth + 1)
-    elif kind is dict:
-        for item in dict.values(value):
-            yield from mutable_parts(item, depth + 1)
+    count = max(1, base.__len__(part) // 2)
+    if base in (list, bytearray):
+        base.__delitem__(part, slice(0, count))
+    elif base is dict:
+        for key in list(dict.keys(part))[:count]:
+            dict.__delitem__(part, key)
+    else:
+        for _ in range(min(count, base.__len__(part))):
+            base.pop(part) if base is set else collections.deque.popleft(part)
+
+
+def put_back(part: Any, items: list[Any]) -> None:
+    """A container's items as they were saved."""
+    base: Any = type_of(part) if isinstance(part, MUTABLE) else None
+    if base in (list, bytearray):
+        base.__setitem__(part, slice(None), items)
+    elif base is not None:
+        base.clear(part)
+        base.update(part, items) if base in (dict, set) else collections.deque.extend(part, items)
+
+
+def what_the_caller_did(value: Any, call: str) -> str:
+    """'it took 22 of the 44 cards out of the list that alkort_pack() returned' — what changing an answer means."""
+    parts = list(mutable_parts(value))
+    if not parts:
+        return f"it changed what {call} returned"
+    part = parts[0]
+    size = len(saved_items(part))
+    kind = type_of(part).__name__ if isinstance(part, MUTABLE) else type(part).__name__
+    return f"it took {max(1, size // 2)} of the {size} items out of the {kind} that {call} returned"
+
+
+def kept(case: Case, places: list[int]) -> list[Any]:
+    """A case's arguments other than its lists."""
+    return [value for i, value in enumerate(case) if i not in places]
 
 
 def spread(items: list[Any], count: int) -> list[Any]:
@@ -926,7 +1009,32 @@ class Exercise:
         found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
         if found is None:
             found = self._verdict(case, right, outcome, tried, total)
+            if found is not None and tried > 1 and not (outcome.stopped or outcome.error):
+                self._not_the_same_again(fn, found, tally, case, right, tried, total)
+        if found is None:  # the caller goes on with its lists (plays a card from its hand): a memo must not see it
+            returned = {id(part) for part in mutable_parts(outcome.value)}
+            for value in given:
+                if isinstance(value, list) and id(value) not in returned:
+                    take_half_out(value)
         return found
+
+    def _not_the_same_again(
+        self, fn: Callable, found: CheckResult, tally: Tally, case: Case, right: Any, tried: int, total: int
+    ) -> None:
+        """A wrong answer to a case answered right before in this check (the same arguments), or right when asked
+        again at once: say that its answers change from call to call — kept from earlier calls, or at random."""
+        earlier = next((a.number for a in tally.answers[:-1] if same_value(list(a.case), list(case))), None)
+        if earlier is None:
+            again = run_learners(fn, fresh(case))
+            if again.stopped or again.error or self._verdict(case, right, again, tried, total) is not None:
+                return
+        when = f"right on case {earlier}, with the same arguments" if earlier else "right when asked again at once"
+        found.headline = (
+            f"On case {tried} of {total} your {self.name} answered wrongly, and {when}: its answer is not the same "
+            f"for the same arguments — it keeps something from earlier calls (a memo, a list it was given), or "
+            f"chooses at random."
+        )
+        found.advice = KEEP_NOTHING
 
     def _after_every_case(self, fn: Callable, tally: Tally, total: int) -> CheckResult:
         """Every case answered right (or not written yet): is it the learner's own, does it answer the same when
@@ -960,7 +1068,7 @@ class Exercise:
                 return self._failed_call(first.case, first.right, outcome, first.number, total)
             again.append(Answer(first.case, first.right, outcome, snapshot_of(outcome.value), first.number))
             passed_on = passed_on and delegation(calls, first.case, outcome.value)
-        if passed_on and self._passes_on_everywhere(fn, watch, answers):
+        if passed_on and self._passes_on_everywhere(fn, watch, answers) and self._follows(fn, watch, answers):
             return self.result(
                 NOT_YET,
                 f"that is the library's own function ({passed_on}, only called) — write your own {self.name} "
@@ -969,10 +1077,17 @@ class Exercise:
                 cases=total,
             )
         everything = answers + again
-        for found in (self._changed_answer(everything), self._differs_again(again, total)):
+        for look in (
+            lambda: self._changed_answer(everything),
+            lambda: self._differs_again(again, total),
+            lambda: self._shared_answer(everything),
+            lambda: self._handed_out(fn, answers, everything, total),
+            lambda: self._passed_again(fn, answers, total),
+        ):
+            found = look()
             if found is not None:
                 return found
-        return self._shared_answer(everything)
+        return None
 
     def _passes_on_everywhere(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
         """Whether, on every case, the answer is a call of the library's function with the learner's arguments (asked
@@ -981,6 +1096,27 @@ class Exercise:
             with watch.watching() as calls:
                 outcome = run_learners(fn, fresh(answer.case))
             if outcome.stopped or outcome.error or not delegation(calls, answer.case, outcome.value):
+                return False
+        return True
+
+    def _follows(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
+        """Whether the answer comes from the library: with the library's function answering the learner's code a
+        decoy, the learner's function gives the decoy back on every case tried. One that computes its own answer and
+        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``) answers right, or
+        stops at its own test (an AssertionError): its own work."""
+        functions = tuple(watch.functions.values())
+        if any(f.__closure__ for f in functions):  # its code cannot be swapped: equal answers are all there is
+            return True
+        for answer in spread(answers, DECOYED):
+            if decoy_of(answer.right) == answer.right:
+                continue  # no decoy of this kind of answer: equal answers are all there is to go on
+            outcome = run_learners(fn, fresh(answer.case), functions)
+            if isinstance(outcome.raised, AssertionError) or outcome.stopped:
+                return False  # its own test of its own answer failed: the answer was its own
+            if outcome.error:
+                continue  # it broke on the library's answer (a decoy card not in the hand): that answer was used
+            value = snapshot_of(outcome.value)
+            if value is not None and not self.expects(value) and self.same(answer.right, value):
                 return False
         return True
 
@@ -1013,7 +1149,9 @@ class Exercise:
             if found is not None:
                 found.headline = (
                     f"Called a second time with the same arguments, your {self.name} answered differently: an "
-                    f"answer must depend on the arguments only."
+                    f"answer must depend on the arguments only, as they are when it is called (after the first "
+                    f"call the caller went on with its own lists, as a program does: a function that kept them saw "
+                    f"them change)."
                 )
                 found.advice = KEEP_NOTHING
                 return found
@@ -1038,6 +1176,79 @@ class Exercise:
                     advice=KEEP_NOTHING,
                 )
         return None
+
+    def _handed_out(self, fn: Callable, answers: list[Answer], everything: list[Answer], total: int) -> Found:
+        """Not yet if, once the caller has changed what the function returned (as a program may: the answer is the
+        caller's), a later call answers differently: an answer handed out and kept, on the first call as on any."""
+        parts = list({id(part): part for a in everything for part in mutable_parts(a.outcome.value)}.values())
+        if not parts:
+            return None
+        done = what_the_caller_did(answers[0].outcome.value, self.call_text(answers[0].case))
+        with changed_by_the_caller(parts):
+            for first in spread(answers, HANDED_OUT):
+                if budget_spent():
+                    return self.result(NOT_YET, out_of_time(total, total), cases=total)
+                outcome = run_learners(fn, fresh(first.case))
+                found = self._verdict(first.case, first.right, outcome, first.number, total)
+                if found is not None and not (outcome.stopped or outcome.error):
+                    found.headline = (
+                        f"Your {self.name} answered differently once the caller had changed an answer it was given "
+                        f"({done}, as a program may: an answer belongs to its caller): it handed out something it "
+                        f"keeps — return a new one on every call, the first call too."
+                    )
+                    found.advice = KEEP_NOTHING
+                if found is not None:
+                    return found
+        return None
+
+    def _passed_again(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if a list the caller changed and passed again is answered for what it held before (an answer
+        remembered by the list's identity), or if a new list of the old contents is answered for what the changed
+        one holds now (the caller's list itself kept)."""
+        places = [i for i, value in enumerate(answers[0].case) if isinstance(value, list)] if answers else []
+        shaped = [a for a in answers if [i for i, v in enumerate(a.case) if isinstance(v, list)] == places]
+        groups: dict[str, list[Answer]] = {}  # by the other arguments: a program passes them again as they were
+        for answer in shaped:
+            groups.setdefault(repr(kept(answer.case, places)), []).append(answer)
+        alike = [pair for group in groups.values() for pair in itertools.pairwise(group)]
+        pairs = [(a, b) for a, b in alike or list(itertools.pairwise(shaped)) if not self.same(a.right, b.right)]
+        for before, after in spread(pairs, PASSED_AGAIN) if places else []:
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            found = self._one_list_changed(fn, before, after, places, total)
+            if found is not None:
+                return found
+        return None
+
+    def _one_list_changed(self, fn: Callable, before: Answer, after: Answer, places: list[int], total: int) -> Found:
+        """Call on one case's lists; change them into another case's and call again with the same lists; then call
+        on new lists of the first case's contents. Each answer must be the engine's for what its lists hold."""
+        given, now = fresh(before.case), fresh(after.case)
+        outcome = run_learners(fn, given)
+        if outcome.stopped or outcome.error:
+            return self._verdict(before.case, before.right, outcome, before.number, total)
+        for i in places:
+            list.__setitem__(given[i], slice(None), now[i])
+        again = [given[i] if i in places or same_value(given[i], now[i]) else now[i] for i in range(len(now))]
+        outcome = run_learners(fn, tuple(again))  # the same lists, and the same objects for the values unchanged
+        found = self._verdict(after.case, after.right, outcome, after.number, total)
+        why = (
+            f"Called with a list it had been given before, which the caller had changed since (it first held what "
+            f"{self.call_text(before.case)} passes, then what the call below passes), your {self.name} answered "
+            f"differently from the engine: an answer must follow what the list holds now, not which list it is."
+        )
+        if found is None:
+            outcome = run_learners(fn, fresh(before.case))
+            found = self._verdict(before.case, before.right, outcome, before.number, total)
+            why = (
+                f"Once the caller had changed a list it had passed before (into what {self.call_text(after.case)} "
+                f"passes), your {self.name} answered a new list of the old cards differently: it keeps the caller's "
+                f"list itself — keep a copy of it, or nothing."
+            )
+        if found is not None and not (outcome.stopped or outcome.error):
+            found.headline = why
+            found.advice = "remember nothing by a list's identity (id(cards), `is`): " + KEEP_NOTHING
+        return found
 
     def _unwritten(self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: int) -> CheckResult:
         """Not attempted when every case raised NotImplementedError; else not yet, with a case that still raises

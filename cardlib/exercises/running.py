@@ -362,6 +362,40 @@ def fingerprint(value: Any, depth: int = 0) -> Any:
 
 _BUDGET_ENDS: float | None = None  # when the check in progress must end, if one is
 
+# ---------------------------------------------------------------------------
+# A call's own work: the trace that keeps the time limit makes Python run the learner's code several times slower
+# (any trace or profile function does, in every frame: six times for a Monte Carlo bot, measured). A time limit is
+# for the learner's code, not for the check's watch, so a bot's time is measured again without it (``bots``).
+
+
+def untraced_work(fn: Callable, args: Sequence[Any]) -> float:
+    """The processor's time a call takes with no trace at all; what it returns, raises or prints is dropped. Nothing
+    can stop it: make only a call that has just ended, on the same arguments, under the time limit's trace."""
+    previous, captured = sys.gettrace(), Captured()
+    sys.settrace(None)
+    start = time.process_time()
+    try:
+        with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+            fn(*args)
+    except Exception:  # judged already, under the trace
+        pass
+    finally:
+        spent = time.process_time() - start
+        sys.settrace(previous)
+    return spent
+
+
+def waits() -> int | None:
+    """How many times this thread has given the processor up to wait (voluntary context switches: a sleep, input,
+    a file read), where the system tells it (Linux); else None. Another program's turn on a busy machine is not one.
+    (Only this thread's: a Jupyter kernel's other threads wake up on their own.)"""
+    try:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_THREAD).ru_nvcsw
+    except (ImportError, AttributeError, OSError, ValueError):  # the browser's Pyodide has no resource module
+        return None
+
 
 @contextlib.contextmanager
 def time_budget(seconds: float | None = None) -> Iterator[None]:
@@ -396,6 +430,7 @@ class Outcome:
     limit: float = 0.0  # the call's own time limit, in seconds
     elapsed: float = 0.0  # seconds the call really took
     working: float = 0.0  # of which the processor worked for this process (others' share of a busy machine not)
+    blocked: int | None = None  # times it gave the processor up to wait (a sleep, input); None: the system cannot tell
     unseen: float = 0.0  # seconds it ran out of the trace's sight before it was stopped (in C)
     printed: str = ""  # what it wrote to stdout and stderr, cut to a few lines
     returned_at: str = ""  # the learner's line that returned the value
@@ -432,6 +467,7 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     deadline = Deadline(fn, limit, _BUDGET_ENDS)
     captured = Captured()
     outcome = Outcome(limit=limit)
+    switches = waits()
     working = time.process_time()  # (in the browser, Pyodide's processor time is the time waited)
     try:
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
@@ -444,6 +480,8 @@ def call_safely(fn: Callable, args: Sequence[Any], limit: float | None = None) -
     finished = time.monotonic()
     outcome.elapsed = finished - deadline.started
     outcome.working = time.process_time() - working
+    after = waits()
+    outcome.blocked = None if after is None or switches is None else after - switches
     # Code the trace never saw stop (a builtin, called directly) was out of its sight past the deadline.
     outcome.unseen = deadline.unseen if deadline.unseen is not None else max(finished - deadline.ends, 0.0)
     outcome.over_budget = outcome.stopped and deadline.over_budget

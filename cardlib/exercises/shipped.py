@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from types import CodeType, FrameType, FunctionType, ModuleType
 from typing import Any
 
-from ..cards import Table
+from ..cards import FULL_PACK, Card, Table
 from .running import in_cardlib
 
 ENGINE_MODULES = ("cardlib", "cardlib.cards", "cardlib.tricks", "cardlib.alkort", "cardlib.ecarte")
@@ -326,3 +326,71 @@ def named_value(fn: Any, code: CodeType, name: str) -> Any:
             return fn.__closure__[code.co_freevars.index(name)].cell_contents
         return None
     return fn.__globals__.get(name, getattr(builtins, name, None))
+
+
+# ---------------------------------------------------------------------------
+# Where an answer comes from: the library's function, asked by the learner's code, answers something else for the
+# length of one call (a decoy). A function that only passes the library's answer on gives the decoy back; one that
+# computes its own (and calls the library only to test itself: ``assert best == alkort.trick_winner(cards)``)
+# does not.
+
+FORWARD = "def forward(*args, __decoy__=None, **kwargs):\n    return __decoy__(args, kwargs)\n"
+_FORWARD = compile(FORWARD, __file__, "exec")  # (its file is cardlib's: the time limit's trace never follows it)
+FORWARD_CODE = next(c for c in _FORWARD.co_consts if isinstance(c, CodeType))
+
+
+def decoy_of(value: Any) -> Any:
+    """A value of the same kind as an answer, and different: not a bool, a neighbouring number, the next card of the
+    pack, each item of a list or tuple changed (a named tuple stays one); the value itself when no decoy can be made."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value ^ 1  # another index in the same range (0 and 1, 2 and 3): a learner's range test still passes
+    if isinstance(value, float):
+        return value + 1
+    if isinstance(value, Card):
+        return FULL_PACK[(FULL_PACK.index(value) + 1) % len(FULL_PACK)] if value in FULL_PACK else value
+    if value is None:
+        return FULL_PACK[0]
+    if isinstance(value, str):
+        return value + " (a decoy)"
+    if isinstance(value, list):
+        return [decoy_of(item) for item in value] or [FULL_PACK[0]]
+    if isinstance(value, tuple):
+        items = [decoy_of(item) for item in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    return value
+
+
+def decoyed(function: FunctionType, inside: list[int]) -> Any:
+    """What the function's code is replaced by: its real answer made a decoy — for the outermost of the decoyed calls
+    only (``inside`` counts them: a twin called by the other, ``judge_trick`` by ``trick_winner``, answers truly)."""
+    real = FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__)
+    real.__kwdefaults__ = function.__kwdefaults__
+
+    def answer(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        inside[0] += 1
+        try:
+            value = real(*args, **kwargs)
+        finally:
+            inside[0] -= 1
+        return value if inside[0] else decoy_of(value)
+
+    return answer
+
+
+@contextlib.contextmanager
+def answering_decoys(functions: tuple[FunctionType, ...]) -> Iterator[None]:
+    """Inside, each function (one without a closure) answers a decoy, however the learner's code reached it (through
+    another of the library's functions too: ``hand(text)[0]`` is ``card(text)``)."""
+    swapped = [(f, f.__code__, f.__kwdefaults__) for f in functions if not f.__closure__]
+    inside = [0]
+    try:
+        for function, _, _ in swapped:
+            handler = decoyed(function, inside)
+            function.__code__ = FORWARD_CODE
+            function.__kwdefaults__ = {"__decoy__": handler}
+        yield
+    finally:
+        for function, code, kwdefaults in swapped:
+            function.__code__, function.__kwdefaults__ = code, kwdefaults

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
+from ..exercises.progress_place import PUZZLE_COUNTS, progress_file
 from ..margins import plus_minus, signed
 from ..tricks import Action, DealState, action_text, parse_action
 from . import data
@@ -261,8 +262,6 @@ def answer_html(puzzle: Mapping[str, Any]) -> str:
 
 def progress_path() -> Path | None:
     """Where solved puzzles are remembered: beside the exercises' progress file (None: this session only)."""
-    from ..exercises.checker import progress_file
-
     exercises = progress_file()
     return None if exercises is None else exercises.with_name(PUZZLES_FILE)
 
@@ -283,6 +282,9 @@ def solved_by_theme() -> list[tuple[str, str, int, int]]:
         done, total = counts.get((p["game"], p["theme"]), (0, 0))
         counts[p["game"], p["theme"]] = (done + (puzzle_id(p) in solved), total + 1)
     return [(games.get(game).name, theme, done, total) for (game, theme), (done, total) in counts.items()]
+
+
+PUZZLE_COUNTS.append(solved_by_theme)  # the exercises' progress report counts the puzzles too (it imports no widget)
 
 
 def remember_puzzle(name: str) -> None:

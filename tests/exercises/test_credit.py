@@ -139,7 +139,7 @@ OWN_STYLES = [
         "def tier_of(c):\n    return next((i for i, t in enumerate(TIERS) if c in hand(t)), None)\n\n"
         "def strength(c):\n    i = tier_of(c)\n    return 0 if i is None else 10 - i\n",
     ),
-    ("3.1", "def ranked_winner(cards):\n    return max(range(4), key=lambda i: (strength(cards[i]), -i))\n"),
+    ("3.1", "def ranked_winner(cards):\n    return max(range(len(cards)), key=lambda i: (strength(cards[i]), -i))\n"),
 ]
 
 

@@ -103,7 +103,11 @@ def test_the_default_time_limits_are_three_seconds_a_call_and_ten_a_check():
 
 
 def test_an_endless_loop_in_a_bot_is_stopped(short_time_limit):
-    wrong = chapter7.q4.mistakes["endless loop when void"]
+    wrong = (  # the catalogue's mistake, its card otherwise legal (the built positions find its wrong card first)
+        "from cardlib import ecarte\n\ndef ecarte_bot(cards, trick, trump):\n    i = 0\n"
+        "    while trick and cards[i].suit != trick[0].suit:\n        i = (i + 1) % len(cards)\n"
+        "    return ecarte.legal_plays(cards, trick, trump)[0]\n"
+    )
     result = chapter7.q4.check(learner(wrong, "ecarte_bot", chapter7.SETUP))
     assert result.status == NOT_YET and result.headline.startswith("Stopped after")
     assert "(the limit for one call is 0.3 s)" in result.headline

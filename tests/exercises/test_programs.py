@@ -233,7 +233,7 @@ def test_a_bot_slower_than_its_time_a_card_is_stopped_and_told(monkeypatch):
     assert result.status == NOT_YET
     took = re.match(r"Your bot took (\d+) ms a card on average over its first \d+ cards", result.headline)
     assert took and int(took[1]) >= 20, result.headline
-    assert "the limit is 20 ms a card on average (3 s for any one card)" in result.headline
+    assert "the limit is 20 ms a card of your bot's own work on average (3 s for any one card)" in result.headline
     assert bots.BOT_TIME_PER_CARD == 0.02
 
 

@@ -1,0 +1,211 @@
+"""Issue 40, point 1: an answer handed out once, an input changed and passed again, any container looked at alike.
+
+A function is used as a program uses it: the caller owns what it is given back and may change it (``del p[:9]``),
+and a caller may change its own list and pass it again. Every program below was called correct before; the right
+ones beside them (a memo by value that hands out copies, a table built once and copied) stay correct.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib.exercises import CORRECT, NOT_YET, chapter1, chapter3, chapter4
+from cardlib.exercises.checker import Exercise, define
+
+PACK = '[Card(rank, suit) for suit in SUITS for rank in RANKS if rank not in ("5", "10")]'
+LEADS = """
+def own_leads(cards, has_won):
+    if has_won:
+        return list(cards)
+    return [c for c in cards if c.rank != "7"] or list(cards)
+"""
+
+WRONG: dict[str, tuple[Exercise, str]] = {
+    "the table returned itself on the first call, copies after": (
+        chapter1.q2,
+        f"""_PACK = []
+
+def alkort_pack():
+    if not _PACK:
+        _PACK.extend({PACK})
+        return _PACK
+    return list(_PACK)
+""",
+    ),
+    "a list subclass kept and returned on every call": (
+        chapter1.q2,
+        f"""class Pack(list):
+    pass
+
+_PACK = Pack()
+
+def alkort_pack():
+    if not _PACK:
+        _PACK.extend({PACK})
+    return _PACK
+""",
+    ),
+    "a class attribute: the table itself the first time": (
+        chapter1.q2,
+        f"""class _Table:
+    pack = None
+
+def alkort_pack():
+    if _Table.pack is None:
+        _Table.pack = {PACK}
+        return _Table.pack
+    return list(_Table.pack)
+""",
+    ),
+    "functools.cache on a helper that returns a list subclass": (
+        chapter1.q2,
+        f"""import functools
+
+class Pack(list):
+    pass
+
+@functools.cache
+def _built():
+    return Pack({PACK})
+
+def alkort_pack():
+    return _built()
+""",
+    ),
+    "a memo by the list's identity (kept alive), an answer of the old contents": (
+        chapter3.q4,
+        LEADS
+        + """
+_MEMO = {}
+
+def legal_leads(cards, has_won):
+    seen = _MEMO.get((id(cards), has_won))
+    if seen is not None and seen[0] is cards:
+        return list(seen[1])
+    answer = own_leads(cards, has_won)
+    _MEMO[id(cards), has_won] = (cards, answer)
+    return list(answer)
+""",
+    ),
+    "a default argument memo by identity, in a closure's helper": (
+        chapter4.q7,
+        """from cardlib.alkort import strength
+
+def make():
+    memo = {}
+    def best_card(cards, _keep=[]):
+        if id(cards) in memo:
+            return memo[id(cards)]
+        _keep.append(cards)
+        best = max(cards, key=strength)
+        memo[id(cards)] = best if strength(best) > 0 else None
+        return memo[id(cards)]
+    return best_card
+
+best_card = make()
+""",
+    ),
+    "a memo by value that keeps the caller's list itself as the answer": (
+        chapter3.q4,
+        """_MEMO = {}
+
+def legal_leads(cards, has_won):
+    key = (tuple(cards), has_won)
+    if key not in _MEMO:
+        not_sevens = [c for c in cards if c.rank != "7"]
+        _MEMO[key] = cards if has_won or not not_sevens else not_sevens
+    return list(_MEMO[key])
+""",
+    ),
+    "the deal's hands handed out on the first call, copies after": (
+        chapter4.q1,
+        """_FIRST = {}
+
+def deal(deck, dealer):
+    hands = [[], [], [], []]
+    for r in range(3):
+        for i in range(4):
+            hands[(dealer + 1 + i) % 4] += deck[12 * r + 3 * i: 12 * r + 3 * i + 3]
+    key = (tuple(deck), dealer)
+    if key not in _FIRST:
+        _FIRST[key] = (hands, deck[36:])
+        return _FIRST[key]
+    kept = _FIRST[key]
+    return [list(h) for h in kept[0]], list(kept[1])
+""",
+    ),
+}
+
+RIGHT: dict[str, tuple[Exercise, str]] = {
+    "a table built once, a copy handed out every time": (
+        chapter1.q2,
+        f"""_PACK = []
+
+def alkort_pack():
+    if not _PACK:
+        _PACK.extend({PACK})
+    return list(_PACK)
+""",
+    ),
+    "a memo by value that hands out copies": (
+        chapter3.q4,
+        LEADS
+        + """
+_MEMO = {}
+
+def legal_leads(cards, has_won):
+    key = (tuple(cards), has_won)
+    if key not in _MEMO:
+        _MEMO[key] = own_leads(cards, has_won)
+    return list(_MEMO[key])
+""",
+    ),
+    "a list subclass, new on every call": (
+        chapter1.q2,
+        f"""class Pack(list):
+    pass
+
+def alkort_pack():
+    return Pack({PACK})
+""",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", WRONG)
+def test_an_answer_kept_between_calls_in_any_form_is_not_yet(kind: str):
+    ex, source = WRONG[kind]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert result.status == NOT_YET, f"{kind}: {result!r}"
+    assert "Traceback" not in repr(result) and result.advice, repr(result)
+
+
+@pytest.mark.parametrize("kind", RIGHT)
+def test_a_right_function_that_keeps_a_table_or_a_memo_by_value_is_correct(kind: str):
+    ex, source = RIGHT[kind]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert result.status == CORRECT, f"{kind}: {result!r}"
+
+
+def test_the_table_handed_out_on_the_first_call_is_told_plainly():
+    ex, source = WRONG["the table returned itself on the first call, copies after"]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert "first call" in result.headline and "the caller" in result.headline, result.headline
+    assert "alkort_pack()" in result.call
+
+
+def test_an_answer_from_a_list_changed_and_passed_again_is_told_plainly():
+    ex, source = WRONG["a memo by the list's identity (kept alive), an answer of the old contents"]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert "a list it had been given before" in result.headline and "changed since" in result.headline
+    assert result.call.startswith("legal_leads(") and result.expected and result.got
+
+
+def test_a_wrong_answer_kept_from_earlier_calls_is_said_so_not_as_a_slip_in_the_rule():
+    """The pasted call would answer right: the answer came from a memo that kept the caller's list, which the caller
+    changed after the call."""
+    ex, source = WRONG["a memo by value that keeps the caller's list itself as the answer"]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert "answered wrongly, and right on case" in result.headline, repr(result)
+    assert "keeps something from earlier calls" in result.headline
+    assert "keep nothing from one call to the next" in result.advice
