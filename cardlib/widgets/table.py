@@ -389,10 +389,9 @@ class Table(widgets.VBox):
         self.state: DealState | None = None  # the deal being played (public: a coach reads it), once started
         self.notes = TableNotes()  # what the table says of the deal beyond its moves: the game's own (``start``)
         self.errors: list[Exception] = []
-        self.deal_number = 0
+        self.deal_number, self._move_line = 0, ""
         self._declined: list[Action] = []
         self._new_lines: list[str] = []
-        self._move_line = ""
         self._before_play_said: list[str] = []  # who leads first and what is shown, as the deal's intro said
         self.message = message_line()
         # A table's title sits under the page's or the chapter's headings: a second-level heading.
@@ -890,8 +889,7 @@ class GameTable(Table):
         coach: bool = True,
         level: str = DEFAULT_LEVEL,
     ) -> None:
-        name = games.get(game).name
-        title = f"A game of {name}"
+        title = f"A game of {games.get(game).name}"
         super().__init__(
             game, players, options, seed, bots, title, four_colour, coach, level=level, offer_levels=bots is None
         )
