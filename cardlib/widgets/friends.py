@@ -45,7 +45,17 @@ from ..friends.views import view_from_json
 from ..tricks import Action, Discard, Exchange, action_text, parse_action
 from .coach import BROWSER_SAMPLES, COACH_CSS, HINT_NAME, IN_THE_BROWSER, THINKING, hint_html, review_html
 from .faces import card_html, escape, stylesheet
-from .parts import GameLog, HandWidget, ScoreBoard, TrickWidget, html_view, message_line, say, shared
+from .parts import (
+    EXCHANGE_WORDS,
+    GameLog,
+    HandWidget,
+    ScoreBoard,
+    TrickWidget,
+    html_view,
+    message_line,
+    say,
+    shared,
+)
 from .table import (
     HIDDEN,
     SHOWN,
@@ -66,10 +76,6 @@ POLL_SECONDS = 0.25  # how often a waiting table asks a service with no long pol
 # as connected (tables.CONNECTED_SECONDS), so that a person waiting for the others is shown connected.
 LONG_POLL_SECONDS = 5.0
 RETRY_SECONDS = 1.0  # after a refused or failed wait, before asking again
-EXCHANGE_WORDS = (
-    "Exchanging shows your hand to every player: you keep the one card its button names, throw the rest away and "
-    "take the whole stock."
-)
 FOCUS_DELAY = 0.3  # seconds after new buttons are sent before the focus is put on one (the browser draws them first)
 LINK_REFUSALS = (403, 404, 410)  # a wrong token or seat, no such table, a table or link expired: asking again is vain
 LINK_ADVICE = "This link opens no seat: ask whoever made the table for your seat's link, or make a new table."

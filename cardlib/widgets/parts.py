@@ -384,6 +384,10 @@ class GameLog(widgets.VBox):
 # Buttons and the words on them
 
 SHOWN, HIDDEN = "", "none"  # a widget's layout.display: shown, hidden
+EXCHANGE_WORDS = (  # said where Alkort's worthless-hand exchange is offered, at the computer's table as at people's
+    "Exchanging shows your hand to every player: you keep the one card its button names, throw the rest away and "
+    "take the whole stock."
+)
 
 
 def action_label(action: Action) -> str:

@@ -55,6 +55,7 @@ from .coach import COACH_CSS, CoachPanel
 from .faces import card_html, escape, stylesheet
 from .notes import LEARNER, TableNotes, notes_for
 from .parts import (
+    EXCHANGE_WORDS,
     HIDDEN,
     SHOWN,
     GameLog,
@@ -605,8 +606,11 @@ class Table(widgets.VBox):
         s = "" if you else "s"
         if isinstance(action, Card):
             text = f"{who} play{s} {action}"
-        elif isinstance(action, Exchange):
-            text = f"{who} make{s} the worthless-hand exchange, keeping {action.keep} and taking the stock"
+        elif isinstance(action, Exchange):  # the rules have the hand shown to every player: the log shows it
+            text = (
+                f"{who} make{s} the worthless-hand exchange, keeping {action.keep} and taking the stock; "
+                f"the hand shown: {show(sorted(hand_before))}"
+            )
         elif isinstance(action, Announce):
             text = f"{who} announce{s} the King of trumps, {action.king}"
         elif isinstance(action, Discard):
@@ -770,9 +774,10 @@ class Table(widgets.VBox):
         if not legal:
             return f"Waiting for {escape(self.name(state.seat_to_move()))}…"
         choices = escape(choices_text(legal))
+        offer = f" {EXCHANGE_WORDS}" if any(isinstance(a, Exchange) for a in legal) else ""
         if state.current_player != LEARNER:
-            return f"<b>Before play goes on, you may:</b> {choices}. Or press <i>No thanks</i>."
-        hint = state.explain_choices()  # the rule that binds this move, in the engine's words
+            return f"<b>Before play goes on, you may:</b> {choices}.{escape(offer)} Or press <i>No thanks</i>."
+        hint = state.explain_choices() + offer  # the rule that binds this move, in the engine's words
         if any(isinstance(a, Discard) for a in legal):
             hint += " Click the cards to throw away, then press Discard."
         return (

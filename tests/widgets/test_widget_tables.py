@@ -5,6 +5,7 @@ import pytest
 from widget_helpers import learner_move, play_game, play_out, text
 
 from cardlib import PROPOSE, alkort, card, ecarte, games
+from cardlib.cards import show
 from cardlib.players import RandomPlayer
 from cardlib.widgets import GameTable, GuidedRound, ScriptedPlayer
 from cardlib.widgets.table import LEARNER, SHOWN
@@ -182,11 +183,13 @@ def test_alkort_exchange_offered_out_of_turn_and_taken():
     labels = [b.description for b in g.action_buttons]
     assert labels[-1] == "No thanks" and all(label.startswith("Exchange, keeping") for label in labels[:-1])
     assert "Before play goes on, you may: exchange" in text(g.prompt)
-    keep = g.hand.cards[0]
+    assert "Exchanging shows your hand to every player" in text(g.prompt)  # what the exchange does, where offered
+    keep, dealt = g.hand.cards[0], show(sorted(g.state.hands[0]))
     stock = list(g.state.stock[:8])
     g.click_action(f"exchange {keep}")
     assert g.state.exchanged == [0]
-    assert f"You make the worthless-hand exchange, keeping {keep} and taking the stock." in g.log.lines
+    said = f"You make the worthless-hand exchange, keeping {keep} and taking the stock; the hand shown: {dealt}."
+    assert said in g.log.lines  # the rules show the hand to every player
     assert g.state.hands[0][0] == keep and set(stock) <= set(g.state.hands[0]) | set(g.state.trick) | {
         c for t in g.state.tricks for c in t.cards
     }
