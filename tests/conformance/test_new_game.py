@@ -29,10 +29,12 @@ def test_a_plain_game_with_a_turned_up_trump_is_under_110_lines() -> None:
 
 @pytest.fixture
 def turnup() -> Iterator[games.GameDescription]:
-    """Turn-up registered for a test."""
+    """Turn-up registered for a test, and taken out after unless it was registered for the session."""
+    added = TURNUP.DESCRIPTION.key not in games.keys()
     games.register(TURNUP.DESCRIPTION)
     yield TURNUP.DESCRIPTION
-    games.unregister(TURNUP.DESCRIPTION.key)
+    if added:
+        games.unregister(TURNUP.DESCRIPTION.key)
 
 
 def test_every_seat_sees_the_card_turned_up_and_every_world_keeps_it(turnup: games.GameDescription) -> None:
