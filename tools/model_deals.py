@@ -1,10 +1,12 @@
 """Compute the course's model deals: whole deals played by the Monte Carlo bot, each move annotated by the coach.
 
-    nice -n 10 .venv/bin/python tools/model_deals.py            # writes cardlib/widgets/model_deals_data.py
+    nice -n 10 .venv/bin/python tools/model_deals.py            # writes cardlib/widgets/model_deals.json
 
 (``make model-deals`` runs it.) Every seat is a Monte Carlo bot; at every move the coach is asked about the
 mover's options from the mover's own view, with ``--samples`` imagined deals, and the move gets a note when the
-coach can tell its options apart (one of them is better than another by more than the paired ±). Bounded: a few
+coach can tell its options apart (one of them is better than another by more than the paired ±). Where the coach
+finds the bot's move clearly worse than its best, the deal plays the coach's best: a deal "played well" never makes
+a move its own note calls worse. Bounded: a few
 deals, one coach question a move; about a minute or two on one core. The widget
 (``cardlib.widgets.model_deal.ModelDeal``) only replays the result.
 """
@@ -21,7 +23,7 @@ from data_file import write_data_file
 from cardlib import coach, games
 from cardlib.bots import MonteCarloBot
 from cardlib.players import next_move
-from cardlib.tricks import DealState, action_text
+from cardlib.tricks import Action, DealState, action_text
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "widgets" / "model_deals.json"
 # (game, players, seed, dealer, title, what to watch for)
@@ -33,9 +35,8 @@ DEALS = [
 ]
 
 
-def note(state: DealState, seat: int, samples: int) -> dict[str, Any] | None:
+def note(state: DealState, seat: int, hint: coach.Hint) -> dict[str, Any] | None:
     """The coach's numbers for the mover's options, when it can tell them apart; None when all are as good."""
-    hint = coach.hint(state, seat, samples=samples, seed=0)
     if len(hint.options) < 2 or len(hint.best) == len(hint.options):
         return None
     options = [
@@ -51,6 +52,15 @@ def note(state: DealState, seat: int, samples: int) -> dict[str, Any] | None:
     return {"samples": hint.samples, "why": coach.why_of(games.observe(state, seat), hint), "options": options}
 
 
+def played_well(state: DealState, seat: int, chosen: Action, hint: coach.Hint) -> Action:
+    """The move a deal played well makes: the bot's, unless the coach finds it clearly worse than its best (then the
+    coach's best, so that no note calls another move best than the one played)."""
+    best = hint.best[0]
+    if chosen in hint.best or best not in state.legal_actions(seat):  # as good as the best, or the best is to wait
+        return chosen
+    return best
+
+
 def model_deal(spec: tuple[str, int, int, int, str, str], samples: int) -> dict[str, Any]:
     """One deal, played by Monte Carlo bots, with the coach's note at each move."""
     game, players, seed, dealer, title, about = spec
@@ -59,8 +69,10 @@ def model_deal(spec: tuple[str, int, int, int, str, str], samples: int) -> dict[
     moves = []
     while not state.is_over:
         seat, decision = next_move(state, bots)
-        moves.append({"seat": seat, "move": action_text(decision.action), "note": note(state, seat, samples)})
-        state.apply(decision.action)
+        hint = coach.hint(state, seat, samples=samples, seed=0)
+        move = played_well(state, seat, decision.action, hint)
+        moves.append({"seat": seat, "move": action_text(move), "note": note(state, seat, hint)})
+        state.apply(move)
     head = {"game": game, "players": players, "seed": seed, "dealer": dealer, "options": {}}
     return {**head, "title": title, "about": about, "moves": moves}
 

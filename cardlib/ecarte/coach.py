@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import Card
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
-from ..words import capital, sentence
+from ..words import sentence
 from . import ANSWER, CHOOSE, DISCARD_NON_DEALER, PLAY, RANK_ORDER, EcarteState
 
 WINS = "wins the point (three tricks or more)"
@@ -49,7 +49,10 @@ def why(view: Any, hint: Any) -> str:
     proposal and the non-dealer's first discard, what the computed tables say too (``strategy``)."""
     said = sentence(hint, phrase, WINS)
     table = table_words(view)
-    return f"{said} {capital(table)}." if table else said
+    if not table:
+        return said
+    # Two estimates of one chance, made two ways: each says where it comes from, so that neither reads as the other.
+    return f"{said} Beside the coach's imagined deals, {table}."
 
 
 def table_words(view: Any) -> str:
@@ -63,9 +66,11 @@ def table_words(view: Any) -> str:
     if phase not in kinds or view.proposals != kinds[phase][0] or (phase is CHOOSE and PROPOSE not in view.legal):
         return ""
     try:
-        return strategy.judge(kinds[phase][1], view.hand, view.trump).sentence()
+        verdict = strategy.judge(kinds[phase][1], view.hand, view.trump)
     except (FileNotFoundError, KeyError):  # no tables (a variant's hand the tables never met)
         return ""
+    deals = verdict.figures[0].n
+    return f"over {deals:,} deals of hands like this one, all played by the book, {verdict.sentence()}"
 
 
 def position_key(state: EcarteState) -> Hashable:
