@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import PACK_ORDER, Card
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
 from ..words import capital, sentence
 from . import ANSWER, CHOOSE, DISCARD_NON_DEALER, PLAY, RANK_ORDER, EcarteState
@@ -74,7 +74,7 @@ def position_key(state: EcarteState) -> Hashable:
         state.phase,
         state.current_player,
         state.leader,
-        tuple(frozenset(h) for h in state.hands),
+        tuple(sum(1 << PACK_ORDER[c] for c in h) for h in state.hands),  # each hand as a set, in bits: small keys
         tuple(state.stock),
         tuple(state.trick),
         len(state.tricks),

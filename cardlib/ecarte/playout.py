@@ -334,10 +334,9 @@ WEIGHTS_CACHE: dict[Reading, list[int]] = {}  # a decision asks twice (Écarté'
 
 
 def dealt_weights(reading: Reading, table: list[Entry]) -> list[int]:
-    """The dealt hands' cumulative weights: with one exchange, each by the draws that agree with his play since
-    (``last_draws``, on sets of bits; before he has played, or shown a void, the same for every hand); with more,
-    1 (the later exchanges are checked on the drawn past)."""
-    if len(reading.counts) > 1 or not (reading.played or reading.must or reading.allowed != reading.possible):
+    """The dealt hands' cumulative weights (``each_weight``; before he has played, or shown a void, the same for
+    every hand)."""
+    if not (reading.played or reading.must or reading.allowed != reading.possible):
         return list(range(1, len(table) + 1))
     if reading not in WEIGHTS_CACHE:
         if len(WEIGHTS_CACHE) >= CACHE_SIZE:
@@ -347,12 +346,17 @@ def dealt_weights(reading: Reading, table: list[Entry]) -> list[int]:
 
 
 def each_weight(reading: Reading, table: list[Entry]) -> Iterator[int]:
-    """Each dealt hand's weight with one exchange: the draws at it that agree with his play since."""
+    """Each dealt hand's weight: with one exchange, the draws at it that agree with his play since; with more, 0 if
+    it throws a card he holds at play (a card thrown never comes back), else 1 (the later exchanges are checked on
+    the drawn past)."""
     count, pc, comb = reading.counts[0], int.bit_count, math.comb
     possible, allowed, played, needs = (
         turned(bits(cards), reading.trump)
         for cards in (reading.possible, reading.allowed, reading.played, reading.played | reading.must)
     )
+    if len(reading.counts) > 1:
+        yield from (0 if thrown & needs else 1 for _, thrown in table)
+        return
     for dealt, thrown in table:
         kept = dealt & ~thrown
         needed, pool = needs & ~kept, possible & ~dealt
@@ -397,6 +401,8 @@ class BookReading:
                 more = book_discard(hands[r], self.reading.trump, self.reading.sizes[r], count)
                 if more is None or not follows(hands[r], self.reading.calls[r], self.reading.trump):
                     return None
+                if not self.reading.played.isdisjoint(more) or not self.reading.must.isdisjoint(more):
+                    return None  # he threw a card he holds at play: this past cannot be his
                 throws.append(more)
             kept = [c for c in hands[r] if c not in set(throws[r])]
             drawn = self.draw(kept, pool, count, last=r == len(self.reading.counts) - 1)

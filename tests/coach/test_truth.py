@@ -91,8 +91,30 @@ def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, car
         values, note, nodes = doubledummy.option_values(state, seat, legal, games.of(state).coach)
         assert note == "" and 0 < nodes
         assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
-        merged += len(doubledummy.Search(games.of(state).coach).ordered(state, legal)) < len(legal)
+        merged += len(games.of(state).coach.distinct_moves(state, legal)) < len(legal)
     assert merged, "the positions tried had no equivalent cards: try others"
+
+
+EVERY_GAME = [(game.key, count) for game in games.every() for count in game.players]
+
+
+@pytest.mark.parametrize("key, players", EVERY_GAME)
+def test_double_dummy_agrees_with_exhaustive_search_in_every_game(key: str, players: int) -> None:
+    """A test set of small endings of every registered game (its own loaded too, ``--register-game``): the first
+    position with three cards in the hand to move (four with two players), led to or not, in 12 bot-played deals;
+    every legal move valued as the brute force values it, with the memo shared by all of them."""
+    cards = 3 if players > 2 else 4
+    tried = 0
+    for seed in range(12):
+        state = played(key, seed, players, until=lambda s: len(s.hands[s.seat_to_move()]) <= cards)
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        tried += 1
+        seat = state.seat_to_move()
+        legal = state.legal_actions(seat)
+        values, note, _ = doubledummy.option_values(state, seat, legal, games.of(state).coach)
+        assert note == "" and values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}, seed
+    assert tried >= 4
 
 
 def test_double_dummy_says_when_it_is_too_big() -> None:
