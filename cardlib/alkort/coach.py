@@ -55,9 +55,12 @@ def position_key(state: AlkortState) -> Hashable:
     play, each hand as the kinds of card it holds (``card_weights``), not which cards of a kind."""
     if state.hands_at_first_card is None:
         hands, stock, exchanged = tuple(map(tuple, state.hands)), tuple(state.stock), tuple(state.exchanged)
-        return "before play", state.current_player, hands, stock, exchanged, tuple(state.scores_before)
+        scores = tuple(state.scores_before)
+        return "before play", state.options, state.dealer, state.current_player, hands, stock, exchanged, scores
     weight = card_weights(state.options, by_kind=not (state.options.stock_test == "or_void" and not state.tricks))
     return (
+        state.options,  # the rules: the search's memo outlives one deal
+        state.dealer,
         state.current_player,
         state.leader,
         tuple(sum(weight[c] for c in h) for h in state.hands),

@@ -69,8 +69,12 @@ def table_words(view: Any) -> str:
 
 
 def position_key(state: EcarteState) -> Hashable:
-    """What still matters of a position for the rest of the deal: not the finished tricks, only how many each won."""
+    """What still matters of a position for the rest of the deal: not the finished tricks, only how many each won;
+    the rules, the trumps and the dealer too (the search's memo outlives one deal)."""
     return (
+        state.options,
+        state.turned_up,
+        state.dealer,
         state.phase,
         state.current_player,
         state.leader,
