@@ -91,6 +91,7 @@ def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, car
             continue
         seat = state.seat_to_move()
         legal = state.legal_actions(seat)
+        doubledummy.MEMOS.clear()  # a fresh memo, so that the search has positions to value (it outlives searches)
         values, note, nodes = doubledummy.option_values(state, seat, legal, games.of(state).coach)
         assert note == "" and 0 < nodes
         assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
