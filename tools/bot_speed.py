@@ -35,7 +35,8 @@ def timed_deals(game: str, bot: str, first: int, deals: int, players: int | None
 
     description = games.get(game)
     n = players or description.players[0]
-    timed, rules, times = make_bot(bot, game, seed=0), make_bot("rules", game, seed=1), []
+    timed: Any = make_bot(bot, game, seed=0)  # a bot that decides from a view (``choose``), clocked below
+    rules, times = make_bot("rules", game, seed=1), list[float]()
     choose = timed.choose
 
     def clocked(view: Any) -> Any:
@@ -44,7 +45,7 @@ def timed_deals(game: str, bot: str, first: int, deals: int, players: int | None
         times.append(time.process_time() - start)
         return decision
 
-    timed.choose = clocked  # type: ignore[method-assign]
+    timed.choose = clocked
     for i in range(first, first + deals):
         for side in (0, 1):
             state = description.new_deal(None, players=n, dealer=next_seat(0, n, i), seed=i)
@@ -77,7 +78,7 @@ def figures(times: list[float]) -> str:
 
 def side_by_side(args: argparse.Namespace) -> dict[str, list[float]]:
     """Every chunk in both checkouts, who goes first alternating: each tree's decision times."""
-    old, times = Path(args.beside), {"old": [], "new": []}
+    old, times = Path(args.beside), {"old": list[float](), "new": list[float]()}
     size = -(-args.deals // args.chunks)
     for number, first in enumerate(range(0, args.deals, size)):
         order = [("old", old), ("new", HERE)]

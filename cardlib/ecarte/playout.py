@@ -85,13 +85,17 @@ def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
 # every past of his that agrees with the view and the book is equally likely: the hand he was dealt, the cards he
 # drew at each exchange. The worlds are drawn from exactly that distribution:
 #
-# - the hands he may have been dealt are enumerated once for each exchange-phase history (at most C(26, 5) = 65,780,
-#   far fewer once the size of his first discard is known) and kept when his first calls and discard follow the
-#   book (``dealt_hands``, cached);
+# - the hands he may have been dealt whose first calls and discard follow the book are listed once for each first
+#   call, discard size and sizes allowed, over the whole pack with ♠ for trumps (``enumerate_dealt``: sets of cards as
+#   bits, the book's calls asked once per shape of hand; 100 ms at most, once a process), then turned to the deal's
+#   trumps and kept if he could have held them (``dealt_hands``, cached for the deal: a few milliseconds);
 # - each is weighted by how many draws at his last exchange agree with what he has shown since (his played cards,
-#   his voids, an announced King), and one is drawn by weight; the draw itself is then uniform among those;
+#   his voids, an announced King), and one is drawn by weight; the draw itself is then uniform among those
+#   (``dealt_weights``; before he has played or shown a void, every hand weighs the same);
 # - what no weight covers (his calls after an exchange, a second exchange) is checked on the drawn past, and a past
-#   that fails is drawn again. Drawing again from an exact proposal keeps the worlds exact.
+#   that fails is drawn again: after a second exchange, a past is kept with a chance in proportion to its last draws
+#   (``most_ways``). Drawing again from an exact proposal keeps the worlds exact, but this last part is still by
+#   rejection, and slow when he has played several cards after two exchanges (up to 1.5 s a decision, rare).
 #
 # Only if no past within ``TRIES`` (``DECISION_TRIES`` for all the worlds) agrees, or none agrees at all (he does not
 # play by the book), is a world drawn without the belief, and the hint says so in words (``Imagination.note``): the
