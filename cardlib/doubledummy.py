@@ -13,8 +13,9 @@ What keeps the search small enough, none of which changes the answer:
 - a *memo* (transposition table) of the positions already valued, with the bounds learnt about them and the move
   that proved them, so a position reached by two orders of the same cards is valued once (the room's coach says
   which details of a position still matter for the rest of the deal: ``position_key``). The bounds are facts about
-  the position, whoever asks, so the memo outlives one search: the options of a decision, the decisions of a
-  review and the worlds of a play-out share it (``MEMO_SIZE`` positions at most, then it starts afresh);
+  the position, whoever asks, so the memo outlives one search: the options of a decision and the decisions of a
+  review share it, and so would a play-out's worlds (``MEMO_SIZE`` positions at most, then it starts afresh; the
+  rooms' keys name the rules and the dealer, since a memo that outlives a deal meets other deals);
 - *move ordering*: the move that proved a bound before is tried first, then the room's order (Alkort's: the
   cheapest card that takes the trick, else the weakest), so the cut-offs come early (the *history* heuristic, the
   moves that cut off most often elsewhere first, was measured and left out: it searched 3 times more positions;
