@@ -112,7 +112,10 @@ MIN_SAMPLES, MAX_SAMPLES = 24, 160
 
 
 def default_samples(options: Sequence[Option]) -> int:
-    """How many worlds a hint imagines when not told: a budget of play-outs shared among the options."""
+    """How many worlds a hint imagines when not told: a budget of play-outs shared among the options; a forced move
+    (one option, nothing to compare) the fewest, so that it is answered at once, its figures with their wider ±."""
+    if len(options) == 1:
+        return MIN_SAMPLES
     return max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUTS // len(options)))
 
 

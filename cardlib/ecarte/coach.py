@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import PACK_ORDER, Card
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
 from ..words import sentence
 from . import ANSWER, CHOOSE, DISCARD_NON_DEALER, PLAY, RANK_ORDER, EcarteState
@@ -74,12 +74,16 @@ def table_words(view: Any) -> str:
 
 
 def position_key(state: EcarteState) -> Hashable:
-    """What still matters of a position for the rest of the deal: not the finished tricks, only how many each won."""
+    """What still matters of a position for the rest of the deal: not the finished tricks, only how many each won;
+    the rules, the trumps and the dealer too (the search's memo outlives one deal)."""
     return (
+        state.options,
+        state.turned_up,
+        state.dealer,
         state.phase,
         state.current_player,
         state.leader,
-        tuple(frozenset(h) for h in state.hands),
+        tuple(sum(1 << PACK_ORDER[c] for c in h) for h in state.hands),  # each hand as a set, in bits: small keys
         tuple(state.stock),
         tuple(state.trick),
         len(state.tricks),

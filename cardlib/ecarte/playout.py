@@ -17,10 +17,11 @@ and Écarté's is made here, from the book's advice (``book.py``) and the view o
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,13 +85,17 @@ def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
 # every past of his that agrees with the view and the book is equally likely: the hand he was dealt, the cards he
 # drew at each exchange. The worlds are drawn from exactly that distribution:
 #
-# - the hands he may have been dealt are enumerated once for each exchange-phase history (at most C(26, 5) = 65,780,
-#   far fewer once the size of his first discard is known) and kept when his first calls and discard follow the
-#   book (``dealt_hands``, cached);
+# - the hands he may have been dealt whose first calls and discard follow the book are listed once for each first
+#   call, discard size and sizes allowed, over the whole pack with ♠ for trumps (``enumerate_dealt``: sets of cards as
+#   bits, the book's calls asked once per shape of hand; 100 ms at most, once a process), then turned to the deal's
+#   trumps and kept if he could have held them (``dealt_hands``, cached for the deal: a few milliseconds);
 # - each is weighted by how many draws at his last exchange agree with what he has shown since (his played cards,
-#   his voids, an announced King), and one is drawn by weight; the draw itself is then uniform among those;
+#   his voids, an announced King), and one is drawn by weight; the draw itself is then uniform among those
+#   (``dealt_weights``; before he has played or shown a void, every hand weighs the same);
 # - what no weight covers (his calls after an exchange, a second exchange) is checked on the drawn past, and a past
-#   that fails is drawn again. Drawing again from an exact proposal keeps the worlds exact.
+#   that fails is drawn again: after a second exchange, a past is kept with a chance in proportion to its last draws
+#   (``most_ways``). Drawing again from an exact proposal keeps the worlds exact, but this last part is still by
+#   rejection, and slow when he has played several cards after two exchanges (up to 1.5 s a decision, rare).
 #
 # Only if no past within ``TRIES`` (``DECISION_TRIES`` for all the worlds) agrees, or none agrees at all (he does not
 # play by the book), is a world drawn without the belief, and the hint says so in words (``Imagination.note``): the
@@ -214,38 +219,110 @@ def reading_of(view: EcarteView) -> Reading:
     return Reading(view.trump, possible, counts, sizes, calls, played, frozenset(view.opponent_must_hold()), allowed)
 
 
-Dealt = tuple[frozenset[Card], frozenset[Card]]  # a hand he may have been dealt, and the cards the book throws
-DEALT_CACHE: dict[tuple[Any, ...], list[Dealt]] = {}
+Entry = tuple[int, int]  # a dealt hand and the cards the book throws from it, as sets of bits (``BIT``)
+BIT = {c: 1 << i for i, c in enumerate(ECARTE_PACK)}  # a card as one bit: a set of cards is an int, tested at once
+SUIT_BITS = 8  # the pack is in suits of eight cards, ♠ first: a suit's cards are a byte of a set of bits
+CANONICAL = ECARTE_PACK[0].suit  # the tables are made with this suit for trumps, and turned to the deal's
+DealtKey = tuple[Calls, int, range]  # his first calls, his first discard's size, the sizes it might have had
+DEALT_TABLES: dict[DealtKey, list[Entry]] = {}  # every hand of the pack, with ♠ trumps: few, and made once each
+DEALT_CACHE: dict[tuple[Any, ...], list[Entry]] = {}  # those he may have held in one deal (not the seat's cards)
 CACHE_SIZE = 16  # exchange-phase histories remembered (a review asks for the same one at every trick)
 
 
-def dealt_hands(reading: Reading) -> list[Dealt]:
-    """Every hand he may have been dealt whose first calls and first discard follow the book, with that discard.
+def bits(cards: Iterable[Card]) -> int:
+    """A set of cards as one int, a bit per card of the pack."""
+    return sum(BIT[c] for c in set(cards))
 
-    Only hands with as many cards to throw (not trumps, not Kings) as the discard's size allows are tried."""
+
+def cards_of(held: int) -> frozenset[Card]:
+    """The cards of a set of bits."""
+    return frozenset(c for c, bit in BIT.items() if held & bit)
+
+
+def turned(held: int, trump: str) -> int:
+    """A set of bits with the trump suit and ♠ swapped (both ways: the tables' suits and the deal's); the book
+    treats the plain suits alike, so a hand's calls and discard turn with it."""
+    k = "♠♥♦♣".index(trump) * SUIT_BITS
+    if not k:
+        return held
+    spades, trumps = held & 0xFF, (held >> k) & 0xFF
+    return held & ~(0xFF | 0xFF << k) | trumps | spades << k
+
+
+def dealt_hands(reading: Reading) -> list[Entry]:
+    """Every hand he may have been dealt whose first calls and first discard follow the book, with that discard,
+    among the cards he may have held (in the tables' suits: ``turned``)."""
     key = reading.phase_key()
     if key not in DEALT_CACHE:
         if len(DEALT_CACHE) >= CACHE_SIZE:
             DEALT_CACHE.pop(next(iter(DEALT_CACHE)))
-        DEALT_CACHE[key] = list(enumerate_dealt(reading))
+        table_key = (reading.calls[0], reading.counts[0], reading.sizes[0])
+        if table_key not in DEALT_TABLES:
+            DEALT_TABLES[table_key] = list(enumerate_dealt(*table_key))
+        outside = turned(~bits(reading.possible) & (1 << len(ECARTE_PACK)) - 1, reading.trump)
+        DEALT_CACHE[key] = [entry for entry in DEALT_TABLES[table_key] if not entry[0] & outside]
     return DEALT_CACHE[key]
 
 
-def enumerate_dealt(reading: Reading) -> Iterator[Dealt]:
-    """The dealt hands of ``dealt_hands`` (computed, not cached)."""
-    trump, count, sizes = reading.trump, reading.counts[0], reading.sizes[0]
-    pool = sorted(reading.possible)
-    kept = [c for c in pool if keeps(c, trump)]
-    thrown = [c for c in pool if not keeps(c, trump)]
+def enumerate_dealt(calls: Calls, count: int, sizes: range) -> Iterator[Entry]:
+    """Every hand of the pack, ♠ trumps, whose calls and first discard (of ``count`` cards) follow the book, by
+    their lows (the cards to throw) and highs (trumps and Kings): the calls asked once per shape (``Shapes``)."""
+    trump, shapes = CANONICAL, Shapes(CANONICAL, calls)
+    kept = [c for c in ECARTE_PACK if keeps(c, trump)]
+    thrown = [c for c in ECARTE_PACK if not keeps(c, trump)]
     for throwable in range(HAND_SIZE + 1):
         if min(max(throwable, sizes.start), sizes.stop - 1) != count:
             continue
+        highs: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[Card, ...], int]]] = {}
+        for high in itertools.combinations(kept, HAND_SIZE - throwable):  # grouped by shape: trumps, Kings by suit
+            highs.setdefault(shapes.high(high), []).append((high, bits(high)))
         for low in itertools.combinations(thrown, throwable):
-            for high in itertools.combinations(kept, HAND_SIZE - throwable):
-                hand = low + high
-                if follows(hand, reading.calls[0], trump):  # the book throws exactly the cards to throw, or:
-                    book_throws = low if throwable == count else book.discard_advice(sorted(hand), trump, sizes)[0]
-                    yield frozenset(hand), frozenset(book_throws)
+            low_bits, low_masks = bits(low), shapes.masks(low)
+            for (trumps, kings), members in highs.items():
+                if not shapes.follow(trumps, low_masks, kings, low + members[0][0]):
+                    continue
+                for high, high_bits in members:
+                    throws = low_bits if throwable == count else bits(book_throws(low + high, trump, sizes))
+                    yield low_bits | high_bits, throws
+
+
+def book_throws(hand: Sequence[Card], trump: str, sizes: range) -> list[Card]:
+    """The cards the book throws from a hand (seen in pack order)."""
+    return book.discard_advice(sorted(hand), trump, sizes)[0]
+
+
+SHAPES: dict[Calls, dict[tuple[int, tuple[int, ...]], bool]] = {}  # by the calls: each shape's answer, remembered
+RANK_BIT = {rank: 1 << i for i, rank in enumerate(("7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+
+class Shapes:
+    """Whether the book makes some calls with a hand, asked once per shape: its trumps, and the ranks it holds in
+    each plain suit, whichever suit (the book's list of hands that stand looks at nothing else: ``stands``)."""
+
+    def __init__(self, trump: str, calls: Calls) -> None:
+        self.trump, self.calls = trump, calls
+        self.plain = [s for s in "♠♥♦♣" if s != trump]
+        self.known = SHAPES.setdefault(calls, {})
+
+    def masks(self, cards: Iterable[Card]) -> tuple[int, ...]:
+        """The ranks held in each plain suit, as bits."""
+        found = [0, 0, 0]
+        for c in cards:
+            if c.suit != self.trump:
+                found[self.plain.index(c.suit)] |= RANK_BIT[c.rank]
+        return tuple(found)
+
+    def high(self, cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+        """Trumps and Kings: how many trumps, and the Kings by plain suit."""
+        return sum(c.suit == self.trump for c in cards), self.masks(cards)
+
+    def follow(self, trumps: int, low: tuple[int, ...], kings: tuple[int, ...], hand: Sequence[Card]) -> bool:
+        """Whether the book makes the calls with this hand (its shape's answer, worked out at its first)."""
+        shape = (trumps, tuple(sorted((low[0] | kings[0], low[1] | kings[1], low[2] | kings[2]))))
+        answer = self.known.get(shape)
+        if answer is None:
+            answer = self.known[shape] = follows(hand, self.calls, self.trump)
+        return answer
 
 
 def last_draws(reading: Reading, kept: frozenset[Card], pool: frozenset[Card], count: int) -> tuple[list[Card], int]:
@@ -257,6 +334,42 @@ def last_draws(reading: Reading, kept: frozenset[Card], pool: frozenset[Card], c
     return sorted(needed), math.comb(len((pool & reading.allowed) - needed), count - len(needed))
 
 
+WEIGHTS_CACHE: dict[Reading, list[int]] = {}  # a decision asks twice (Écarté's first question), a review again
+
+
+def dealt_weights(reading: Reading, table: list[Entry]) -> list[int]:
+    """The dealt hands' cumulative weights (``each_weight``; before he has played, or shown a void, the same for
+    every hand)."""
+    if not (reading.played or reading.must or reading.allowed != reading.possible):
+        return list(range(1, len(table) + 1))
+    if reading not in WEIGHTS_CACHE:
+        if len(WEIGHTS_CACHE) >= CACHE_SIZE:
+            WEIGHTS_CACHE.pop(next(iter(WEIGHTS_CACHE)))
+        WEIGHTS_CACHE[reading] = list(itertools.accumulate(each_weight(reading, table)))
+    return WEIGHTS_CACHE[reading]
+
+
+def each_weight(reading: Reading, table: list[Entry]) -> Iterator[int]:
+    """Each dealt hand's weight: with one exchange, the draws at it that agree with his play since; with more, 0 if
+    it throws a card he holds at play (a card thrown never comes back), else 1 (the later exchanges are checked on
+    the drawn past)."""
+    count, pc, comb = reading.counts[0], int.bit_count, math.comb
+    possible, allowed, played, needs = (
+        turned(bits(cards), reading.trump)
+        for cards in (reading.possible, reading.allowed, reading.played, reading.played | reading.must)
+    )
+    if len(reading.counts) > 1:
+        yield from (0 if thrown & needs else 1 for _, thrown in table)
+        return
+    for dealt, thrown in table:
+        kept = dealt & ~thrown
+        needed, pool = needs & ~kept, possible & ~dealt
+        if needed & ~pool or kept & ~played & ~allowed or pc(needed) > count:
+            yield 0
+        else:
+            yield comb(pc(pool & allowed & ~needed), count - pc(needed))
+
+
 Past = tuple[list[list[Card]], list[list[Card]], list[list[Card]]]  # his hand before each exchange, drawn, thrown
 
 
@@ -265,12 +378,12 @@ class BookReading:
 
     def __init__(self, view: EcarteView, rng: random.Random) -> None:
         self.view, self.rng, self.reading = view, rng, reading_of(view)
-        self.table: list[Dealt] = []
+        self.table: list[Entry] = []
         self.weights: list[int] = []
         self.passing: list[list[Card]] | None = None  # without an exchange of his: his hands at play, if enumerated
         if self.reading.counts:
             self.table = dealt_hands(self.reading)
-            self.weights = list(itertools.accumulate(self.dealt_weight(d) for d in self.table))
+            self.weights = dealt_weights(self.reading, self.table)
 
     @property
     def possible(self) -> bool:
@@ -279,19 +392,12 @@ class BookReading:
             return self.passing is None or bool(self.passing)
         return bool(self.weights and self.weights[-1])
 
-    def dealt_weight(self, dealt: Dealt) -> int:
-        """A dealt hand's weight: with one exchange, the draws that agree with his play since; with more, 1 (the
-        later exchanges are checked on the drawn past)."""
-        if len(self.reading.counts) > 1:
-            return 1
-        hand, thrown = dealt
-        return last_draws(self.reading, hand - thrown, self.reading.possible - hand, self.reading.counts[0])[1]
-
     def past(self) -> Past | None:
         """One past drawn by the belief, or None if the one drawn fails a later check (draw again)."""
         if not self.reading.counts:
             return self.unexchanged()
-        (dealt, thrown), *_ = self.rng.choices(self.table, cum_weights=self.weights)
+        (dealt_bits, thrown_bits), *_ = self.rng.choices(self.table, cum_weights=self.weights)
+        dealt, thrown = (cards_of(turned(held, self.reading.trump)) for held in (dealt_bits, thrown_bits))
         hands, draws, throws = [sorted(dealt)], [], [sorted(thrown)]
         pool = self.reading.possible - dealt
         for r, count in enumerate(self.reading.counts):
@@ -299,6 +405,8 @@ class BookReading:
                 more = book_discard(hands[r], self.reading.trump, self.reading.sizes[r], count)
                 if more is None or not follows(hands[r], self.reading.calls[r], self.reading.trump):
                     return None
+                if not self.reading.played.isdisjoint(more) or not self.reading.must.isdisjoint(more):
+                    return None  # he threw a card he holds at play: this past cannot be his
                 throws.append(more)
             kept = [c for c in hands[r] if c not in set(throws[r])]
             drawn = self.draw(kept, pool, count, last=r == len(self.reading.counts) - 1)
@@ -331,16 +439,26 @@ class BookReading:
             self.passing = [h for h in hands if follows(h, self.reading.calls[0], self.reading.trump)]
         return self.unexchanged()
 
+    @functools.cached_property
+    def most_ways(self) -> int:
+        """At least as many ways to draw at his last exchange as any past leaves (``last_draws``): at most the cards
+        he may hold, and as many as his last discard less the played cards his kept cards cannot hold."""
+        count, must = self.reading.counts[-1], self.reading.played | self.reading.must
+        least_needed = max(0, len(must) - (HAND_SIZE - count))
+        return max(math.comb(len(self.reading.allowed), j) for j in range(max(0, count - least_needed) + 1))
+
     def draw(self, kept: list[Card], pool: frozenset[Card], count: int, last: bool) -> list[Card] | None:
         """His draw at an exchange: uniform from the cards left; at the last, among those that agree with his play
-        since (with one exchange the dealt hand's weight counted them; with more, the share is kept by chance)."""
+        since (with one exchange the dealt hand's weight counted them; with more, a past is kept with a chance in
+        proportion to those draws, ``most_ways``, and the draw is then uniform among them)."""
         if not last:
             return self.rng.sample(sorted(pool), count)
         needed, ways = last_draws(self.reading, frozenset(kept), pool, count)
         if ways == 0:
             return None
-        if len(self.reading.counts) > 1 and self.rng.random() * math.comb(len(pool), count) >= ways:
-            return None
+        assert ways <= self.most_ways, "most_ways bounds the ways of every past"
+        if len(self.reading.counts) > 1 and self.rng.random() * self.most_ways >= ways:
+            return None  # kept with a chance in proportion to its ways, as a past's share is: exact
         rest = sorted((pool & self.reading.allowed) - set(needed))
         return needed + self.rng.sample(rest, count - len(needed))
 

@@ -8,6 +8,7 @@ import pytest
 from coach_helpers import played, summary
 
 from cardlib import coach, doubledummy, games
+from cardlib.bots import BOTS, make_bot, montecarlo
 
 # Every game the registry knows, with each number it may be played by; and each game by its key.
 CASES = [(game.key, count) for game in games.every() for count in game.players]
@@ -109,3 +110,18 @@ def test_a_chance_is_never_known_exactly_from_samples() -> None:
     assert coach.win_margin(160, 160) == pytest.approx(1 - 0.9766, abs=1e-3)
     assert coach.win_margin(0, 160) == pytest.approx(coach.win_margin(160, 160))
     assert coach.win_margin(80, 160) == pytest.approx(1.96 * (0.25 / 160) ** 0.5, rel=0.02)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_forced_move_is_answered_at_once_by_the_coach_and_the_bots(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One legal card: the coach imagines the fewest worlds (nothing to compare), and no bot imagines any."""
+    forced = (played(key, seed, until=lambda s: bool(s.plays()) and len(s.legal_actions()) == 1) for seed in range(40))
+    state = next(s for s in forced if not s.is_over)
+    seat = state.seat_to_move()
+    hint = coach.hint(state, seat)
+    assert hint.samples == coach.MIN_SAMPLES and [e.action for e in hint.options] == state.legal_actions(seat)
+    assert "the only choice" in hint.why
+    monkeypatch.setattr(montecarlo, "Imagination", None)  # a bot that imagined a world would fail here
+    for name in BOTS:
+        decision = make_bot(name, key).decide(state, seat)
+        assert decision.action == state.legal_actions(seat)[0] and decision.reason

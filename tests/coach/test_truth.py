@@ -3,6 +3,7 @@ and the double-dummy column against a brute-force search of every play."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,8 @@ from coach_helpers import exact, played
 
 from cardlib import coach, doubledummy, games
 from cardlib.cards import Card
+from cardlib.cards import card as card_of
+from cardlib.ecarte import EcarteState, stack_deck
 from cardlib.tricks import PROPOSE, DealState
 
 
@@ -88,11 +91,34 @@ def test_double_dummy_agrees_with_brute_force(key: str, players: int | None, car
             continue
         seat = state.seat_to_move()
         legal = state.legal_actions(seat)
+        doubledummy.MEMOS.clear()  # a fresh memo, so that the search has positions to value (it outlives searches)
         values, note, nodes = doubledummy.option_values(state, seat, legal, games.of(state).coach)
         assert note == "" and 0 < nodes
         assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}
-        merged += len(doubledummy.Search(games.of(state).coach).ordered(state, legal)) < len(legal)
+        merged += len(games.of(state).coach.distinct_moves(state, legal)) < len(legal)
     assert merged, "the positions tried had no equivalent cards: try others"
+
+
+EVERY_GAME = [(game.key, count) for game in games.every() for count in game.players]
+
+
+@pytest.mark.parametrize("key, players", EVERY_GAME)
+def test_double_dummy_agrees_with_exhaustive_search_in_every_game(key: str, players: int) -> None:
+    """A test set of small endings of every registered game (its own loaded too, ``--register-game``): the first
+    position with three cards in the hand to move (four with two players), led to or not, in 12 bot-played deals;
+    every legal move valued as the brute force values it, with the memo shared by all of them."""
+    cards = 3 if players > 2 else 4
+    tried = 0
+    for seed in range(12):
+        state = played(key, seed, players, until=lambda s: len(s.hands[s.seat_to_move()]) <= cards)
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        tried += 1
+        seat = state.seat_to_move()
+        legal = state.legal_actions(seat)
+        values, note, _ = doubledummy.option_values(state, seat, legal, games.of(state).coach)
+        assert note == "" and values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}, seed
+    assert tried >= 4
 
 
 def test_double_dummy_says_when_it_is_too_big() -> None:
@@ -133,3 +159,50 @@ def test_double_dummy_values_what_it_can() -> None:
     assert set(values) == set(options) - {PROPOSE} and note.startswith("not computed for propose")
     for card in values:
         assert values[card] == brute_force(doubledummy.applied(state, card), seat)
+
+
+@pytest.mark.parametrize("options", [{"must_trump": False}, {"stand_bonus": "non_dealer"}])
+def test_the_memo_outlives_a_search_but_mixes_no_rules(options: dict[str, Any]) -> None:
+    """The search's memo is shared by every search of a game: the same deals under other rules (so the same cards,
+    trumps and dealers) valued first must not change the values under the rules of the house."""
+    ending = lambda s: len(s.hands[s.seat_to_move()]) == 3  # noqa: E731
+    for seed in range(30):
+        other = played("ecarte", seed, None, ending, options)
+        if not other.is_over:
+            doubledummy.option_values(other, other.seat_to_move(), other.legal_actions(), games.of(other).coach)
+    for seed in range(30):
+        state = played("ecarte", seed, None, ending)
+        if state.is_over or len(state.legal_actions()) < 2:
+            continue
+        seat, legal = state.seat_to_move(), state.legal_actions()
+        values, _, _ = doubledummy.option_values(state, seat, legal, games.of(state).coach)
+        assert values == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}, seed
+
+
+def test_the_memo_mixes_no_trumps() -> None:
+    """The same hands and the same first lead under two trumps: each valued as the brute force values it, the memo
+    having seen the other first."""
+    values = {}
+    for turned_up in ("7♥", "7♦", "7♥"):
+        deck = stack_deck(["A♣ Q♣ K♠ Q♦ 9♥", "K♥ Q♥ J♥ 8♣ 9♦"], turned_up, "", dealer=0)
+        state = EcarteState(dealer=0, deck=deck)
+        state.apply(card_of("8♣"))
+        seat, legal = state.seat_to_move(), state.legal_actions()
+        found, _, _ = doubledummy.option_values(state, seat, legal, games.of(state).coach)
+        assert found == {a: brute_force(doubledummy.applied(state, a), seat) for a in legal}, turned_up
+        values[turned_up] = found
+    assert values["7♥"] != values["7♦"], "the trumps change the values: the test tells them apart"
+
+
+@pytest.mark.parametrize("key, players", EVERY_GAME)
+def test_the_memo_key_names_the_rules_and_the_dealer(key: str, players: int) -> None:
+    """The memo outlives a deal, so its key must tell apart two positions of the same cards under other rules or
+    another dealer (who scores for standing, who leads after the exchanges)."""
+    state = played(key, 1, players, until=lambda s: bool(s.plays()))
+    words = games.of(state).coach
+    other_dealer, other_rules = state.clone(), state.clone()
+    other_dealer.dealer = (state.dealer + 1) % state.n_players
+    assert words.position_key(other_dealer) != words.position_key(state)
+    changed = next(f.name for f in dataclasses.fields(state.options) if f.type in ("bool", bool))
+    other_rules.options = dataclasses.replace(state.options, **{changed: not getattr(state.options, changed)})
+    assert words.position_key(other_rules) != words.position_key(state)

@@ -1,0 +1,116 @@
+"""How fast is the double-dummy search? A benchmark to read, not a test:
+
+    nice -n 10 .venv/bin/python tools/dd_bench.py                  # all three measures, 10 deals each
+    nice -n 10 .venv/bin/python tools/dd_bench.py --deals 20 --only ecarte alkort4
+
+Three measures, each in processor time (``time.process_time``) and positions valued (the search's nodes):
+
+- ``ecarte``: a whole Écarté play phase — every position from the first card played to the last trick, in deals
+  played by the rule bots, every legal card of the player to move valued (``doubledummy.option_values``);
+- ``alkort4``: four-handed Alkort from each trick on — the position before each trick's lead, likewise;
+- ``puzzle``: the puzzle alkort-16-4 (``cardlib/widgets/puzzles.json``): 40 worlds drawn from its seat's view, each
+  valued with a budget of 200 000 positions; how many gave up (the issue's figure was 40 of 40).
+
+It prints the milliseconds per position (p50, p95, max) and how many positions gave up ("not computed"). It uses only
+``doubledummy.option_values(position, seat, options, words, budget)``, so it can measure an older checkout too (run
+it with that checkout first on ``PYTHONPATH``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Iterator
+
+from cardlib import doubledummy, games
+from cardlib.tricks import DealState, parse_action
+
+BUDGET = 200_000
+
+
+def bot_played(key: str, seed: int, players: int | None) -> DealState:
+    """A deal played to its end by the game's rule bots."""
+    game = games.get(key)
+    state = game.new_deal(None, players=players, seed=seed)
+    bots = [game.rule_bot(seat) for seat in range(state.n_players)]
+    while not state.is_over:
+        seat = state.seat_to_move()
+        state.apply(bots[seat].choose(games.observe(state, seat)).action)
+    return state
+
+
+def positions(key: str, players: int | None, deals: int, wanted: Callable[[DealState], bool]) -> Iterator[DealState]:
+    """The positions of bot-played deals where ``wanted`` holds and the player to move has a choice of cards."""
+    for seed in range(deals):
+        final = bot_played(key, seed, players)
+        state = final.redeal()
+        for move in final.log:
+            if wanted(state) and len(state.legal_actions()) > 1:
+                yield state.clone()
+            state.apply(move)
+
+
+def valued(state: DealState, budget: int = BUDGET) -> tuple[float, int, bool]:
+    """Every legal move of the player to move valued: the processor time, the positions, whether it gave up."""
+    seat = state.seat_to_move()
+    start = time.process_time()
+    _, note, nodes = doubledummy.option_values(state, seat, state.legal_actions(), games.of(state).coach, budget)
+    return time.process_time() - start, nodes, bool(note)
+
+
+def in_play(state: DealState) -> bool:
+    """Whether the first card has been played."""
+    return bool(state.plays())
+
+
+def trick_start(state: DealState) -> bool:
+    """Whether a trick is about to be led (play has begun, or is about to: the first lead)."""
+    return not state.trick and all(type(a).__name__ == "Card" for a in state.legal_actions())
+
+
+def puzzle_worlds(count: int = 40) -> Iterator[DealState]:
+    """Worlds drawn from the view of the puzzle alkort-16-4's seat (seat 3 after four moves of deal 16)."""
+    state = games.get("alkort").new_deal(None, players=4, dealer=3, seed=16)
+    for move in ("play 9♣", "play 9♠", "play 3♦", "play 6♦"):
+        state.apply(parse_action(move))
+    view, rng = games.observe(state, 3), random.Random(0)
+    for _ in range(count):
+        yield games.sample_world(view, rng)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which this share of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(label: str, found: list[tuple[float, int, bool]]) -> str:
+    """One line: positions, ms per position p50/p95/max, positions valued p50/p95, and how many gave up."""
+    times = [t * 1000 for t, _, _ in found]
+    nodes = [float(n) for _, n, _ in found]
+    return (
+        f"{label}: {len(found)} positions; ms per position p50 {percentile(times, 0.5):.1f}, p95 "
+        f"{percentile(times, 0.95):.1f}, max {max(times):.0f}; nodes p50 {percentile(nodes, 0.5):.0f}, p95 "
+        f"{percentile(nodes, 0.95):.0f}; gave up at {sum(g for _, _, g in found)}"
+    )
+
+
+def main() -> None:
+    """Run the measures asked for and print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=10, help="bot-played deals per game (default 10)")
+    parser.add_argument("--worlds", type=int, default=40, help="worlds of the puzzle (default 40)")
+    parser.add_argument("--only", nargs="*", default=["ecarte", "alkort4", "puzzle"], help="measures to run")
+    args = parser.parse_args()
+    measures: dict[str, Callable[[], Iterator[DealState]]] = {
+        "ecarte": lambda: positions("ecarte", None, args.deals, in_play),
+        "alkort4": lambda: positions("alkort", 4, args.deals, trick_start),
+        "puzzle": lambda: puzzle_worlds(args.worlds),
+    }
+    for label in args.only:
+        print(report(label, [valued(state) for state in measures[label]()]), flush=True)
+
+
+if __name__ == "__main__":
+    main()
