@@ -252,16 +252,16 @@ def register(game: GameDescription) -> GameDescription:
                 "seat the players in two partnerships (a state's side_of, as cardlib.plain.Partnerships) "
                 f"or play it by {' or '.join(str(n) for n in game.players if sides_at(game, n) <= MOST_SIDES) or 2}"
             )
-    unregister_any(game.key)
-    _registered[game.key] = game
+    forget_indexes(game.key)
+    _registered[game.key] = game  # a game registered again keeps its place among the games
     _by_options[game.options] = game
     _by_name.update({folded(game.key): game.key, folded(game.name): game.key})
     return game
 
 
-def unregister_any(key: str) -> None:
-    """Take a game out of the registry and its indexes, whatever it is (register() replaces a game so)."""
-    old = _registered.pop(key, None)
+def forget_indexes(key: str) -> None:
+    """Take a registered game out of the registry's indexes (by options class, by name), if it is there."""
+    old = _registered.get(key)
     if old is not None:
         _by_options.pop(old.options, None)
         for name in (old.key, old.name):
@@ -278,7 +278,8 @@ def unregister(key: str) -> None:
     """Take a registered game out again (a test's toy game, for instance); the built-in games stay."""
     if key in BUILT_IN:
         raise ValueError(f"{key!r} is one of the course's own games and cannot be taken out")
-    unregister_any(key)
+    forget_indexes(key)
+    _registered.pop(key, None)
 
 
 def keys() -> tuple[str, ...]:

@@ -382,6 +382,17 @@ def before_returns(function: ast.FunctionDef, statement: str) -> ast.FunctionDef
 # Shapes: programs shaped wrongly round a right answer, which no single-point change makes. The model solution is
 # renamed _model and a function of the exercise's name, with its parameters, wraps it.
 
+COPIED = """\
+def _copied(value):
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if type(value) is tuple:
+        return tuple(_copied(item) for item in value)
+    return value
+
+
+"""  # a deep copy, as the mutants that keep an answer hand it out after their first call
+
 SHAPES = {
     "the first answer kept at module level and returned again": """\
 _CACHE = []
@@ -427,15 +438,9 @@ def {name}({params}):
 _KEPT = {{}}
 
 
-def _copied(value):
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    if type(value) is tuple:
-        return tuple(_copied(item) for item in value)
-    return value
-
-
-def {name}({params}):
+"""
+    + COPIED
+    + """def {name}({params}):
     key = repr([{args}])
     if key not in _KEPT:
         _KEPT[key] = _model({args})
@@ -446,15 +451,9 @@ def {name}({params}):
 _SEEN = {{}}
 
 
-def _copied(value):
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    if type(value) is tuple:
-        return tuple(_copied(item) for item in value)
-    return value
-
-
-def {name}({params}):
+"""
+    + COPIED
+    + """def {name}({params}):
     given = {given}
     key = tuple(id(value) for value in given)
     if key in _SEEN and all(a is b for a, b in zip(_SEEN[key][0], given)):

@@ -203,6 +203,13 @@ def test_the_memo_key_names_the_rules_and_the_dealer(key: str, players: int) -> 
     other_dealer, other_rules = state.clone(), state.clone()
     other_dealer.dealer = (state.dealer + 1) % state.n_players
     assert words.position_key(other_dealer) != words.position_key(state)
-    changed = next(f.name for f in dataclasses.fields(state.options) if f.type in ("bool", bool))
-    other_rules.options = dataclasses.replace(state.options, **{changed: not getattr(state.options, changed)})
+    other_rules.options = other_options(state.options)
     assert words.position_key(other_rules) != words.position_key(state)
+
+
+def other_options(options: Any) -> Any:
+    """The same options but one: its first field's another allowed value (a whole number one more)."""
+    first = dataclasses.fields(options)[0]
+    value, choices = getattr(options, first.name), first.metadata["choices"]
+    other = value + 1 if choices is None else next(c for c in choices if c != value)
+    return dataclasses.replace(options, **{first.name: other})
