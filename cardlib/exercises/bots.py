@@ -13,8 +13,9 @@ work for the bot, as the coach's benchmark counts it (on a shared machine the ti
 people's work, not the bot's), and the bot's own: the time limit's trace makes Python several times slower, so
 when a bot's time under it passes its allowance, its latest calls are made again without the trace, and its time
 is counted at that speed (``Timing``). A bot that waits without working (``time.sleep``, ``input``: it gives the
-processor up, which the system counts) is stopped when its time waited passes ``WAITING`` times its allowance; a
-bot that never waits is told the machine is too busy only past ``BUSY`` times.
+processor up, which the system counts) is stopped when its time waited without working passes ``WAITING`` times its
+allowance; a bot that never waits is told the machine is too busy only past ``BUSY`` times. (The time waited counts
+the traced work too: only what is left over is waiting, so a slow worker is never told it waits.)
 """
 
 from __future__ import annotations
@@ -221,6 +222,11 @@ class Timing:
         self.recent.append((fresh(args), outcome.working))
 
     @property
+    def idle(self) -> float:
+        """Seconds waited while the processor did not work for the bot (a sleep, input, or other programs' turns)."""
+        return max(0.0, self.waited - self.traced)
+
+    @property
     def own(self) -> float:
         """Seconds of the bot's own work: the time under the trace, the trace's share taken out."""
         return self.traced / (self.slowdown or 1.0)
@@ -238,9 +244,9 @@ class Timing:
         waits = self.blocked is None or self.blocked >= max(played, 1) / 2  # most cards gave the processor up
         if self.own > allowance:
             return working_too_long(self, played)
-        if self.waited > WAITING * allowance and waits:
+        if self.idle > WAITING * allowance and waits:
             return waiting_too_long(self, played)
-        if self.waited > BUSY * allowance:
+        if self.idle > BUSY * allowance:
             return busy_machine(self, played)
         return ""
 
