@@ -57,6 +57,9 @@ class Lookahead:
     budget: Callable[[Any], int] = lambda view: 120
     # first_question(bot, view, rng) -> a Decision the game makes its own way (Écarté: stand or propose), or None
     first_question: Callable[[Any, Any, random.Random], Any] | None = None
+    # how many last tricks the strong bot (``cardlib.bots.strong``) solves exactly in each imagined deal, where an
+    # exact search of them is cheap (the book plays the tricks before)
+    exact_tricks: int = 3
 
 
 @dataclass(frozen=True)

@@ -27,12 +27,13 @@ from .. import games
 from ..contracts import Bot
 from ..players import InformedPlayer, RandomPlayer
 from .montecarlo import MonteCarloBot
+from .strong import StrongBot
 
-BOTS = ("random", "rules", "mc")
+BOTS = ("random", "rules", "mc", "strong")
 
 
 def make_bot(name: str, game: str, seed: int | None = 0) -> Bot:
-    """A bot by name ('random', 'rules' or 'mc') for a game (by its key or name: 'ecarte', 'Alkort'), seeded."""
+    """A bot by name ('random', 'rules', 'mc' or 'strong') for a game (by its key or name: 'ecarte', 'Alkort'), seeded."""
     description = games.get(game)
     if name == "random":
         return RandomPlayer(seed)
@@ -40,7 +41,9 @@ def make_bot(name: str, game: str, seed: int | None = 0) -> Bot:
         return description.rule_bot(seed)
     if name == "mc":
         return MonteCarloBot(seed)
+    if name == "strong":
+        return StrongBot(seed)
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
 
 
-__all__ = ["make_bot", "BOTS", "InformedPlayer", "MonteCarloBot", "RandomPlayer"]
+__all__ = ["make_bot", "BOTS", "InformedPlayer", "MonteCarloBot", "RandomPlayer", "StrongBot"]

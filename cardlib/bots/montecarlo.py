@@ -195,7 +195,7 @@ class MonteCarloBot(InformedPlayer):
             world = imagination.world()
             n_worlds += 1
             for i in alive:
-                values[i].append(value_of(world, moves[i], view.seat, policy))
+                values[i].append(self.value(world, moves[i], view.seat, policy))
             rollouts -= len(alive)
             if n_worlds % PRUNE_EVERY == 0 and len(alive) > 1:
                 alive = still_in_the_race(values, alive, book)
@@ -204,6 +204,10 @@ class MonteCarloBot(InformedPlayer):
             if not clearly_better(values[best], values[book]):
                 best = book
         return best, [Tally.of(v) for v in values]
+
+    def value(self, world: DealState, move: Action, seat: int, policy: Policy) -> float:
+        """How a move did in one imagined world: here, played out to the end by the fast policy (``value_of``)."""
+        return value_of(world, move, seat, policy)
 
     def forced(self, view: View, legal: Sequence[Action]) -> Decision | None:
         """Moves that need no search: the game's own (announcing the King, the worthless-hand exchange), the only
