@@ -8,7 +8,9 @@ uncertainty, instead of only acting on it:
    the belief that the other player follows the book, as the bot's ``Imagination`` draws them);
 3. it plays every legal option out in *the same* worlds, to the end of the deal, with the book's advice for every
    player (the bot's play-outs, ``montecarlo.played_out``): common random numbers, so that the luck of the deal
-   cancels out when two options are compared;
+   cancels out when two options are compared. Asked for the ``"strong"`` continuation (``CONTINUATIONS``), it plays
+   the rest as the strong bot imagines it (``bots/strong.py``): the book, then the last tricks solved exactly —
+   slower, and fairer to a move whose reward the book would not collect;
 4. for each option it reports the chance of winning the deal (finishing ahead on the deal's points; a level deal
    is not a win) and the expected points (the seat's side's points minus the other side's), each with its 95 %
    margin (1.96 standard errors for the points, with Agresti and Coull's pseudo-worlds, ``points_margin``; Wilson's
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import doubledummy, games
-from .bots import montecarlo
+from .bots import montecarlo, strong
 from .contracts import WAIT as WAIT  # the values' home is the contract, the sentences' the words: the coach's callers
 from .contracts import Estimate as Estimate  # (its notebooks, its panel) find them here too
 from .contracts import Hint as Hint
@@ -119,49 +121,68 @@ def default_samples(options: Sequence[Option]) -> int:
     return max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUTS // len(options)))
 
 
-def hint(state: DealState, seat: int, samples: int | None = None, seed: int = 0) -> Hint:
+# How the rest of an imagined deal is played: by the book (quick, the default), or as the strong bot imagines it (the
+# book, then the last tricks solved exactly: several times slower, for the puzzles' search and their re-judging).
+CONTINUATIONS = ("book", "strong")
+
+
+def hint(state: DealState, seat: int, samples: int | None = None, seed: int = 0, continuation: str = "book") -> Hint:
     """The coach's hint for a seat at its decision, worked out from that seat's view alone."""
-    return advise(games.observe(state, seat), samples, seed)
+    return advise(games.observe(state, seat), samples, seed, continuation)
 
 
-def advise(view: Any, samples: int | None = None, seed: int = 0) -> Hint:
+def advise(view: Any, samples: int | None = None, seed: int = 0, continuation: str = "book") -> Hint:
     """The coach's hint from a seat's view (all it may know): every option played out in the same worlds."""
     options = options_of(view)
     if not options:
         raise ValueError(f"player {view.seat} has no decision to make now")
     count = samples or default_samples(options)
-    outcomes, note = played_in_worlds(view, options, count, seed)
-    return summed_up(view, seed, outcomes, note)
+    outcomes, note = played_in_worlds(view, options, count, seed, continuation)
+    return summed_up(view, seed, outcomes, note, continuation)
 
 
 def played_in_worlds(
-    view: Any, options: Sequence[Option], count: int, seed: int
+    view: Any, options: Sequence[Option], count: int, seed: int, continuation: str = "book"
 ) -> tuple[dict[Option, tuple[float, ...]], str]:
     """Each option's points in the same ``count`` imagined worlds, and what those worlds could not honour (the
     game's ``Imagination.note``, e.g. Écarté's reading of the other player), in words."""
+    known_continuation(continuation)
     imagination = montecarlo.Imagination(view, random.Random(seed))
     outcomes: dict[Option, list[float]] = {a: [] for a in options}
     for _ in range(count):
         world = imagination.world()
         for a in options:
-            outcomes[a].append(outcome(world, a, view.seat))
+            outcomes[a].append(outcome(world, a, view.seat, continuation))
     return {a: tuple(v) for a, v in outcomes.items()}, str(getattr(imagination.draw, "note", ""))
 
 
-def outcome(world: Any, option: Option, seat: int) -> float:
-    """The seat's points (its side's minus the other's) when it takes an option in a world and the book plays on."""
+def known_continuation(continuation: object) -> str:
+    """A continuation the coach knows, as given; any other is refused, naming them."""
+    if continuation not in CONTINUATIONS:
+        raise ValueError(f"there is no continuation {continuation!r}: choose one of {', '.join(CONTINUATIONS)}")
+    return str(continuation)
+
+
+def outcome(world: Any, option: Option, seat: int, continuation: str = "book") -> float:
+    """The seat's points (its side's minus the other's) when it takes an option in a world and the book plays on
+    (``continuation``: 'book', or 'strong', the book and then the last tricks solved exactly)."""
+    policy = montecarlo.policy_for(world)
+    world = world.clone()
     if isinstance(option, Wait):
-        world = world.clone()
         mover = world.seat_to_move()
-        policy = montecarlo.policy_for(world)
         theirs = [a for a in world.legal_actions() if world.actor(a) == mover]
         move = policy(world, theirs)
         world.apply(move if move in theirs else theirs[0])
-        return float(world.play_out(policy).returns()[seat])
-    return float(montecarlo.played_out(world, option).returns()[seat])
+    else:
+        world.apply(option)
+    if known_continuation(continuation) == "strong":
+        return strong.finish(world, seat, policy)
+    return float(world.play_out(policy).returns()[seat])
 
 
-def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]], note: str = "") -> Hint:
+def summed_up(
+    view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]], note: str = "", continuation: str = "book"
+) -> Hint:
     """The hint from every option's outcomes: estimates best first, the options as good as the best, and why."""
     estimates = [estimate_of(a, v) for a, v in outcomes.items()]
     order = {a: i for i, a in enumerate(outcomes)}
@@ -169,8 +190,8 @@ def summed_up(view: Any, seed: int, outcomes: dict[Option, tuple[float, ...]], n
     top = estimates[0].action
     best = tuple(e.action for e in estimates if e.action == top or within_noise(outcomes[top], outcomes[e.action]))
     samples = len(next(iter(outcomes.values())))
-    draft = Hint(view.seat, samples, seed, tuple(estimates), best, "", outcomes, note)
-    return Hint(view.seat, samples, seed, tuple(estimates), best, why_of(view, draft), outcomes, note)
+    draft = Hint(view.seat, samples, seed, tuple(estimates), best, "", outcomes, note, continuation)
+    return Hint(view.seat, samples, seed, tuple(estimates), best, why_of(view, draft), outcomes, note, continuation)
 
 
 def estimate_of(action: Option, points: Sequence[float]) -> Estimate:
@@ -275,11 +296,13 @@ def position_at(state: DealState, moves: int) -> DealState:
 REVIEW_NODES, DECISION_NODES = 30_000, 15_000
 
 
-def review(state: DealState, seat: int, seed: int = 0, samples: int | None = None) -> tuple[Reviewed, ...]:
+def review(
+    state: DealState, seat: int, seed: int = 0, samples: int | None = None, continuation: str = "book"
+) -> tuple[Reviewed, ...]:
     """Every decision of a seat in a finished deal, in order, beside the coach's best choice and the hindsight."""
     found = decisions(state, seat)
     positions = [position_at(state, k) for k, _ in found]
-    hints = [hint(p, seat, samples or review_samples(games.observe(p, seat)), seed) for p in positions]
+    hints = [hint(p, seat, samples or review_samples(games.observe(p, seat)), seed, continuation) for p in positions]
     losses = [
         measured_loss(p, seat, hints[i], chosen, seed) for i, (p, (_, chosen)) in enumerate(zip(positions, found))
     ]
@@ -308,7 +331,7 @@ def measured_loss(position: DealState, seat: int, advice: Hint, chosen: Option, 
         return 0.0, 0.0
     view = games.observe(position, seat)
     count = max(advice.samples, FRESH_WORLDS)
-    outcomes, _ = played_in_worlds(view, [best, chosen], count, seed + FRESH_SEED)
+    outcomes, _ = played_in_worlds(view, [best, chosen], count, seed + FRESH_SEED, advice.continuation)
     return mean_and_margin([b - c for b, c in zip(outcomes[best], outcomes[chosen])])
 
 

@@ -30,8 +30,10 @@ Moves that another seat may make out of turn (an Alkort exchange before the firs
 Écarté) are modelled so: before the side to move chooses, the other side may make one of its optional moves, or
 let them go by for now.
 
-This module is the review's *hindsight* column. The coach never uses it for its own advice: a seat cannot see the
-cards it needs, and a test breaks this module to check that the hints do not change.
+This module is the review's *hindsight* column. The coach never uses it on the real deal for its own advice: a seat
+cannot see the cards it needs, and a test breaks this module to check that the hints do not change. It does use it
+inside its *imagined* deals when asked for the strong bot's continuation (``coach.CONTINUATIONS``; ``bots/strong.py``
+finishes each imagined deal's last tricks with it), where every card is the imagination's own.
 """
 
 from __future__ import annotations

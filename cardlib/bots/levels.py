@@ -5,7 +5,7 @@ choice itself, so that a page always names the level it plays at:
 
 - *gentle* plays a random legal move, and says so: a first game, to learn the moves;
 - *by the book* is the game's rule bot, the old books' advice as the course teaches it (the tables' default);
-- *strong* is the strongest computer player the course has.
+- *strong* is the strongest computer player the course has (``cardlib.bots.strong``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Level(NamedTuple):
 LEVELS: dict[str, Level] = {
     "gentle": Level("random", "plays a random legal move: easy to beat, for learning the moves"),
     "by the book": Level("rules", "follows the old books' advice, as the course teaches it"),
-    "strong": Level("mc", "imagines the hidden cards and plays every choice out before it moves"),
+    "strong": Level("strong", "imagines the hidden cards, plays every choice out, and the last tricks perfectly"),
 }
 DEFAULT_LEVEL = "by the book"
 

@@ -30,11 +30,15 @@ other player's calls), its candidates, its trust in the book's move unless anoth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .. import doubledummy, games
 from ..tricks import Action, Card, DealState
 from .montecarlo import MonteCarloBot, Policy, deal_value
 
 SOLVE_BUDGET = 20_000  # positions one world's exact step may value; past it, the book plays one more card first
+WORLDS_SHARE = 0.5  # of the Monte Carlo bot's worlds: each costs several times more, and the budget is 3x its time
 
 
 def solvable(state: DealState, tricks: int) -> bool:
@@ -45,13 +49,19 @@ def solvable(state: DealState, tricks: int) -> bool:
     return all(type(a) is Card for a in legal)
 
 
-def finished(world: DealState, move: Action, seat: int, policy: Policy) -> float:
-    """A copy of a world with the move made, played on by the book until its last tricks, then solved exactly: the
-    deal's points margin for ``seat``'s side."""
+def finished(world: DealState, move: Action, seat: int, policy: Policy, tricks: int | None = None) -> float:
+    """A copy of a world with the move made, played on by the book until its last ``tricks`` tricks (the game's
+    ``exact_tricks`` if None), then solved exactly: the deal's points margin for ``seat``'s side."""
     state = world.clone()
     state.apply(move)
+    return finish(state, seat, policy, tricks)
+
+
+def finish(state: DealState, seat: int, policy: Policy, tricks: int | None = None) -> float:
+    """Play a world on (in place) by the book until its last ``tricks`` tricks, then solve them exactly: the deal's
+    points margin for ``seat``'s side."""
     game = games.of(state)
-    tricks = game.lookahead.exact_tricks
+    tricks = game.lookahead.exact_tricks if tricks is None else tricks
     while not state.is_over:
         if solvable(state, tricks):
             try:
@@ -66,6 +76,10 @@ class StrongBot(MonteCarloBot):
     """The Monte Carlo bot whose imagined deals end in exact search over their last tricks (see the module)."""
 
     name = "strong"
+
+    def worlds_for(self, view: Any, moves: Sequence[Action], budget: int | None = None) -> int:
+        """Half the Monte Carlo bot's worlds: each world's exact last tricks cost about five of its play-outs."""
+        return max(8, round(WORLDS_SHARE * super().worlds_for(view, moves, budget)))
 
     def value(self, world: DealState, move: Action, seat: int, policy: Policy) -> float:
         """How a move did in one imagined world: the book's play, then the last tricks played perfectly."""
