@@ -80,7 +80,9 @@ class Hint:
     why: str
     outcomes: dict[Option, tuple[float, ...]] = field(repr=False, compare=False)  # each option's points, per world
     note: str = ""  # what the imagined deals could not honour, in words (the panel shows it); '' when nothing
-    continuation: str = "book"  # how the rest of each imagined deal was played: 'book', or 'strong' (coach.CONTINUATIONS)
+    continuation: str = (
+        "book"  # how the rest of each imagined deal was played: 'book', or 'strong' (coach.CONTINUATIONS)
+    )
 
     def estimate(self, action: Option) -> Estimate:
         """The estimate of one option."""

@@ -33,7 +33,7 @@ BOTS = ("random", "rules", "mc", "strong")
 
 
 def make_bot(name: str, game: str, seed: int | None = 0) -> Bot:
-    """A bot by name ('random', 'rules', 'mc' or 'strong') for a game (by its key or name: 'ecarte', 'Alkort'), seeded."""
+    """A bot by name ('random', 'rules', 'mc', 'strong') for a game (its key or name: 'ecarte', 'Alkort'), seeded."""
     description = games.get(game)
     if name == "random":
         return RandomPlayer(seed)

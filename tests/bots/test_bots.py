@@ -9,7 +9,7 @@ import pytest
 
 from cardlib import alkort, card, ecarte, hand
 from cardlib.alkort.advice import AlkortRuleBot, exchange_advice, play_advice
-from cardlib.bots import MonteCarloBot, make_bot
+from cardlib.bots import MonteCarloBot, StrongBot, make_bot
 from cardlib.ecarte.advice import EcarteBookBot, EcarteRuleBot, discard_advice, jeu_de_regle, lowest_winner
 from cardlib.games import observe
 from cardlib.players import RandomPlayer, next_move
@@ -22,9 +22,10 @@ SENTENCE = re.compile(r"^[A-Z][^\n]{10,300}[.!?]$")
 
 
 def bots_for(game: str, seed: int):
-    """One of each bot; the Monte Carlo one with few play-outs, to keep the test quick."""
+    """One of each bot; the searching ones with few play-outs, to keep the test quick."""
     name = key_of(game)
-    return [make_bot("random", name, seed), make_bot("rules", name, seed), MonteCarloBot(seed, rollouts=12)]
+    searching = [MonteCarloBot(seed, rollouts=12), StrongBot(seed, rollouts=12)]
+    return [make_bot("random", name, seed), make_bot("rules", name, seed), *searching]
 
 
 def play_checked(state, players, record=None):
@@ -46,7 +47,7 @@ def test_every_bot_plays_only_legal_moves_with_a_reason(game, rng):
     for seed in range(deals):
         state = new_deal(game, seed, rng)
         kinds = bots_for(game, seed)
-        players = [kinds[rng.randrange(3)] if seed % 3 else kinds[1 + seat % 2] for seat in range(state.n_players)]
+        players = [kinds[rng.randrange(4)] if seed % 3 else kinds[1 + seat % 3] for seat in range(state.n_players)]
         play_checked(state, players)
 
 
@@ -58,7 +59,7 @@ def test_bots_are_reproducible_with_a_seed(game, rng):
             state = new_deal(game, seed, random.Random(seed))
             kinds = bots_for(game, seed)
             record = []
-            play_checked(state, [kinds[1 + seat % 2] for seat in range(state.n_players)], record)
+            play_checked(state, [kinds[1 + seat % 3] for seat in range(state.n_players)], record)
             runs.append(record)
         assert runs[0] == runs[1]
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardlib import ECARTE_PACK, Card, ecarte, games
-from cardlib.bots import MonteCarloBot
+from cardlib.bots import MonteCarloBot, StrongBot
 from cardlib.ecarte.advice import EcarteRuleBot
 from cardlib.ecarte.view import HiddenDiscard
 from cardlib.games import observe, sample_world
@@ -50,7 +50,11 @@ def test_bots_decide_the_same_when_only_hidden_cards_differ(game, rng):
         twin = sample_world(observe(state, seat), rng)  # same view, other hidden cards
         assert observe(twin, seat) == observe(state, seat)
         differed += hidden_cards(twin, seat) != hidden_cards(state, seat)
-        for make in (rule_bot, lambda s: MonteCarloBot(seed=11, rollouts=24)):
+        for make in (
+            rule_bot,
+            lambda s: MonteCarloBot(seed=11, rollouts=24),
+            lambda s: StrongBot(seed=11, rollouts=24),
+        ):
             assert make(state).decide(state, seat) == make(twin).decide(twin, seat)
             for other in range(state.n_players):  # a seat whose own hidden cards differ may decide otherwise
                 if observe(twin, other) == observe(state, other):

@@ -19,7 +19,7 @@ import pytest
 from widget_helpers import play_out
 
 from cardlib import bench, coach, games, scenarios
-from cardlib.bots import BOTS, make_bot
+from cardlib.bots import BOTS, StrongBot, make_bot
 from cardlib.bots.montecarlo import MonteCarloBot
 from cardlib.contracts import Bot, CoachWords, SeatView
 from cardlib.players import RandomPlayer, play_deal
@@ -142,7 +142,8 @@ def unlike(seen: Any, view: Any) -> str:
 @pytest.mark.parametrize("bot", BOTS)
 def test_every_bot_plays_to_the_end(game, players, bot: str) -> None:
     for seed in range(2):
-        tested = MonteCarloBot(seed, rollouts=24) if bot == "mc" else make_bot(bot, game.key, seed)
+        searching = {"mc": MonteCarloBot, "strong": StrongBot}.get(bot)  # the searching bots, on a small budget
+        tested = searching(seed, rollouts=24) if searching else make_bot(bot, game.key, seed)
         seats: list[Bot] = [tested if s == seed % players else RandomPlayer(s) for s in range(players)]
         state = play_deal(game.new_deal(None, players, seed=seed, dealer=seed % players), seats)
         assert state.is_over and state.replay().points == state.points

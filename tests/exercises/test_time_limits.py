@@ -114,6 +114,8 @@ def test_a_slow_worker_that_the_system_saw_yield_is_not_told_it_waits():
     machine's): the time waited is mostly the work, not waiting, so the check goes on."""
     told = bots.Timing(traced=1.2, waited=1.24, blocked=9, slowdown=1.2 / 0.256).too_slow(lambda *a: None, 0.3, 8)
     assert told == "", told  # its own work (0.256 s) is within its allowance (0.3 s): the check goes on
-    assert bots.Timing(traced=0.1, waited=1.4, blocked=9).too_slow(lambda *a: None, 0.3, 8).startswith(
-        "your bot took 175 ms a card on average over its first 8 cards, most of it waiting"
+    assert (
+        bots.Timing(traced=0.1, waited=1.4, blocked=9)
+        .too_slow(lambda *a: None, 0.3, 8)
+        .startswith("your bot took 175 ms a card on average over its first 8 cards, most of it waiting")
     )

@@ -1,0 +1,109 @@
+"""How much stronger is one bot than another? A long match, cut into chunks played in parallel (a tool, not a test):
+
+    nice -n 10 .venv/bin/python tools/strength.py --game ecarte --deals 2000                # strong against mc
+    nice -n 10 .venv/bin/python tools/strength.py --game alkort --players 4 --deals 2000 --workers 2
+    .venv/bin/python tools/strength.py --game ecarte --deals 40 --chunks 2 --out /tmp/quick.json   # a quick look
+
+Each chunk is a ``tournament.run_match`` of its own (mirrored deals: the same deck twice, the bots' seats swapped)
+with its own seed, in a process of its own; the chunks' mirrored pairs are pooled into one result, whose 95 %
+interval treats each pair as one measurement, as the tournament's does. It prints the pooled win rate with its
+interval, the points, and each bot's decision times (processor time p50 and p95: the fairer clock on a shared
+machine) with the ratio of the p95s; and it writes them as JSON (``--out``, by default
+``cardlib/bots/strength.json``, which the README's figures quote and a test reads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardlib import tournament
+
+OUT = Path(__file__).resolve().parents[1] / "cardlib" / "bots" / "strength.json"
+FIRST_SEED = 100  # the chunks' seeds are FIRST_SEED, FIRST_SEED + 1, ...: deals no test or chapter plays
+
+
+def chunk(job: tuple[str, int | None, str, str, int, int]) -> tournament.MatchResult:
+    """One chunk of the match, played in a worker process."""
+    game, players, a, b, deals, seed = job
+    return tournament.run_match(game, a, b, deals, seed=seed, players=players)
+
+
+def pooled(results: Sequence[tournament.MatchResult]) -> tournament.MatchResult:
+    """The chunks' results as one match: their mirrored pairs, points and decision times together."""
+    first = results[0]
+    whole = tournament.MatchResult(first.game, first.a, first.b, sum(r.deals for r in results))
+    for r in results:
+        whole.pair_scores += r.pair_scores
+        whole.points_a, whole.points_b = whole.points_a + r.points_a, whole.points_b + r.points_b
+        for bot, times in r.times.items():
+            whole.times.setdefault(bot, []).extend(times)
+    return whole
+
+
+def figures(result: tournament.MatchResult, seconds: float) -> dict[str, Any]:
+    """What the README quotes: the win rate, its interval, the points, the processor time's p50 and p95."""
+    low, high = result.confidence
+    times = {
+        bot: {
+            "p50_ms": round(result.percentile(bot, 0.5, "cpu"), 1),
+            "p95_ms": round(result.percentile(bot, 0.95, "cpu"), 1),
+        }
+        for bot in (result.a, result.b)
+    }
+    return {
+        "game": result.game,
+        "a": result.a,
+        "b": result.b,
+        "deals": result.deals,
+        "win_rate": round(result.win_rate, 4),
+        "interval": [round(low, 4), round(high, 4)],
+        "points": [result.points_a, result.points_b],
+        "processor_time": times,
+        "p95_ratio": round(times[result.a]["p95_ms"] / max(times[result.b]["p95_ms"], 1e-9), 2),
+        "wall_seconds": round(seconds),
+    }
+
+
+def saved(out: Path, key: str, found: dict[str, Any]) -> None:
+    """Write one match's figures into the JSON file, beside the others' (by game key and players)."""
+    data = json.loads(out.read_text()) if out.exists() else {"about": "Written by tools/strength.py: do not edit."}
+    data[key] = found
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Play the match in chunks, pool them, print and save the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="ecarte")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--match", default="strong:mc", help="bots a:b (default strong:mc)")
+    parser.add_argument("--deals", type=int, default=2000, help="mirrored pairs in all (default 2000)")
+    parser.add_argument("--chunks", type=int, default=40, help="chunks of the match (default 40)")
+    parser.add_argument("--workers", type=int, default=2, help="processes at once (default 2)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    a, _, b = args.match.partition(":")
+    size = -(-args.deals // args.chunks)
+    jobs = [
+        (args.game, args.players, a, b, min(size, args.deals - k * size), FIRST_SEED + k) for k in range(args.chunks)
+    ]
+    start = time.monotonic()
+    with multiprocessing.Pool(args.workers) as pool:
+        results = []
+        for result in pool.imap_unordered(chunk, [job for job in jobs if job[4] > 0]):
+            results.append(result)
+            print(f"{sum(r.deals for r in results)}/{args.deals} deals", flush=True)
+    whole = pooled(results)
+    print(whole.summary(), flush=True)
+    key = f"{args.game}{args.players or ''} {a}:{b}"
+    saved(args.out, key, figures(whole, time.monotonic() - start))
+
+
+if __name__ == "__main__":
+    main()
