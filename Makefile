@@ -134,11 +134,11 @@ PUZZLE_THEMES = $(PY) tools/puzzles.py --add --seconds 3600
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
 	nice -n 10 $(PUZZLE_THEMES) --games alkort --stock-deals --deals 50 --samples 200 --confirm 800 \
-		--themes "what to keep when taking the stock"
+		--situations "what to keep when taking the stock"
 	nice -n 10 $(PUZZLE_THEMES) --games alkort --first-seed 20 --deals 187 \
-		--themes "leaving a trick to the partner" "breaking the other side's run"
+		--situations "leaving a trick to the partner" "breaking the other side's run"
 	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 128 --samples 300 --confirm 800 \
-		--themes "the discard"
+		--situations "the discard"
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
