@@ -69,8 +69,7 @@ def alkort_follow(state: Any, seat: int, answer: Card, runner_up: Card) -> str:
             return "leave_to_partner"
         holds_sevens = any(c.rank == "7" for c in state.hands[seat])
         return "overtake_safely" if later or not holds_sevens else "overtake_for_the_lead"
-    shown = state.shown_to(seat).get(state.partner(seat)) or []
-    if not wins(answer) and state.partner(seat) in later and any(c in state.hands[state.partner(seat)] for c in shown):
+    if not wins(answer) and partner_takes_it(state, seat, answer, later):
         return "count_on_partner"
     if wins(answer):
         stronger = alkort.strength(runner_up, state.options) > alkort.strength(answer, state.options)
@@ -79,6 +78,18 @@ def alkort_follow(state: Any, seat: int, answer: Card, runner_up: Card) -> str:
         sides = state.trick_sides
         return "break_the_run" if len(sides) >= 2 and state.side_of(seat) not in sides else "take_the_trick"
     return "save_top_card" if wins(runner_up) else "throw_lowest"
+
+
+def partner_takes_it(state: Any, seat: int, answer: Card, later: list[int]) -> bool:
+    """Whether the partner, still to play to this trick, holds the card he showed and it beats the cards so far."""
+    partner = state.partner(seat)
+    shown = [c for c in state.shown_to(seat).get(partner) or [] if c in state.hands[partner]]
+    cards = [*state.trick, answer]
+    first = not state.tricks
+    beats = [
+        alkort.trick_winner([*cards, c], state.has_won[state.leader], first, state.options) == len(cards) for c in shown
+    ]
+    return partner in later and any(beats)
 
 
 def in_turn(state: Any) -> list[int]:

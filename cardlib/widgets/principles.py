@@ -108,8 +108,8 @@ ALKORT = {
     "let_the_stock_pass": Principle(
         STOCK,
         "let it pass",
-        "A worthless hand may take the stock, but need not: let it pass when the deal goes better for your side "
-        "without it (another player of your side may take it, or the cards you hold already do their work).",
+        "A worthless hand may take the stock, but need not: the exchange keeps one card of nine, so let it pass when "
+        "the others are worth more than a fresh hand (Sevens above all).",
     ),
 }
 
