@@ -193,10 +193,11 @@ def line_of(puzzle: dict[str, Any], state: DealState) -> str:
     return f"{where}, {said[0]}. But {said[1]}." if differ else f"{where.split(';')[0]}: {said[0]}; {said[1]}."
 
 
-def dominant(theme_puzzles: list[dict[str, Any]]) -> tuple[str, int]:
-    """A theme's most common answer (what its principle's answer does) and how many of its puzzles have it."""
+def dominant(theme_puzzles: list[dict[str, Any]]) -> tuple[str, int, int]:
+    """A theme's most common answer (what its principle's answer does), how many of its puzzles have it, and how
+    many answers its puzzles have."""
     counts = Counter(principle_of(p).does for p in theme_puzzles)
-    return counts.most_common(1)[0]
+    return (*counts.most_common(1)[0], len(counts))
 
 
 def annotated(puzzle: dict[str, Any]) -> dict[str, Any] | None:
@@ -217,13 +218,14 @@ def annotated(puzzle: dict[str, Any]) -> dict[str, Any] | None:
 
 def varied(puzzles: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The puzzles kept, and those dropped: in each theme answered one way in more than 60 % of its puzzles,
-    drill-like duplicates of that answer (the most repeated answer card first, then the least clear)."""
+    drill-like duplicates of that answer (the most repeated answer card first, then the least clear). A theme of
+    one answer alone is left as it is, for tests/widgets/test_puzzle_principles.py to tell."""
     kept, dropped = list(puzzles), []
     for theme in sorted({(p["game"], p["theme"]) for p in kept}):
         while True:
             in_theme = [p for p in kept if (p["game"], p["theme"]) == theme]
-            does, count = dominant(in_theme)
-            if count <= MOST_ONE_WAY * len(in_theme):
+            does, count, answers = dominant(in_theme)
+            if count <= MOST_ONE_WAY * len(in_theme) or answers < 2:  # one answer alone: no dropping varies it
                 break
             same = [p for p in in_theme if principle_of(p).does == does]
             cards = Counter(p["answer"].split(" ")[-1] for p in same)
