@@ -16,7 +16,7 @@ from typing import Any
 from cardlib import ACCEPT, REFUSE, Discard, Exchange, alkort, ecarte, games
 from cardlib.bots import montecarlo
 from cardlib.cards import Card, show
-from cardlib.contracts import WAIT
+from cardlib.contracts import WAIT, Wait
 from cardlib.tricks import Action, Announce, DealState, parse_action
 from cardlib.widgets.principles import MOST_ONE_WAY, PRINCIPLES, principle_of
 from cardlib.widgets.puzzles import position
@@ -26,7 +26,7 @@ LINE_WORLDS = 60  # imagined deals to find a typical one in
 SHOWN_TRICKS = 3  # tricks of a continuation told card by card; the rest are counted
 
 
-def option(text: str) -> Action:
+def option(text: str) -> Action | Wait:
     """An option of a puzzle record as an action ('wait' is the coach's letting an offer go by)."""
     return WAIT if text == str(WAIT) else parse_action(text)
 
@@ -45,7 +45,7 @@ def principle_key(state: DealState, seat: int, puzzle: dict[str, Any]) -> str:
     return key
 
 
-def alkort_principle(state: Any, seat: int, answer: Action, runner_up: Action) -> str | None:
+def alkort_principle(state: Any, seat: int, answer: Action | Wait, runner_up: Action | Wait) -> str | None:
     """Alkort's principle for an answer: the stock, a lead, or a card to a trick."""
     if isinstance(answer, Exchange):
         return "keep_a_seven" if answer.keep.rank == "7" else None
@@ -108,7 +108,7 @@ def alkort_wins(state: Any, seat: int) -> Any:
     return lambda played: alkort_winner(state, [*state.trick, played]) == seat
 
 
-def ecarte_principle(state: Any, seat: int, answer: Action, runner_up: Action) -> str | None:
+def ecarte_principle(state: Any, seat: int, answer: Action | Wait, runner_up: Action | Wait) -> str | None:
     """Écarté's principle for an answer: the proposal's answer, the discard, a lead, or a card to a trick."""
     if answer in (ACCEPT, REFUSE):
         return "accept_with_a_weak_hand" if answer == ACCEPT else "refuse_with_a_strong_hand"
@@ -118,7 +118,7 @@ def ecarte_principle(state: Any, seat: int, answer: Action, runner_up: Action) -
             c.suit != state.trump and c.rank != "K" for c in answer.cards
         )
         return "keep_trumps_and_kings" if thrown_all else None
-    if not isinstance(answer, Card):
+    if not isinstance(answer, Card) or not isinstance(runner_up, Card):
         return None
     if not state.trick:
         if answer.suit == state.trump:
@@ -136,10 +136,10 @@ def shown_void(state: Any, seat: int, suit: str) -> bool:
     return any(cards[1].suit not in (suit, state.trump) for cards in led)
 
 
-def continued(world: DealState, move: Action) -> DealState:
+def continued(world: DealState, move: Action | Wait) -> DealState:
     """A copy of an imagined deal with the move made and the rest played out as the coach plays it (letting an
     offer pass: the player to move moves by the book instead, as ``coach.outcome`` has it)."""
-    if move != WAIT:
+    if not isinstance(move, Wait):
         return montecarlo.played_out(world, move)
     world = world.clone()
     mover, policy = world.seat_to_move(), montecarlo.policy_for(world)
@@ -149,7 +149,7 @@ def continued(world: DealState, move: Action) -> DealState:
     return world.play_out(policy)
 
 
-def typical_world(state: DealState, seat: int, moves: Sequence[Action], seed: int = 1) -> tuple[int, Any]:
+def typical_world(state: DealState, seat: int, moves: Sequence[Action | Wait], seed: int = 1) -> tuple[int, Any]:
     """Of ``LINE_WORLDS`` deals imagined from the seat's view, those where the answer and the runner-up end
     differently (all, if none), and of them the one whose gain for the answer is nearest their median: how many
     differ, and that deal's gain and each move played out there."""
