@@ -55,8 +55,8 @@ ALKORT = {
         PARTNER,
         "take the trick",
         "take over a trick the next player could take",
-        "When a player after you could still beat your partner's card, take the trick yourself with a card he "
-        "cannot beat: the trick stays with your side.",
+        "When a player after you could still beat your partner's card, take the trick yourself with a card high "
+        "enough to hold it: the trick stays with your side, and the lead with it.",
     ),
     "overtake_for_the_lead": Principle(
         PARTNER,
