@@ -339,7 +339,7 @@ class PuzzleBoard(widgets.VBox):
 
     def __init__(self, game: str, themes: Sequence[str] = (), puzzles: Sequence[Mapping[str, Any]] | None = None):
         chosen = list(puzzles) if puzzles is not None else puzzles_of(game)
-        self.puzzles = [p for p in chosen if not themes or p["theme"] in themes]
+        self.puzzles = [p for p in chosen if not themes or {p["theme"], p.get("situation")} & set(themes)]
         if not self.puzzles:
             raise ValueError(f"no puzzles of {game} on {', '.join(themes) or 'any theme'} yet: run make puzzles")
         self.level, self.in_a_row, self.tried, self.right = 1, 0, 0, 0
