@@ -1,6 +1,6 @@
 """Find the course's puzzles: positions from real deals where one option beats every other by far more than its ±.
 
-    nice -n 10 .venv/bin/python tools/puzzles.py      # writes cardlib/widgets/puzzles_data.py
+    nice -n 10 .venv/bin/python tools/puzzles.py      # writes cardlib/widgets/puzzles.json
 
 (``make puzzles`` runs it.) Deals are played by the rule bots; at every decision (the mover's, and any seat's
 move offered out of turn, such as Alkort's worthless hand taking the stock) the coach is asked from that seat's
