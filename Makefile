@@ -127,18 +127,20 @@ model-deals: $(INSTALLED)
 
 ## The puzzles (cardlib/widgets/puzzles.json): positions of rule-bot deals where one option beats every other by
 ## more than three times its paired ±, confirmed with 400 worlds or more (tools/puzzles.py; at most 5 minutes a
-## game), then the rare themes searched on their own and added: what a worthless hand keeps when it takes the stock
-## (50 deals that offer it), the partner's trick and the other side's run (deals 20-206), Écarté's discard (deals
-## 114-241, 300 worlds at the first look: among its 32 options one rarely stands out; deals 0-113 at 100 found none).
+## game), then the rare situations searched on their own and added: what a worthless hand keeps when it takes the
+## stock (50 deals that offer it), the partner's trick and the other side's run (deals 20-206), Écarté's discard
+## (deals 114-241, 300 worlds at the first look: among its 32 options one rarely stands out; deals 0-113 at 100 found
+## none). Each puzzle gets its principle and its line; a theme's drill-like duplicates are dropped
+## (tools/puzzle_lessons.py; `tools/puzzles.py --annotate` does only that to the puzzles found before).
 PUZZLE_THEMES = $(PY) tools/puzzles.py --add --seconds 3600
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
 	nice -n 10 $(PUZZLE_THEMES) --games alkort --stock-deals --deals 50 --samples 200 --confirm 800 \
-		--themes "what to keep when taking the stock"
+		--situations "what to keep when taking the stock"
 	nice -n 10 $(PUZZLE_THEMES) --games alkort --first-seed 20 --deals 187 \
-		--themes "leaving a trick to the partner" "breaking the other side's run"
+		--situations "leaving a trick to the partner" "breaking the other side's run"
 	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 128 --samples 300 --confirm 800 \
-		--themes "the discard"
+		--situations "the discard"
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

@@ -1,16 +1,20 @@
 """Find the course's puzzles: positions from real deals where one option beats every other by far more than its ±.
 
-    nice -n 10 .venv/bin/python tools/puzzles.py      # writes cardlib/widgets/puzzles_data.py
+    nice -n 10 .venv/bin/python tools/puzzles.py      # writes cardlib/widgets/puzzles.json
 
 (``make puzzles`` runs it.) Deals are played by the rule bots; at every decision (the mover's, and any seat's
 move offered out of turn, such as Alkort's worthless hand taking the stock) the coach is asked from that seat's
 view with a few samples, and a position whose best option leads the next best by more than twice the paired ± is
 asked again with many more worlds (``--confirm``, another seed). It is kept only if the same option is still best
-and leads the next by more than three times the paired ±. Each puzzle gets a theme (what the decision is about)
-and a level (how clear the answer is: level 1 leads by a point or more). Bounded by ``--deals`` and ``--seconds``.
+and leads the next by more than three times the paired ±. Each puzzle gets a situation (what the decision is about)
+and a level (how clear the answer is: level 1 leads by a point or more), then its principle (the lesson, from the
+course's list in cardlib/widgets/principles.py), the theme of that principle, and a line (the answer and the next
+best played out in a typical imagined deal): see tools/puzzle_lessons.py. A theme answered one way in more than
+60 % of its puzzles is a drill: its duplicates are dropped. ``--annotate`` does only that to the puzzles in
+``--out``. Bounded by ``--deals`` and ``--seconds``.
 
-A rare theme is searched for on its own and added to the puzzles already found (``--add``): ``--themes`` asks the
-coach only at decisions of those themes, ``--first-seed`` starts past the deals already searched, and
+A rare situation is searched for on its own and added to the puzzles already found (``--add``): ``--situations``
+asks the coach only at decisions of those situations, ``--first-seed`` starts past the deals already searched, and
 ``--stock-deals`` keeps only the deals that offer a worthless hand the stock (one deal in about 500).
 """
 
@@ -24,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from data_file import write_data_file
+from puzzle_lessons import annotated, varied
 
 from cardlib import ACCEPT, PROPOSE, REFUSE, Discard, Exchange, alkort, coach, games
 from cardlib.bots import make_bot
@@ -36,7 +41,7 @@ STOCK = "what to keep when taking the stock"
 RUN = "breaking the other side's run"
 
 
-def theme(state: DealState, seat: int, options: list[Any]) -> str:
+def situation(state: DealState, seat: int, options: list[Any]) -> str:
     """What the decision is about, from its options and the position."""
     actions = set(options)
     if any(isinstance(a, Exchange) for a in actions):
@@ -54,7 +59,7 @@ def theme(state: DealState, seat: int, options: list[Any]) -> str:
         return "leading a Seven"
     if Card("K", "♦") in actions:
         return "when K♦ should go"
-    return partnership_theme(state, seat, trick)
+    return partnership_situation(state, seat, trick)
 
 
 def other_sides_run(state: Any, seat: int) -> bool:
@@ -64,7 +69,7 @@ def other_sides_run(state: Any, seat: int) -> bool:
     return len(sides) >= 2 and all(side != state.side_of(seat) for side in sides)
 
 
-def partnership_theme(state: Any, seat: int, trick: list[Card]) -> str:
+def partnership_situation(state: Any, seat: int, trick: list[Card]) -> str:
     """A play decision in the four-handed game: leaving a trick the partner is winning, counting on the card he
     showed (still in his hand, and he is still to play to this trick), or plainly taking a trick."""
     players, leader, partner = state.n_players, state.leader, state.partner(seat)
@@ -107,7 +112,7 @@ def puzzle(state: DealState, seat: int, moves: list[str], spec: dict[str, Any], 
         **spec,
         "moves": list(moves),
         "seat": seat,
-        "theme": theme(state, seat, [e.action for e in hint.options]),
+        "situation": situation(state, seat, [e.action for e in hint.options]),
         "options": options,
         "answer": coach.option_text(hint.options[0].action),
         "lead": round(lead, 2),
@@ -125,10 +130,10 @@ def deciding(state: DealState) -> list[int]:
 
 
 def puzzle_here(state: DealState, moves: list[str], spec: dict[str, Any], search: argparse.Namespace) -> dict | None:
-    """The first puzzle at this position, of a seat with a decision (of the themes searched for, if any)."""
+    """The first puzzle at this position, of a seat with a decision (of the situations searched for, if any)."""
     for seat in deciding(state):
         options = coach.options_of(games.observe(state, seat))
-        if search.themes and theme(state, seat, options) not in search.themes:
+        if search.situations and situation(state, seat, options) not in search.situations:
             continue
         if clear(coach.hint(state, seat, samples=search.samples, seed=0), 2.0):
             found = puzzle(state, seat, moves, spec, search.confirm)
@@ -199,9 +204,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the puzzles (JSON)")
     parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")
-    parser.add_argument("--themes", nargs="*", default=[], help="only decisions of these themes (default: all)")
+    parser.add_argument("--situations", nargs="*", default=[], help="only decisions of these situations (default: all)")
     parser.add_argument("--stock-deals", action="store_true", help="only deals that offer the stock")
     parser.add_argument("--add", action="store_true", help="add to the puzzles already in --out")
+    parser.add_argument("--annotate", action="store_true", help="only give the puzzles in --out principles and lines")
     return parser.parse_args(argv)
 
 
@@ -209,10 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     """Search the deals of each game, within the budget, and write the puzzles."""
     search = arguments(argv)
     tables = [(game.key, game.players[0]) for game in games.every()]  # each game the registry knows, as usually played
-    found = [p for g, n in tables if not search.games or g in search.games for p in search_game(g, n, search)]
-    if search.add:  # to the puzzles found before, in --out
+    found: list[dict] = []
+    if not search.annotate:
+        found = [p for g, n in tables if not search.games or g in search.games for p in search_game(g, n, search)]
+    if search.add or search.annotate:  # to the puzzles found before, in --out
         found = merged(json.loads(search.out.read_text(encoding="utf-8"))["items"], found)
-    write_data_file(search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", found)
+    kept, dropped = varied([a for a in map(annotated, found) if a is not None])
+    print(f"{len(kept)} puzzles kept, {len(found) - len(kept)} dropped ({len(dropped)} to keep each theme varied)")
+    write_data_file(search.out, "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand.", kept)
     return 0
 
 

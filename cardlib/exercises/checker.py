@@ -528,17 +528,18 @@ class ProgressReport:
     """Which exercises were solved, chapter by chapter: in this session, or remembered from earlier ones."""
 
     rows: list[tuple[str, str, str]]  # (key, title, status)
-    puzzles: list[tuple[str, str, int, int]] = field(default_factory=list)  # (game, theme, solved, of how many)
+    puzzles: list[tuple[str, str, int, int]] = field(default_factory=list)  # (game, principle, right, of how many)
 
     @property
     def puzzles_line(self) -> str:
-        """The puzzles solved at the boards, in any session, by game and theme ('' when none is solved yet)."""
+        """The puzzles answered right at the first try at the boards, in any session, by game and principle ('' when
+        none is yet)."""
         solved = [(game, theme, done, total) for game, theme, done, total in self.puzzles if done]
         if not solved:
             return ""
         themes = "; ".join(f"{game}, {theme}: {done} of {total}" for game, theme, done, total in solved)
         of_all = sum(total for *_, total in self.puzzles)
-        return f"Puzzles solved: {sum(done for _, _, done, _ in solved)} of {of_all} ({themes})."
+        return f"Puzzles right at the first try: {sum(done for _, _, done, _ in solved)} of {of_all} ({themes})."
 
     @property
     def solved(self) -> int:

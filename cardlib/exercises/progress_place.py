@@ -14,7 +14,7 @@ from pathlib import Path
 
 DRIVE = Path("/drive")  # where JupyterLite's Pyodide kernel mounts the files the browser keeps
 
-# Each: () -> [(game, theme, solved, of how many)]; the puzzle boards add theirs as they are imported.
+# Each: () -> [(game, principle, right at the first try, of how many)]; the puzzle boards add theirs when imported.
 PUZZLE_COUNTS: list[Callable[[], list[tuple[str, str, int, int]]]] = []
 
 
@@ -38,5 +38,6 @@ def progress_file() -> Path | None:
 
 
 def puzzles_solved() -> list[tuple[str, str, int, int]]:
-    """The puzzles solved at the boards, by game and theme, of how many there are (none if no board is loaded)."""
+    """The puzzles right at the first try at the boards, by game and principle, of how many there are (none if no
+    board is loaded)."""
     return [row for count in PUZZLE_COUNTS for row in count()]

@@ -28,6 +28,7 @@ from . import data
 from .coach import option_name
 from .faces import card_html, escape
 from .parts import html_view, with_stylesheet
+from .principles import PRINCIPLES, principle_of
 from .quiz import Question
 
 Cards = str | Sequence[Any]  # cards as typed ('K♦ 2♥'), or Card-like values a learner made (printed as 'K♦')
@@ -176,10 +177,13 @@ PUZZLE_CSS = """<style>
 
 
 def puzzles_of(game: str | None = None, theme: str | None = None) -> list[dict[str, Any]]:
-    """The precomputed puzzles, of one game (key or name) and one theme, or all."""
+    """The precomputed puzzles, of one game (key or name) and one theme (the lesson's, or the situation the search
+    named: 'leading a Seven'), or all."""
     key = None if game is None else games.get(game).key
     return [
-        p for p in data.items("puzzles") if (key is None or p["game"] == key) and (theme is None or p["theme"] == theme)
+        p
+        for p in data.items("puzzles")
+        if (key is None or p["game"] == key) and (theme is None or theme in (p["theme"], p.get("situation")))
     ]
 
 
@@ -250,13 +254,24 @@ def numbers_html(puzzle: Mapping[str, Any]) -> str:
     )
 
 
+def lesson_html(puzzle: Mapping[str, Any]) -> str:
+    """What a puzzle teaches, for after the answer: its principle in words, and the line that shows it."""
+    principle = principle_of(puzzle)
+    return (
+        f"<p class='cardlib-puzzle-principle'><strong>The principle</strong> ({escape(principle.name)}): "
+        f"{escape(principle.words)}</p>"
+        f"<p class='cardlib-puzzle-line'><strong>The line</strong>: {escape(puzzle['line'])}</p>"
+    )
+
+
 def answer_html(puzzle: Mapping[str, Any]) -> str:
-    """The coach's answer with its numbers, folded away (a details element: Enter opens it): what a page without
-    Python, as in the book, can show of a puzzle, to open after choosing."""
+    """The coach's answer with its principle, its line and its numbers, folded away (a details element: Enter opens
+    it): what a page without Python, as in the book, can show of a puzzle, to open after choosing."""
     best = escape(option_words(puzzle["answer"]))
     return (
-        "<details class='cardlib-puzzle-record'><summary>The coach's answer and numbers (open them after choosing)"
-        f"</summary><p>The coach's choice: {best}.</p>{numbers_html(puzzle)}</details>"
+        "<details class='cardlib-puzzle-record'><summary>The coach's answer, its principle and numbers (open them "
+        f"after choosing)</summary><p>The coach's choice: {best}.</p>{lesson_html(puzzle)}{numbers_html(puzzle)}"
+        "</details>"
     )
 
 
@@ -266,35 +281,54 @@ def progress_path() -> Path | None:
     return None if exercises is None else exercises.with_name(PUZZLES_FILE)
 
 
-def solved_puzzles() -> set[str]:
-    """The puzzles solved in any session (nothing if the file cannot be read)."""
+def remembered() -> dict[str, set[str]]:
+    """The puzzles answered in any session: 'tried' (a first answer given) and 'solved' (that first answer right);
+    nothing if the file cannot be read (a file of before the first tries counts its solved ones as tried)."""
     path = progress_path()
     try:
-        return set(json.loads(path.read_text(encoding="utf-8"))["solved"]) if path else set()
-    except (OSError, ValueError, KeyError, TypeError):
-        return set()
+        found = json.loads(path.read_text(encoding="utf-8")) if path else {}
+        solved = set(found.get("solved", []))
+        return {"solved": solved, "tried": set(found.get("tried", [])) | solved}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {"solved": set(), "tried": set()}
 
 
-def solved_by_theme() -> list[tuple[str, str, int, int]]:
-    """Each game's themes, in the data's order: the game's name, the theme, the puzzles solved, and how many."""
+def solved_puzzles() -> set[str]:
+    """The puzzles answered right at the first try, in any session."""
+    return remembered()["solved"]
+
+
+def solved_by_principle() -> list[tuple[str, str, int, int]]:
+    """Each game's principles, in the course's order: the game's name, the principle's name, the puzzles of it
+    answered right at the first try, and how many puzzles teach it."""
     solved, counts = solved_puzzles(), dict[tuple[str, str], tuple[int, int]]()
     for p in puzzles_of():
-        done, total = counts.get((p["game"], p["theme"]), (0, 0))
-        counts[p["game"], p["theme"]] = (done + (puzzle_id(p) in solved), total + 1)
-    return [(games.get(game).name, theme, done, total) for (game, theme), (done, total) in counts.items()]
+        done, total = counts.get((p["game"], p["principle"]), (0, 0))
+        counts[p["game"], p["principle"]] = (done + (puzzle_id(p) in solved), total + 1)
+    order = [(game, key) for game, named in PRINCIPLES.items() for key in named]
+    return [
+        (games.get(game).name, PRINCIPLES[game][key].name, *counts[game, key])
+        for game, key in order
+        if (game, key) in counts
+    ]
 
 
-PUZZLE_COUNTS.append(solved_by_theme)  # the exercises' progress report counts the puzzles too (it imports no widget)
+PUZZLE_COUNTS.append(solved_by_principle)  # the exercises' progress report counts the puzzles too (no widget import)
 
 
-def remember_puzzle(name: str) -> None:
-    """Add a puzzle to the solved ones in the file; a file that cannot be written is quietly left alone."""
-    path = progress_path()
-    if path is None:
+def remember_puzzle(name: str, right: bool = True) -> None:
+    """Remember a puzzle's first answer in the file (a later one, in any session, changes nothing); a file that
+    cannot be written is quietly left alone."""
+    path, known = progress_path(), remembered()
+    if path is None or name in known["tried"]:
         return
+    record = {
+        "solved": sorted(known["solved"] | ({name} if right else set())),
+        "tried": sorted(known["tried"] | {name}),
+    }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"solved": sorted(solved_puzzles() | {name})}, indent=1), encoding="utf-8")
+        path.write_text(json.dumps(record, indent=1), encoding="utf-8")
     except OSError:
         pass
 
@@ -305,7 +339,7 @@ class PuzzleBoard(widgets.VBox):
 
     def __init__(self, game: str, themes: Sequence[str] = (), puzzles: Sequence[Mapping[str, Any]] | None = None):
         chosen = list(puzzles) if puzzles is not None else puzzles_of(game)
-        self.puzzles = [p for p in chosen if not themes or p["theme"] in themes]
+        self.puzzles = [p for p in chosen if not themes or {p["theme"], p.get("situation")} & set(themes)]
         if not self.puzzles:
             raise ValueError(f"no puzzles of {game} on {', '.join(themes) or 'any theme'} yet: run make puzzles")
         self.level, self.in_a_row, self.tried, self.right = 1, 0, 0, 0
@@ -362,14 +396,15 @@ class PuzzleBoard(widgets.VBox):
         first = option_words(self.first_answer or choice)
         again = "" if counted else f" (Your first answer, {escape(first)}, is the one counted.)"
         self.feedback.value = (
-            f"<div role='status' aria-live='polite'><p>{verdict}{again}</p>{numbers_html(self.current)}</div>"
+            f"<div role='status' aria-live='polite'><p>{verdict}{again}</p>{lesson_html(self.current)}"
+            f"{numbers_html(self.current)}</div>"
         )
         self.progress.value = self.progress_words()
         return right
 
     def count(self, right: bool) -> None:
-        """Count a first answer: two right in a row at a level move up a level, a wrong one down; a right one is
-        remembered as solved."""
+        """Count a first answer: two right in a row at a level move up a level, a wrong one down; it is remembered
+        (solved if right), unless the puzzle was tried before, in any session."""
         self.tried += 1
         self.right += right
         self.in_a_row = self.in_a_row + 1 if right else 0
@@ -377,8 +412,7 @@ class PuzzleBoard(widgets.VBox):
             self.level, self.in_a_row = min(self.level + 1, LEVELS[-1]), 0
         elif not right:
             self.level = max(self.level - 1, LEVELS[0])
-        if right:
-            remember_puzzle(puzzle_id(self.current))
+        remember_puzzle(puzzle_id(self.current), right)
 
     def next_puzzle(self) -> None:
         """Go on to the next puzzle."""
@@ -388,7 +422,7 @@ class PuzzleBoard(widgets.VBox):
         """The learner's progress: this session's answers, the level, and the puzzles solved in any session."""
         return (
             f"<p>Right {self.right} of {self.tried} here; now at level {self.level} of {LEVELS[-1]}; "
-            f"{len(solved_puzzles())} puzzles solved in all your sessions.</p>"
+            f"{len(solved_puzzles())} puzzles right at the first try in all your sessions.</p>"
         )
 
 
@@ -428,12 +462,14 @@ def tricks_words(state: DealState, seat: int) -> str:
 
 
 def coach_question(puzzle: Mapping[str, Any]) -> Question:
-    """A quick question from a puzzle: the position, its options, and the coach's clear best with its numbers."""
+    """A quick question from a puzzle: the position, its options, and the coach's clear best with its principle,
+    its numbers and its line."""
     numbers = "; ".join(f"{o['option']} {signed(o['points'], o['margin'])}" for o in puzzle["options"])
     return Question(
         f"{position_words(puzzle)} What do you do?",
         tuple(o["option"] for o in puzzle["options"]),
         puzzle["answer"],
-        f"Over {puzzle['samples']} imagined deals {puzzle['answer']} scores {puzzle['lead']:.2f} "
-        f"{plus_minus(puzzle['lead_margin'])} points a deal more than the next best (points a deal: {numbers}).",
+        f"{principle_of(puzzle).words} Over {puzzle['samples']} imagined deals {puzzle['answer']} scores "
+        f"{puzzle['lead']:.2f} {plus_minus(puzzle['lead_margin'])} points a deal more than the next best (points a "
+        f"deal: {numbers}). {puzzle['line']}",
     )

@@ -2,8 +2,8 @@
 
 A model deal (chapters 4 and 7) and the play-or-propose drill (chapter 11) need Python to step or answer; the
 book shows each as saved, with every move's note (the drill: every hand's verdict) in a folded list beneath,
-which a learner opens with Enter; a puzzle board shows its first puzzle with the coach's answer and numbers
-folded beneath it. Every page's axe check is in test_book_browser.py.
+which a learner opens with Enter; a puzzle board shows its first puzzle with the coach's answer, its principle,
+its line and the numbers folded beneath it. Every page's axe check is in test_book_browser.py.
 """
 
 from __future__ import annotations
@@ -16,11 +16,14 @@ from browser_harness import press_by_keyboard
 
 MODEL_DEAL = (".cardlib-model-record summary", "li", 10)  # what opens it, an item in it, the fewest items
 PUZZLE = (".cardlib-puzzle-record summary", "tr", 3)  # the heading, then a row per option (two at least)
+LESSON = (".cardlib-puzzle-record summary", "p.cardlib-puzzle-principle, p.cardlib-puzzle-line", 2)  # both shown
 FOLDED = [
     ("notebooks/04-alkort-deal.html", *MODEL_DEAL),
     ("notebooks/04-alkort-deal.html", *PUZZLE),
     ("notebooks/07-ecarte-scoring-and-game.html", *MODEL_DEAL),
     ("notebooks/07-ecarte-scoring-and-game.html", *PUZZLE),
+    ("notebooks/04-alkort-deal.html", *LESSON),
+    ("notebooks/07-ecarte-scoring-and-game.html", *LESSON),
     ("notebooks/11-ecarte-judgment.html", ".cardlib-judgment-all summary", "li", 10),
 ]
 

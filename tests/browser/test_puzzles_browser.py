@@ -1,7 +1,8 @@
 """The puzzle boards in Voilà, by keyboard alone: chapter 4's Alkort and chapter 7's Écarté puzzles, from real deals.
 
 A learner Tabs from the top of the chapter to the coach's choice and presses Enter: the live region under the options
-says it was right and shows every option's points ± and the lead over the next best; Tab on to "Next puzzle" and
+says it was right and shows the puzzle's principle in words and its line (neither shown before the answer), every
+option's points ± and the lead over the next best; Tab on to "Next puzzle" and
 Space asks the one the board picks next (the same as a board in this process picks: at the learner's level, not yet
 seen); Shift+Tab back to an option the coach did not choose, and Enter is told so, with the coach's choice. The focus
 stays on each pressed button; Tab on to the folded answer under the board (for a page without Python) and Enter
@@ -17,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator
 
 from cardlib.margins import plus_minus, signed
-from cardlib.widgets import puzzles
+from cardlib.widgets import principles, puzzles
 
 from browser_harness import back_to, has_focus, press_by_keyboard
 from voila_harness import AppPage
@@ -32,6 +33,12 @@ def press(app: AppPage, target: Locator, read: Locator, key: str = "Enter", by_t
     shown = app.act(keys, lambda _page: read.inner_text())
     assert has_focus(target), f"the focus left {target} after {key}: a keyboard learner would start over"
     return shown
+
+
+def lesson(puzzle: Mapping[str, Any]) -> list[str]:
+    """What the live region must teach of a puzzle after an answer: its principle, named and in words, and its line."""
+    principle = principles.principle_of(puzzle)
+    return [f"The principle ({principle.name}): {principle.words}", f"The line: {puzzle['line']}"]
 
 
 def coachs_numbers(puzzle: Mapping[str, Any]) -> list[str]:
@@ -59,9 +66,12 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
     assert f"You are {puzzles.seat_words(puzzles.position(first), first['seat'])}. Your hand:" in asked
     assert puzzles.tricks_words(puzzles.position(first), first["seat"]) in asked  # by side, not by seat number
+    unanswered = question.inner_text() + feedback.inner_text()
+    assert not any(words in unanswered for words in lesson(first)), "the lesson shown before the answer"
     right = board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True)
     said = press(app_page, right, feedback)
     assert said.startswith("✔ Right.") and all(line in said for line in coachs_numbers(first)), said
+    assert all(words in said for words in lesson(first)), said
     assert "Right 1 of 1 here" in board.locator(".cardlib-puzzle-progress").inner_text()
     assert app_page.accessibility_problems() == [], "axe with the coach's numbers on show"
 
@@ -76,11 +86,11 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     back_to(page, option)
     told = press(app_page, option, feedback, by_tab=False)
     said_wrong = f"✘ Not {puzzles.option_words(wrong)}: the coach's choice is {puzzles.option_words(second['answer'])}."
-    assert told.startswith(said_wrong), told
+    assert told.startswith(said_wrong) and all(words in told for words in lesson(second)), told
     assert "Right 1 of 2 here" in board.locator(".cardlib-puzzle-progress").inner_text()
     summary = board.locator(".cardlib-puzzle-record summary")  # the answer folded for a page without Python
     press_by_keyboard(page, summary)
     record = board.locator(".cardlib-puzzle-record").inner_text()
-    assert all(line in record for line in coachs_numbers(second)), record
+    assert all(line in record for line in [*lesson(second), *coachs_numbers(second)]), record
     assert app_page.accessibility_problems() == [], "axe with the folded answer open"
     assert app_page.problems() == []

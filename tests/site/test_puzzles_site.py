@@ -1,7 +1,8 @@
 """The puzzle board in the static site: chapter 7's board in the site's Python (Pyodide), answered by keyboard alone.
 
 The chapter opens in the site's notebook page and its board's cell is run; the learner Tabs to the coach's choice and
-presses Space, reads the coach's numbers in the live region, then Tabs on to Next puzzle and presses Enter (which
+presses Space, reads the puzzle's principle, its line and the coach's numbers in the live region (the principle not
+shown before the answer), then Tabs on to Next puzzle and presses Enter (which
 the notebook leaves to the focused button). axe-core checks the board with the numbers on show.
 """
 
@@ -14,7 +15,7 @@ from playwright.sync_api import Locator
 from site_pages import ANSWER_S, SitePage
 
 from cardlib.margins import plus_minus, signed
-from cardlib.widgets import puzzles
+from cardlib.widgets import principles, puzzles
 
 from browser_harness import axe_violations, has_focus, press_by_keyboard
 
@@ -45,12 +46,15 @@ def test_the_puzzle_board_answers_by_keyboard_in_the_sites_python(site_page: Sit
     board = page.locator(BOARD).first
     question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in question.inner_text()
+    principle = principles.principle_of(first)
+    assert principle.words not in question.inner_text() + feedback.inner_text()  # the lesson waits for the answer
     said = press(
         site_page, board.get_by_role("button", name=puzzles.option_words(first["answer"]), exact=True), feedback
     )
     best = puzzles.option_words(first["answer"])
     lead = f"{best} scores {first['lead']:.2f} {plus_minus(first['lead_margin'])} points a deal more"
     assert said.startswith("✔ Right.") and lead in said, said
+    assert f"The principle ({principle.name}): {principle.words}" in said and f"The line: {first['line']}" in said
     assert all(
         f"{puzzles.option_words(o['option'])}\t{signed(o['points'], o['margin'])}" in said for o in first["options"]
     ), said

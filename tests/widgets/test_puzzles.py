@@ -13,7 +13,7 @@ from cardlib.bots import make_bot
 from cardlib.cards import Card
 from cardlib.players import next_move
 from cardlib.tricks import action_text
-from cardlib.widgets import puzzles
+from cardlib.widgets import principles, puzzles
 
 
 def test_a_cashed_seven_is_the_sure_lead_and_an_illegal_one_is_no_choice() -> None:
@@ -98,7 +98,8 @@ def a_puzzle(level: int, moves: int = 4, seed: int = 3) -> dict[str, Any]:
     options = [{"option": text, "points": 1.0 - i, "margin": 0.1} for i, text in enumerate(legal)]
     head = {"game": "alkort", "players": 4, "seed": seed, "dealer": 3, "moves": played, "seat": seat}
     numbers = {"options": options, "answer": legal[0], "lead": 1.0, "lead_margin": 0.12, "samples": 400}
-    return {**head, **numbers, "theme": "taking a trick", "level": level}
+    lesson = {"principle": "take_the_trick", "line": f"In 9 of 60 imagined deals (a line of move {moves})."}
+    return {**head, **numbers, "theme": principles.TAKE_OR_KEEP, **lesson, "level": level}
 
 
 def puzzle_set() -> list[dict[str, Any]]:
@@ -123,7 +124,11 @@ def test_right_answers_climb_a_level_and_are_remembered(monkeypatch, tmp_path) -
     assert "1.00 ± 0.12 points a deal more than the next best" in text(board.feedback)
     board.next_puzzle()
     board.choices.children[0].click()  # the first button is the coach's answer in these puzzles
-    assert board.level == 2 and board.right == 2 and "2 puzzles solved in all your sessions" in text(board.progress)
+    assert (
+        board.level == 2
+        and board.right == 2
+        and "2 puzzles right at the first try in all your sessions" in text(board.progress)
+    )
     assert (tmp_path / "cardlib-puzzles.json").exists()
     board.next_puzzle()
     assert board.current["level"] == 3 and len(board.seen) == 3  # the one not yet asked
@@ -138,6 +143,24 @@ def test_a_wrong_answer_says_the_coachs_choice_and_steps_down(monkeypatch, tmp_p
     assert not board.answer(wrong) and f"Not {named}: the coach's choice is " in text(board.feedback)
     assert board.level == 1
     assert "Right 0 of 1" in text(board.progress)
+
+
+def test_the_principle_and_the_line_are_shown_after_the_answer_and_not_before(monkeypatch) -> None:
+    monkeypatch.setenv("CARDLIB_PROGRESS", "off")
+    board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
+    principle, line = principles.ALKORT["take_the_trick"], board.current["line"]
+    shown = text(board.question) + text(board.feedback) + text(board.progress)
+    assert principle.words not in shown and principle.name not in shown and line not in shown  # no leak
+    board.answer(board.current["options"][1]["option"])  # a wrong answer is taught the lesson too
+    said = text(board.feedback)
+    assert f"The principle ({principle.name}): {principle.words}" in said and f"The line: {line}" in said
+    board.next_puzzle()
+    assert board.current["line"] not in text(board.feedback) + text(board.question)
+
+
+def test_a_puzzle_without_a_principle_of_its_games_list_is_refused() -> None:
+    with pytest.raises(ValueError, match="names no principle of its game's list: 'lead_trumps'"):
+        puzzles.lesson_html({**a_puzzle(1), "principle": "lead_trumps"})  # an Écarté principle, not Alkort's
 
 
 def test_a_board_without_puzzles_says_how_to_make_them() -> None:
@@ -159,6 +182,7 @@ def test_a_puzzle_makes_a_quick_question_with_the_coachs_numbers() -> None:
     assert question.prompt.startswith(f"You are player {puzzle['seat']}") and ", holding " in question.prompt
     assert "Tricks so far, in order: " in question.prompt or "No trick has been won yet." in question.prompt
     assert "1.00 ± 0.12 points a deal more than the next best" in question.why
+    assert question.why.startswith(principles.ALKORT["take_the_trick"].words) and puzzle["line"] in question.why
 
 
 def test_only_the_first_answer_to_a_puzzle_is_counted(monkeypatch, tmp_path) -> None:
@@ -171,25 +195,23 @@ def test_only_the_first_answer_to_a_puzzle_is_counted(monkeypatch, tmp_path) -> 
     assert (board.right, board.tried, board.level) == (0, 1, 1) and puzzles.solved_puzzles() == set()
 
 
-def test_the_progress_report_counts_the_puzzles_solved_by_game_and_theme(monkeypatch, tmp_path) -> None:
+def test_the_progress_report_counts_first_try_successes_by_game_and_principle(monkeypatch, tmp_path) -> None:
     from cardlib.exercises import checker
 
     monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "progress.json"))
     assert checker.progress().puzzles_line == ""  # nothing solved: the report is as it was
-    solved = puzzles.puzzles_of("ecarte", "the lead")[:2] + puzzles.puzzles_of("alkort", "leading a Seven")[:1]
-    for puzzle in solved:
+    sevens = [p for p in puzzles.puzzles_of("alkort") if p["principle"] == "lead_seven"]
+    trumps = [p for p in puzzles.puzzles_of("ecarte") if p["principle"] == "lead_trumps"]
+    for puzzle in [*trumps[:2], sevens[0]]:
         puzzles.remember_puzzle(puzzles.puzzle_id(puzzle))
+    puzzles.remember_puzzle(puzzles.puzzle_id(sevens[1]), right=False)
+    puzzles.remember_puzzle(puzzles.puzzle_id(sevens[1]))  # right at the second try: not counted
     report = checker.progress()
-    leads, sevens = len(puzzles.puzzles_of("ecarte", "the lead")), len(puzzles.puzzles_of("alkort", "leading a Seven"))
-    assert ("Écarté", "the lead", 2, leads) in report.puzzles and (
-        "Alkort",
-        "leading a Seven",
-        1,
-        sevens,
-    ) in report.puzzles
-    line = f"Puzzles solved: 3 of {len(puzzles.puzzles_of())} (Alkort, leading a Seven: 1 of {sevens}; "
-    assert report.puzzles_line.startswith(line) and f"Écarté, the lead: 2 of {leads})." in report.puzzles_line
-    assert report.puzzles_line in repr(report) and "Puzzles solved: 3" in report._repr_html_()
+    seven, trump = principles.ALKORT["lead_seven"].name, principles.ECARTE["lead_trumps"].name
+    assert ("Alkort", seven, 1, len(sevens)) in report.puzzles and ("Écarté", trump, 2, len(trumps)) in report.puzzles
+    line = f"Puzzles right at the first try: 3 of {len(puzzles.puzzles_of())} (Alkort, {seven}: 1 of {len(sevens)}; "
+    assert report.puzzles_line.startswith(line) and f"Écarté, {trump}: 2 of {len(trumps)})." in report.puzzles_line
+    assert report.puzzles_line in repr(report) and "Puzzles right at the first try: 3" in report._repr_html_()
 
 
 def test_options_are_named_as_the_coachs_panel_names_them() -> None:
@@ -202,7 +224,8 @@ def test_options_are_named_as_the_coachs_panel_names_them() -> None:
 
 
 def test_a_position_tells_the_moves_as_the_seat_saw_them() -> None:
-    puzzle = next(p for p in puzzles.puzzles_of("ecarte", "the discard") if p["seat"] == p["dealer"])
+    dealers = [p for p in puzzles.puzzles_of("ecarte", "the discard") if p["seat"] == p["dealer"]]
+    puzzle = min(dealers, key=lambda p: len(p["moves"]))  # the first discard: the others' cards are all the unseen
     state = puzzles.position(puzzle)  # the dealer discards after the non-dealer, whose cards he never saw
     assert isinstance(state, ecarte.EcarteState)
     theirs = [c for c in state.discards if c not in state.hands[puzzle["seat"]]]
@@ -214,7 +237,7 @@ def test_a_position_tells_the_moves_as_the_seat_saw_them() -> None:
 def test_the_coachs_answer_is_folded_under_the_board_for_a_page_without_python() -> None:
     board = puzzles.PuzzleBoard("alkort", puzzles=puzzle_set())
     record = board.record.value
-    assert record.startswith("<details") and "<summary>The coach's answer and numbers" in record
+    assert record.startswith("<details") and "<summary>The coach's answer, its principle and numbers" in record
     assert f"The coach's choice: {puzzles.option_words(board.current['answer'])}." in record
     assert puzzles.numbers_html(board.current) in record
     board.next_puzzle()

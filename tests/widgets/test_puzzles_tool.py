@@ -35,8 +35,8 @@ tool = load_tool()
 
 
 def theme_at(state: DealState, seat: int) -> str:
-    """The tool's theme for a seat's decision, from the options the coach would weigh there."""
-    return tool.theme(state, seat, coach.options_of(games.observe(state, seat)))
+    """The tool's situation for a seat's decision (what it is about), from the options the coach would weigh there."""
+    return tool.situation(state, seat, coach.options_of(games.observe(state, seat)))
 
 
 def played_until(game: str, players: int, seed: int, stop) -> Any:
@@ -89,18 +89,19 @@ def test_found_puzzles_are_merged_each_position_once_in_the_games_order() -> Non
     assert merged[1].get("new") is True  # a position found again takes its new numbers
 
 
-def test_every_saved_puzzle_has_the_theme_the_tool_gives_its_position() -> None:
+def test_every_saved_puzzle_has_the_situation_the_tool_gives_its_position() -> None:
     for puzzle in puzzles.puzzles_of():
         state = puzzles.position(puzzle)
-        assert theme_at(state, puzzle["seat"]) == puzzle["theme"], puzzles.puzzle_id(puzzle)
+        assert theme_at(state, puzzle["seat"]) == puzzle["situation"], puzzles.puzzle_id(puzzle)
 
 
 def test_a_small_search_writes_a_json_file_of_the_themes_asked_and_adds_to_it(tmp_path: Path) -> None:
     out = tmp_path / "found.json"
-    asked = ["--games", "ecarte", "--deals", "4", "--samples", "40", "--confirm", "120", "--themes", "the lead"]
+    asked = ["--games", "ecarte", "--deals", "4", "--samples", "40", "--confirm", "120", "--situations", "the lead"]
     assert tool.main([*asked, "--out", str(out)]) == 0
     found = json.loads(out.read_text(encoding="utf-8"))["items"]
-    assert found and all(p["theme"] == "the lead" and p["lead"] > 3 * p["lead_margin"] for p in found)
+    assert found and all(p["situation"] == "the lead" and p["lead"] > 3 * p["lead_margin"] for p in found)
+    assert all(p["principle"] and p["line"].startswith("In ") for p in found)  # each with its lesson and its line
     assert all(p["samples"] >= 120 and p["answer"] == p["options"][0]["option"] for p in found)
     assert tool.main(["--deals", "0", "--add", "--out", str(out)]) == 0  # a merge alone keeps what was found
     assert json.loads(out.read_text(encoding="utf-8"))["items"] == found
