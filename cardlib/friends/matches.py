@@ -1,11 +1,11 @@
 """Duplicate matches for a class: several tables play the very same deals, and the teacher's results compare each
 side with the others who held the same cards.
 
-A match's tables share the seed, the options and the number of deals, so that at every table the same seat holds
-the same cards in each deal (the seats' places fixed, as in duplicate bridge: the deals come from the seed alone,
-never from the play). A table may be played by people, by people and the computer, or by the computer alone (the
-class's yardstick, played out when the match is made). Each table's record names its match and keeps the hash of
-the match's results key (the teacher's link): nothing else is stored for a match.
+A match's tables share the seed, the options, the number of deals and the computer's level, so that at every table
+the same seat holds the same cards in each deal (the seats' places fixed, as in duplicate bridge: the deals come
+from the seed alone, never from the play). A table may be played by people, by people and the computer, or by the
+computer alone (the class's yardstick, played out when the match is made). Each table's record names its match and
+keeps the hash of the match's results key (the teacher's link): nothing else is stored for a match.
 
 The results show a deal only once it is over at every table (before that, a table's score would tell the others
 about cards they have yet to play), then rank each side of each table by *matchpoints*: in each deal, 2 for each
@@ -22,17 +22,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import games
+from ..bots.levels import DEFAULT_LEVEL
 from ..tricks import as_whole_number
-from .tables import COMPUTER, MAX_DEALS, Record, Replay, Tables, refused, token_hash
+from .tables import COMPUTER, MAX_DEALS, Record, Replay, Tables, checked_level, refused, token_hash
 
 MAX_MATCH_TABLES = 30  # a class of 120 at four-handed tables
-MATCH_SETTINGS = ("deals", "seed", "options", "idle_seconds", "names")
+MATCH_SETTINGS = ("deals", "seed", "options", "idle_seconds", "names", "level")
 
 
 def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **settings: Any) -> dict[str, Any]:
     """Tables that play the same deals (one ``layouts`` entry a table: its seats, person or computer), with the
     match's id, its results key and seed. ``settings``: ``deals`` (1 by default), ``seed``, ``options``,
-    ``idle_seconds``, ``names`` (a list of each table's names by seat)."""
+    ``idle_seconds``, ``names`` (a list of each table's names by seat), ``level`` (the computer's, at every table:
+    its seats, its stand-ins, the computer's own table)."""
     if not isinstance(layouts, (list, tuple)) or not 2 <= len(layouts) <= MAX_MATCH_TABLES:
         raise refused(400, f"a match has from 2 to {MAX_MATCH_TABLES} tables: tables must list each table's seats")
     if tables.store.count() + len(layouts) > tables.limits.max_tables:
@@ -52,8 +54,9 @@ def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **
 
 
 def match_settings(tables: Tables, game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """What every table of a match shares: the seed (drawn if not given), the options, the idle time, and one deal
-    or a game of a set number of deals, its target out of reach (the match is its deals, at every table alike)."""
+    """What every table of a match shares: the seed (drawn if not given), the options, the idle time, the computer's
+    level, and one deal or a game of a set number of deals, its target out of reach (the match is its deals, at every
+    table alike)."""
     unknown = [name for name in settings if name not in MATCH_SETTINGS]
     if unknown:
         names = ", ".join(map(repr, unknown))
@@ -71,6 +74,7 @@ def match_settings(tables: Tables, game: str, settings: Mapping[str, Any]) -> di
         "idle_seconds": settings.get("idle_seconds", 120),
         "whole_game": deals > 1,
         "deals": deals if deals > 1 else 0,
+        "level": checked_level(settings.get("level", DEFAULT_LEVEL)),  # refused before any table is made
     }
 
 
@@ -123,6 +127,7 @@ def results(tables: Tables, match: object, key: object) -> dict[str, Any]:
         "game": record.game,
         "game_name": games.get(record.game).name,
         "seed": record.seed,
+        "level": record.level,
         "deals": record.deals or 1,
         "deals_over_everywhere": over,
         "tables": [table_summary(replay, len(points)) for replay, points in zip(replays, played)],
