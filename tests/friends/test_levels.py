@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 
 from cardlib import games
-from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS
+from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS, level_label
 from cardlib.friends.matches import create_match, results
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import SQLiteStore
 from cardlib.friends.tables import COMPUTER, PERSON, Limits, MemoryStore, Record, Replay, TableError, Tables, new_table
+from cardlib.widgets.faces import escape
+from cardlib.widgets.friends import FriendsTable, PassTheDevice, TableMaker
 from tests.friends.conftest import Clock
 from tests.friends.test_fuzz import send
 
@@ -174,3 +176,52 @@ def test_the_client_asks_for_a_level_and_refuses_an_unknown_one_in_one_line(serv
         unknown.returncode == 2 and "invalid choice: 'expert'" in unknown.stderr and "'by the book'" in unknown.stderr
     )
     assert "Traceback" not in unknown.stderr
+
+
+def seat_pages_text(tables: Tables, made: dict[str, Any]) -> list[str]:
+    """What each person's seat page shows of its seats (the seats' table and the facts under it)."""
+    pages = [FriendsTable(tables, made["table"], int(s), t, poll_seconds=None) for s, t in made["tokens"].items()]
+    return [page.seats_view.value for page in pages]
+
+
+def test_the_maker_offers_each_level_in_words_and_every_seats_page_names_the_one_chosen() -> None:
+    tables = Tables()
+    maker = TableMaker(tables)
+    picker = maker.level_picker
+    assert picker.description == "The computer's level" and picker.value == DEFAULT_LEVEL
+    assert list(picker.options) == [(level_label(level), level) for level in LEVELS]
+    maker.game_picker.value = "alkort"
+    maker.seat_pickers[1].value = maker.seat_pickers[3].value = COMPUTER
+    picker.value = "strong"
+    maker.create()
+    assert maker.made is not None and maker.message.value == ""
+    record = tables.store.get(maker.made["table"])
+    assert record is not None and record.level == "strong" and record.seats == (PERSON, COMPUTER, PERSON, COMPUTER)
+    named = escape("The computer's level: " + level_label("strong") + ".")
+    assert all(named in text for text in seat_pages_text(tables, maker.made))
+
+
+def test_the_device_passed_between_people_plays_the_computer_at_the_level_chosen() -> None:
+    maker = TableMaker(Tables(), pass_the_device=True)
+    maker.game_picker.value = "alkort"
+    maker.level_picker.value = "gentle"
+    maker.create()
+    device = maker.children[-1]
+    assert isinstance(device, PassTheDevice)
+    assert escape(level_label("gentle")) in device.table.seats_view.value
+
+
+@pytest.mark.parametrize(
+    ("seats", "idle", "words"),
+    [
+        ([PERSON, COMPUTER], 0, "The computer's level: gentle — "),
+        ([PERSON, PERSON], 60, "The computer's level, when it plays for someone away: gentle — "),
+        ([PERSON, PERSON], 0, None),
+    ],
+)
+def test_the_level_is_named_where_the_computer_plays_and_only_there(
+    tables: Tables, seats: list[str], idle: int, words: str | None
+) -> None:
+    made = tables.create("ecarte", seats, level="gentle", idle_seconds=idle)
+    for text in seat_pages_text(tables, made):
+        assert (escape(words) in text) if words else "level" not in text
