@@ -920,6 +920,7 @@ class TableMaker(widgets.VBox):
         )
         for picker in (self.game_picker, self.players_picker, self.idle_picker, self.level_picker):
             style_picker(picker)
+        self.level_picker.layout.width = "auto"  # the level's words, whole: what each level does
         self.seats_box = widgets.VBox(_dom_classes=("cardlib-friends-seat-pickers",))
         self.key_field = widgets.Password(
             description="Teacher's key (optional: more than 20 tables)", continuous_update=False
