@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -25,6 +23,7 @@ from cardlib.friends.tables import COMPUTER, PERSON, Limits, MemoryStore, Record
 from cardlib.widgets.faces import escape
 from cardlib.widgets.friends import FriendsTable, PassTheDevice, TableMaker
 from tests.friends.conftest import Clock
+from tests.friends.test_bad_inputs import run_client
 from tests.friends.test_fuzz import send
 
 Serve = Callable[[FriendsServer], AbstractContextManager[str]]
@@ -156,19 +155,15 @@ def test_a_match_carries_its_level_to_every_table_the_computers_own_too() -> Non
     assert tables.store.count() == 3, "a bad level is refused before any table is made"
 
 
-def run_client(url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The command-line client, as a teacher runs it, against this server."""
-    command = [sys.executable, "-m", "cardlib.friends.client", *args, "--server", url]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60)
-
-
 def test_the_client_asks_for_a_level_and_refuses_an_unknown_one_in_one_line(serve: Serve) -> None:
     tables = Tables(MemoryStore(), Limits())
     with serve(FriendsServer(tables, teacher_key="the key")) as url, pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDLIB_TEACHER_KEY", "the key")  # the client's --key, as a teacher's shell may give it
-        table = run_client(url, "ecarte", "person", "computer", "--level", "strong")
-        match = run_client(url, "ecarte", "person", "person", "--match", "1", "--computer-table", "--level", "gentle")
-        unknown = run_client(url, "ecarte", "person", "computer", "--level", "expert")
+        table = run_client("ecarte", "person", "computer", "--server", url, "--level", "strong")
+        match = run_client(
+            "ecarte", "person", "person", "--server", url, "--match", "1", "--computer-table", "--level", "gentle"
+        )
+        unknown = run_client("ecarte", "person", "computer", "--server", url, "--level", "expert")
     assert table.returncode == 0 and match.returncode == 0, table.stderr + match.stderr
     levels = sorted(record.level for record in tables.store.records.values())  # type: ignore[attr-defined]
     assert levels == ["gentle", "gentle", "strong"], "the match's two tables gentle, the table strong"
