@@ -24,17 +24,30 @@ from typing import Any
 from .. import games
 from ..bots.levels import DEFAULT_LEVEL
 from ..tricks import as_whole_number
-from .tables import COMPUTER, MAX_DEALS, Record, Replay, Tables, checked_level, refused, token_hash
+from .tables import (
+    COMPUTER,
+    MAX_DEALS,
+    Record,
+    Replay,
+    Tables,
+    check_alive,
+    checked_level,
+    refused,
+    token_hash,
+)
 
 MAX_MATCH_TABLES = 30  # a class of 120 at four-handed tables
 MATCH_SETTINGS = ("deals", "seed", "options", "idle_seconds", "names", "level")
 
 
-def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **settings: Any) -> dict[str, Any]:
+def create_match(
+    tables: Tables, game: str, layouts: Sequence[Sequence[str]], *, play_now: bool = True, **settings: Any
+) -> dict[str, Any]:
     """Tables that play the same deals (one ``layouts`` entry a table: its seats, person or computer), with the
     match's id, its results key and seed. ``settings``: ``deals`` (1 by default), ``seed``, ``options``,
     ``idle_seconds``, ``names`` (a list of each table's names by seat), ``level`` (the computer's, at every table:
-    its seats, its stand-ins, the computer's own table)."""
+    its seats, its stand-ins, the computer's own table). A table of the computer alone is played out at once, unless
+    not ``play_now`` (a server plays it a move at a time: the strong level's deals take seconds each)."""
     if not isinstance(layouts, (list, tuple)) or not 2 <= len(layouts) <= MAX_MATCH_TABLES:
         raise refused(400, f"a match has from 2 to {MAX_MATCH_TABLES} tables: tables must list each table's seats")
     if tables.store.count() + len(layouts) > tables.limits.max_tables:
@@ -48,7 +61,7 @@ def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **
     for number, (seats, table_names) in enumerate(zip(layouts, names), start=1):
         part = {"match": match, "results_hash": token_hash(key), "match_table": number}
         made.append(tables.create(game, seats, "", part, names=table_names, **common))
-        if COMPUTER in seats and not any(kind != COMPUTER for kind in seats):
+        if play_now and COMPUTER in seats and not any(kind != COMPUTER for kind in seats):
             play_out(tables, made[-1]["table"])
     return {"match": match, "results_key": key, "seed": common["seed"], "tables": made}
 
@@ -89,14 +102,20 @@ def target_out_of_reach(tables: Tables, game: str) -> dict[str, int]:
     return {"target_score": tables.limits.option_number_times * kind.defaults().target_score}
 
 
-def play_out(tables: Tables, table: str) -> None:
-    """Let the computer play a table of its own to the end, at once."""
-    record = tables.store.get(table)
-    assert record is not None
+def play_out(tables: Tables, table: str, most: int | None = None) -> int:
+    """Let the computer play a table of its own to the end, or ``most`` moves of it; how many moves it made."""
+    record = check_alive(tables.store.get(table), tables.clock())
     replay = tables.replayed(record)
-    moves = replay.advance(set())
+    moves = replay.advance(set(), most)
     if moves:
         tables.keep(replay, record, record.with_moves(moves, tables.clock(), tables.limits, by_person=False))
+    return len(moves)
+
+
+def unfinished_computer_tables(tables: Tables, match: str) -> list[str]:
+    """The tables of a match played by the computer alone that have not played all their deals yet."""
+    records = tables.store.records_where("match", match, tables.clock())
+    return [r.id for r in records if not r.people() and not tables.replayed(r).game_over]
 
 
 def match_tables(tables: Tables, match: object, key: object) -> list[Replay]:

@@ -521,14 +521,15 @@ class Replay:
         by_people = [s for s in self.record.people() if s not in standing_in]
         return [s for s in by_people if self.offered(s)]
 
-    def advance(self, standing_in: set[int]) -> list[tuple[int, str]]:
-        """Let the computer (and the bot standing in for an absent person) move until a person is to decide."""
+    def advance(self, standing_in: set[int], most: int | None = None) -> list[tuple[int, str]]:
+        """Let the computer (and the bot standing in for an absent person) move until a person is to decide, or
+        ``most`` moves are made (a table of the computer alone played a little at a time)."""
         players = [
             self.bots[s] if kind == COMPUTER or s in standing_in else PersonsSeat()
             for s, kind in enumerate(self.record.seats)
         ]
         moves: list[tuple[int, str]] = []
-        while self.deal_on(moves):
+        while (most is None or len(moves) < most) and self.deal_on(moves):
             current = self.state.current_player
             if any(s != current and self.offered(s) for s in self.record.people() if s not in standing_in):
                 break  # a person may move out of turn (an exchange, an announcement): asked first

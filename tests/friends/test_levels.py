@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 from cardlib import games
 from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS, level_label
+from cardlib.friends.client import HTTPTables
 from cardlib.friends.matches import create_match, results
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import SQLiteStore
@@ -25,6 +27,7 @@ from cardlib.widgets.friends import FriendsTable, PassTheDevice, TableMaker
 from tests.friends.conftest import Clock
 from tests.friends.test_bad_inputs import run_client
 from tests.friends.test_fuzz import send
+from tests.friends.test_matches import deals_over_soon
 
 Serve = Callable[[FriendsServer], AbstractContextManager[str]]
 LEVEL_NAMES = "'gentle', 'by the book', 'strong'"
@@ -220,3 +223,36 @@ def test_the_level_is_named_where_the_computer_plays_and_only_there(
     made = tables.create("ecarte", seats, level="gentle", idle_seconds=idle)
     for text in seat_pages_text(tables, made):
         assert (escape(words) in text) if words else "level" not in text
+
+
+def test_a_strong_computers_table_is_played_a_move_at_a_time_and_the_server_answers_the_class_meanwhile(
+    serve: Serve,
+) -> None:
+    """A strong four-handed Alkort deal takes the computer seconds: made in one request, the match's answer waited for
+    it all (9.6 s measured, and three deals timed the client out at 10 s) and the server answered nobody else. Now
+    the match is answered at once and its computer's table is played a move at a time, a seat's frame answered
+    between two moves."""
+    tables = Tables(MemoryStore(), Limits())
+    with serve(FriendsServer(tables, teacher_key="the key")) as url:
+        client = HTTPTables(url)
+        started = time.monotonic()
+        made = client.create_match("alkort", [[PERSON] * 4, [COMPUTER] * 4], teacher_key="the key", level="strong")
+        answered = time.monotonic() - started
+        people = made["tables"][0]
+        waits = []
+        for _ in range(3):
+            asked = time.monotonic()
+            client.frame(people["table"], 0, people["tokens"]["0"])
+            waits.append(time.monotonic() - asked)
+        meanwhile = client.results(made["match"], made["results_key"])["tables"][1]["deals_over"]
+        assert deals_over_soon(client, made, 1, seconds=120) == 1, "the computer's table played to its end"
+    assert answered < 2 and meanwhile == 0 and max(waits) < 3, (answered, meanwhile, waits)
+
+
+def test_a_computers_table_left_unplayed_is_played_on_when_the_results_are_asked(serve: Serve) -> None:
+    """A server restarted while it played a match's computer table: the teacher's results page, asking, plays it on."""
+    tables = Tables(MemoryStore(), Limits())
+    made = create_match(tables, "ecarte", [[PERSON, PERSON], [COMPUTER, COMPUTER]], play_now=False, level="gentle")
+    assert results(tables, made["match"], made["results_key"])["tables"][1]["deals_over"] == 0
+    with serve(FriendsServer(tables)) as url:
+        assert deals_over_soon(HTTPTables(url), made, 1) == 1
