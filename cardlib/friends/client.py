@@ -15,6 +15,7 @@ A refusal comes back as ``TableError`` with the server's status and message, as 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import urllib.error
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, level_label
 from .tables import TableError
 
 
@@ -165,8 +167,22 @@ def error_message(error: urllib.error.HTTPError) -> str:
 def main(argv: list[str] | None = None) -> None:
     """Make tables for a class on a running demo and print each seat's link (one line a seat); a refusal or a server
     that cannot be reached is said in one line (and the exit status is 1)."""
-    import argparse
+    args = arguments().parse_args(argv)
+    try:
+        make_tables(HTTPTables(args.server), args)
+    except TableError as error:
+        raise SystemExit(f"The table server refused: {error} ({error.status})") from None
+    except OSError as error:  # refused connection, unknown host, timeout (urllib's URLError is an OSError)
+        reason = getattr(error, "reason", None) or error
+        raise SystemExit(
+            f"The table server at {args.server} cannot be reached ({reason}): is `make demo` running?"
+        ) from None
+    except ValueError:  # an answer that is not JSON: another kind of server
+        raise SystemExit(f"{args.server} answered, but not as a table server does: is it the demo's address?") from None
 
+
+def arguments() -> argparse.ArgumentParser:
+    """The command line's arguments."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("game", help="alkort or ecarte")
     parser.add_argument("seats", nargs="+", choices=("person", "computer"), help="who sits at each seat, in order")
@@ -182,18 +198,14 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("CARDLIB_TEACHER_KEY"),
         help="the teacher's key make demo prints (lifts the limit of tables an address)",
     )
-    args = parser.parse_args(argv)
-    try:
-        make_tables(HTTPTables(args.server), args)
-    except TableError as error:
-        raise SystemExit(f"The table server refused: {error} ({error.status})") from None
-    except OSError as error:  # refused connection, unknown host, timeout (urllib's URLError is an OSError)
-        reason = getattr(error, "reason", None) or error
-        raise SystemExit(
-            f"The table server at {args.server} cannot be reached ({reason}): is `make demo` running?"
-        ) from None
-    except ValueError:  # an answer that is not JSON: another kind of server
-        raise SystemExit(f"{args.server} answered, but not as a table server does: is it the demo's address?") from None
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default=DEFAULT_LEVEL,
+        help="how the computer plays its seats and for an absent person: "
+        + "; ".join(level_label(level) for level in LEVELS),
+    )
+    return parser
 
 
 def make_tables(service: HTTPTables, args: Any) -> None:
@@ -201,7 +213,7 @@ def make_tables(service: HTTPTables, args: Any) -> None:
     if args.match:
         make_match(service, args)
         return
-    settings: dict[str, Any] = {"idle_seconds": args.idle, "whole_game": not args.one_deal}
+    settings: dict[str, Any] = {"idle_seconds": args.idle, "whole_game": not args.one_deal, "level": args.level}
     settings |= {name: value for name, value in (("seed", args.seed), ("teacher_key", args.key)) if value is not None}
     for number in range(1, args.tables + 1):
         made = service.create(args.game, args.seats, **settings)
@@ -212,7 +224,7 @@ def make_tables(service: HTTPTables, args: Any) -> None:
 def make_match(service: HTTPTables, args: Any) -> None:
     """Make the duplicate match the command line asks for; print each seat's link, then the teacher's results link."""
     layouts = [args.seats] * args.tables + ([["computer"] * len(args.seats)] if args.computer_table else [])
-    settings = {"deals": args.match, "idle_seconds": args.idle, "teacher_key": args.key}
+    settings = {"deals": args.match, "idle_seconds": args.idle, "teacher_key": args.key, "level": args.level}
     made = service.create_match(
         args.game, layouts, **settings, **({"seed": args.seed} if args.seed is not None else {})
     )

@@ -1,11 +1,11 @@
 """Duplicate matches for a class: several tables play the very same deals, and the teacher's results compare each
 side with the others who held the same cards.
 
-A match's tables share the seed, the options and the number of deals, so that at every table the same seat holds
-the same cards in each deal (the seats' places fixed, as in duplicate bridge: the deals come from the seed alone,
-never from the play). A table may be played by people, by people and the computer, or by the computer alone (the
-class's yardstick, played out when the match is made). Each table's record names its match and keeps the hash of
-the match's results key (the teacher's link): nothing else is stored for a match.
+A match's tables share the seed, the options, the number of deals and the computer's level, so that at every table
+the same seat holds the same cards in each deal (the seats' places fixed, as in duplicate bridge: the deals come
+from the seed alone, never from the play). A table may be played by people, by people and the computer, or by the
+computer alone (the class's yardstick, played out when the match is made). Each table's record names its match and
+keeps the hash of the match's results key (the teacher's link): nothing else is stored for a match.
 
 The results show a deal only once it is over at every table (before that, a table's score would tell the others
 about cards they have yet to play), then rank each side of each table by *matchpoints*: in each deal, 2 for each
@@ -22,17 +22,32 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import games
+from ..bots.levels import DEFAULT_LEVEL
 from ..tricks import as_whole_number
-from .tables import COMPUTER, MAX_DEALS, Record, Replay, Tables, refused, token_hash
+from .tables import (
+    COMPUTER,
+    MAX_DEALS,
+    Record,
+    Replay,
+    Tables,
+    check_alive,
+    checked_level,
+    refused,
+    token_hash,
+)
 
 MAX_MATCH_TABLES = 30  # a class of 120 at four-handed tables
-MATCH_SETTINGS = ("deals", "seed", "options", "idle_seconds", "names")
+MATCH_SETTINGS = ("deals", "seed", "options", "idle_seconds", "names", "level")
 
 
-def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **settings: Any) -> dict[str, Any]:
+def create_match(
+    tables: Tables, game: str, layouts: Sequence[Sequence[str]], *, play_now: bool = True, **settings: Any
+) -> dict[str, Any]:
     """Tables that play the same deals (one ``layouts`` entry a table: its seats, person or computer), with the
     match's id, its results key and seed. ``settings``: ``deals`` (1 by default), ``seed``, ``options``,
-    ``idle_seconds``, ``names`` (a list of each table's names by seat)."""
+    ``idle_seconds``, ``names`` (a list of each table's names by seat), ``level`` (the computer's, at every table:
+    its seats, its stand-ins, the computer's own table). A table of the computer alone is played out at once, unless
+    not ``play_now`` (a server plays it a move at a time: the strong level's deals take seconds each)."""
     if not isinstance(layouts, (list, tuple)) or not 2 <= len(layouts) <= MAX_MATCH_TABLES:
         raise refused(400, f"a match has from 2 to {MAX_MATCH_TABLES} tables: tables must list each table's seats")
     if tables.store.count() + len(layouts) > tables.limits.max_tables:
@@ -46,14 +61,15 @@ def create_match(tables: Tables, game: str, layouts: Sequence[Sequence[str]], **
     for number, (seats, table_names) in enumerate(zip(layouts, names), start=1):
         part = {"match": match, "results_hash": token_hash(key), "match_table": number}
         made.append(tables.create(game, seats, "", part, names=table_names, **common))
-        if COMPUTER in seats and not any(kind != COMPUTER for kind in seats):
+        if play_now and COMPUTER in seats and not any(kind != COMPUTER for kind in seats):
             play_out(tables, made[-1]["table"])
     return {"match": match, "results_key": key, "seed": common["seed"], "tables": made}
 
 
 def match_settings(tables: Tables, game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """What every table of a match shares: the seed (drawn if not given), the options, the idle time, and one deal
-    or a game of a set number of deals, its target out of reach (the match is its deals, at every table alike)."""
+    """What every table of a match shares: the seed (drawn if not given), the options, the idle time, the computer's
+    level, and one deal or a game of a set number of deals, its target out of reach (the match is its deals, at every
+    table alike)."""
     unknown = [name for name in settings if name not in MATCH_SETTINGS]
     if unknown:
         names = ", ".join(map(repr, unknown))
@@ -71,6 +87,7 @@ def match_settings(tables: Tables, game: str, settings: Mapping[str, Any]) -> di
         "idle_seconds": settings.get("idle_seconds", 120),
         "whole_game": deals > 1,
         "deals": deals if deals > 1 else 0,
+        "level": checked_level(settings.get("level", DEFAULT_LEVEL)),  # refused before any table is made
     }
 
 
@@ -85,14 +102,20 @@ def target_out_of_reach(tables: Tables, game: str) -> dict[str, int]:
     return {"target_score": tables.limits.option_number_times * kind.defaults().target_score}
 
 
-def play_out(tables: Tables, table: str) -> None:
-    """Let the computer play a table of its own to the end, at once."""
-    record = tables.store.get(table)
-    assert record is not None
+def play_out(tables: Tables, table: str, most: int | None = None) -> int:
+    """Let the computer play a table of its own to the end, or ``most`` moves of it; how many moves it made."""
+    record = check_alive(tables.store.get(table), tables.clock())
     replay = tables.replayed(record)
-    moves = replay.advance(set())
+    moves = replay.advance(set(), most)
     if moves:
         tables.keep(replay, record, record.with_moves(moves, tables.clock(), tables.limits, by_person=False))
+    return len(moves)
+
+
+def unfinished_computer_tables(tables: Tables, match: str) -> list[str]:
+    """The tables of a match played by the computer alone that have not played all their deals yet."""
+    records = tables.store.records_where("match", match, tables.clock())
+    return [r.id for r in records if not r.people() and not tables.replayed(r).game_over]
 
 
 def match_tables(tables: Tables, match: object, key: object) -> list[Replay]:
@@ -123,6 +146,7 @@ def results(tables: Tables, match: object, key: object) -> dict[str, Any]:
         "game": record.game,
         "game_name": games.get(record.game).name,
         "seed": record.seed,
+        "level": record.level,
         "deals": record.deals or 1,
         "deals_over_everywhere": over,
         "tables": [table_summary(replay, len(points)) for replay, points in zip(replays, played)],

@@ -59,7 +59,8 @@ th, td { padding: 4px 12px; border-bottom: 1px solid #ccc; text-align: left; }
   function draw(found) {
     const over = found.deals_over_everywhere;
     document.getElementById('summary').textContent = `${found.game_name}: ${found.tables.length} tables play ` +
-      `the same ${found.deals === 1 ? 'deal' : found.deals + ' deals'} (seed ${found.seed}). ` +
+      `the same ${found.deals === 1 ? 'deal' : found.deals + ' deals'} (seed ${found.seed}); ` +
+      `the computer plays ${found.level}. ` +
       `Over at every table: ${over} of ${found.deals}.`;
     const place = document.getElementById('results');
     place.replaceChildren();

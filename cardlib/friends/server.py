@@ -11,7 +11,9 @@
     POST {base}friends/api/tables/<table>/seats/<seat>/here                           (header X-Seat-Token)
          -> 200 the seat's own browser is there (its page's heartbeat, every 2 s: what keeps the seat connected)
     POST {base}friends/api/matches   {"game", "tables": [[seats], ...], "deals"?, "seed"?, ..., "teacher_key"}
-         -> 201 a duplicate match: {"match", "results_key", "results_link", "seed", "tables": [each table's links]}
+         -> 201 a duplicate match: {"match", "results_key", "results_link", "seed", "tables": [each table's links]};
+            a table of the computer alone is played after the answer, a move at a time, the loop answering others
+            between two moves (its deals count in the results as they end; asking for the results plays it on)
     GET  {base}friends/api/matches/<match>/results (header X-Results-Key)   -> 200 the results so far (JSON)
     GET  {base}friends/api/matches/<match>/results.csv?key=…                -> 200 the same as CSV
     GET  {base}friends/results/<match>?key=…                                -> the teacher's results page (HTML)
@@ -34,7 +36,7 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -42,13 +44,16 @@ from urllib.parse import quote, urlencode
 
 from tornado.web import HTTPError, RequestHandler
 
-from .matches import MATCH_SETTINGS, create_match, results, results_csv
+from .matches import MATCH_SETTINGS, create_match, play_out, results, results_csv, unfinished_computer_tables
 from .results_page import results_page
 from .stores import RedisStore, SQLiteStore
 from .tables import SETTINGS, Limits, TableError, Tables, refused, token_hash
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
+# How long a table of the computer alone pauses between two moves: time enough for the loop to read and answer the
+# requests that came during the move (a request takes several turns of the loop; sleep(0) gives it one)
+BETWEEN_COMPUTER_MOVES = 0.02
 CREATE_FIELDS = ("game", "seats", *SETTINGS, "teacher_key")
 MATCH_FIELDS = ("game", "tables", *MATCH_SETTINGS, "teacher_key")
 MOVE_FIELDS = ("token", "action", "version")
@@ -116,6 +121,7 @@ class FriendsServer:
     kernel_key: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     waiters: Waiters = field(default_factory=Waiters)
     stop_listening: Callable[[], None] = lambda: None
+    playing: dict[str, asyncio.Task] = field(default_factory=dict)  # tables of the computer alone, being played here
 
     def __post_init__(self) -> None:
         limits = self.tables.limits
@@ -157,6 +163,30 @@ class FriendsServer:
             if self.tables.status(table, seat, token, heard=False) != first:
                 break
         return self.tables.frame(table, seat, token, heard=False)
+
+    def play_in_turns(self, tables: Iterable[str]) -> None:
+        """Play these tables of the computer alone (a match's yardstick) a move at a time on the server's loop, so
+        that every other request is answered between two moves (at the strong level a deal takes seconds)."""
+        for table in tables:
+            if table not in self.playing:
+                self.playing[table] = asyncio.get_running_loop().create_task(self.play_computer_table(table))
+
+    async def play_computer_table(self, table: str) -> None:
+        """Play a table of the computer alone to its end, a move at a time, letting the loop answer others between."""
+        try:
+            while play_out(self.tables, table, most=1):
+                await asyncio.sleep(BETWEEN_COMPUTER_MOVES)
+        except TableError:
+            pass  # the table expired, or another server sharing the store moved first (and plays on)
+        finally:
+            self.playing.pop(table, None)
+
+    def match_results(self, match: str, key: object) -> dict[str, Any]:
+        """A match's results so far (refused for a wrong key); its computer's tables played on if they stopped (a
+        server restarted while it played them)."""
+        found = results(self.tables, match, key)
+        self.play_in_turns(unfinished_computer_tables(self.tables, match))
+        return found
 
     def maker(self, address: str, key: object) -> str:
         """Who makes a table, for the limit of tables an address: a hash of the address, or '' (no limit) with the
@@ -360,9 +390,11 @@ class MatchHandler(FriendsHandler):
         try:
             if data.get("teacher_key") is None or self.friends.maker(self.address(), data["teacher_key"]):
                 raise refused(403, "A duplicate match is made with the teacher's key, which the demo prints at start.")
-            made = create_match(self.friends.tables, data.get("game", ""), data.get("tables", ()), **settings)
+            layouts = data.get("tables", ())
+            made = create_match(self.friends.tables, data.get("game", ""), layouts, play_now=False, **settings)
         except TableError as error:
             raise_http(error)
+        self.friends.play_in_turns(unfinished_computer_tables(self.friends.tables, made["match"]))
         base = self.base()
         tables = [{**table, "links": self.friends.links(base, table)} for table in made["tables"]]
         link = f"{base}friends/results/{made['match']}?{urlencode({'key': made['results_key']})}"
@@ -375,7 +407,7 @@ class ResultsHandler(FriendsHandler):
     def get(self, match: str) -> None:
         key = self.request.headers.get("X-Results-Key") or self.get_query_argument("key", "")
         try:
-            self.answer(results(self.friends.tables, match, key))
+            self.answer(self.friends.match_results(match, key))
         except TableError as error:
             raise_http(error)
 
@@ -385,7 +417,7 @@ class ResultsCsvHandler(FriendsHandler):
 
     def get(self, match: str) -> None:
         try:
-            found = results(self.friends.tables, match, self.get_query_argument("key", ""))
+            found = self.friends.match_results(match, self.get_query_argument("key", ""))
         except TableError as error:
             raise_http(error)
         self.set_header("Content-Type", "text/csv; charset=utf-8")

@@ -9,9 +9,12 @@ Each person's seat has a secret token (``secrets.token_urlsafe``; only its hash 
 *frame*: the seat's view (``games.observe``, written out by ``views.view_to_json``) and the table's public facts —
 whose turn, who is a person, who is connected, the last trick, the score, its own legal moves and why each other
 card of its hand may not be played — never the seed, another hand, the stock or the list of moves. Computer seats
-are played by the game's rule bot; a person's seat left empty longer than the table's ``idle_seconds`` is played by
-the rule bot too, until the person is back. The idle clock of a seat not heard from since the server started starts
-then: a server restarted (its SQLite store forgets who was there) gives each person the whole idle time to come back.
+are played at the table's ``level`` (``cardlib.bots.levels``: gentle, by the book, strong; by the book, the game's
+rule bot, unless the maker chose); a person's seat left empty longer than the table's ``idle_seconds`` is played at
+that level too, until the person is back. Each computer decision is made by a bot seeded from the table's seed, the
+seat and the number of moves made, so that a table replayed after a restart makes the same moves. The idle clock of
+a seat not heard from since the server started starts then: a server restarted (its SQLite store forgets who was
+there) gives each person the whole idle time to come back.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -28,6 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from .. import games
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, known_level, level_bot
+from ..contracts import Bot
 from ..players import Decision, Player, next_move, public_text
 from ..tricks import (
     Action,
@@ -47,7 +52,8 @@ WAIT, NEXT_DEAL = "wait", "next deal"  # a person lets an out-of-turn move go by
 CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a waiting page is heard every few s)
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
 MAX_SEED = 2**48
-SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names")  # a new table's, beside game and seats
+# A new table's settings, beside its game and seats
+SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names", "level")
 MAX_DEALS = 20  # the most deals a table of a set number of deals plays (a duplicate match's)
 MAX_NAME = 24  # the longest name of a player
 
@@ -121,6 +127,7 @@ class Record:
     match: str = ""  # the duplicate match the table is one of ('' for none)
     results_hash: str = ""  # the hash of the match's results key (the teacher's link)
     match_table: int = 0  # the table's number in its match (from 1)
+    level: str = DEFAULT_LEVEL  # how the computer plays (``bots.levels``); a record stored before levels: the default
 
     @property
     def version(self) -> int:
@@ -201,7 +208,7 @@ def new_table(
 
 def checked_settings(settings: Mapping[str, Any], players: int, limits: Limits) -> dict[str, Any]:
     """A new table's settings but its options, each checked: the seed, the idle time, one deal or a game of them,
-    how many deals, the players' names."""
+    how many deals, the players' names, the computer's level."""
     idle_seconds = settings.get("idle_seconds", 60.0)
     check_idle(idle_seconds, limits)
     seed = settings.get("seed")
@@ -211,7 +218,17 @@ def checked_settings(settings: Mapping[str, Any], players: int, limits: Limits) 
         "whole_game": checked_flag(settings.get("whole_game", True), "whole_game"),
         "deals": checked_deals(settings.get("deals", 0)),
         "names": checked_names(settings.get("names"), players),
+        "level": checked_level(settings.get("level", DEFAULT_LEVEL)),
     }
+
+
+def checked_level(level: object) -> str:
+    """The level the computer plays at (its seats, and standing in for an absent person): one of ``LEVELS``."""
+    try:
+        return str(known_level(level))  # a str subclass is stored as the plain text
+    except ValueError:
+        names = ", ".join(map(repr, LEVELS))
+        raise refused(400, f"level (how the computer plays) must be one of {names}, not {repr(level)[:40]}") from None
 
 
 def checked_deals(deals: object) -> int:
@@ -339,6 +356,35 @@ class PersonsSeat(Player):
         return Decision(None, "a person decides")  # type: ignore[arg-type]
 
 
+class ComputerSeat(Player):
+    """The computer at one seat of a table, at the table's level: a bot made afresh for each decision, seeded from
+    the table's seed, the seat and the moves made so far, so that the same table makes the same moves wherever it is
+    replayed (after a restart, on another server), whatever was asked of its bots before (the gentle level's random
+    player would otherwise draw from one running sequence, which a restart starts again)."""
+
+    def __init__(self, replay: Replay, seat: int) -> None:
+        self.replay, self.seat = replay, seat
+        self.name = replay.record.level
+
+    def bot(self) -> Bot:
+        """The bot for the decision at hand."""
+        record = self.replay.record
+        return level_bot(record.level, record.game, decision_seed(record.seed, self.seat, self.replay.version))
+
+    def decide(self, state: Any, seat: int) -> Decision:
+        """The level's move in its turn."""
+        return self.bot().decide(state, seat)
+
+    def optional(self, state: Any, seat: int) -> Decision | None:
+        """The level's answer to a move offered out of turn."""
+        return self.bot().optional(state, seat)
+
+
+def decision_seed(seed: int, seat: int, version: int) -> int:
+    """A computer decision's seed: a function of the table's seed, the seat and how many moves were made."""
+    return int.from_bytes(hashlib.sha256(f"{seed}|{seat}|{version}".encode()).digest()[:4], "big")
+
+
 class Replay:
     """A table's game replayed from its record: the engine's state, and what the table waits for."""
 
@@ -352,7 +398,7 @@ class Replay:
         self.deal_number = 1
         self.deal_points: list[list[int]] = []  # each finished deal's points, by side, before the one played
         self.declined: dict[int, set[Action]] = {}  # out-of-turn moves each seat let go by, this deal
-        self.bots = [description.rule_bot((record.seed + seat) % 2**32) for seat in range(record.players)]
+        self.bots = [ComputerSeat(self, seat) for seat in range(record.players)]
         self.version = 0
         self.idle_since = record.created  # an empty seat's idle clock starts here (the server's start, if later)
         for seat, move in record.actions:
@@ -475,14 +521,15 @@ class Replay:
         by_people = [s for s in self.record.people() if s not in standing_in]
         return [s for s in by_people if self.offered(s)]
 
-    def advance(self, standing_in: set[int]) -> list[tuple[int, str]]:
-        """Let the computer (and the bot standing in for an absent person) move until a person is to decide."""
+    def advance(self, standing_in: set[int], most: int | None = None) -> list[tuple[int, str]]:
+        """Let the computer (and the bot standing in for an absent person) move until a person is to decide, or
+        ``most`` moves are made (a table of the computer alone played a little at a time)."""
         players = [
             self.bots[s] if kind == COMPUTER or s in standing_in else PersonsSeat()
             for s, kind in enumerate(self.record.seats)
         ]
         moves: list[tuple[int, str]] = []
-        while self.deal_on(moves):
+        while (most is None or len(moves) < most) and self.deal_on(moves):
             current = self.state.current_player
             if any(s != current and self.offered(s) for s in self.record.people() if s not in standing_in):
                 break  # a person may move out of turn (an exchange, an announcement): asked first
@@ -565,6 +612,7 @@ def frame_of(replay: Replay, seat: int, presence: Mapping[int, float], now: floa
         "options": state.options.to_dict(),
         "whole_game": record.whole_game,
         "idle_seconds": record.idle_seconds,
+        "level": record.level,  # how the computer plays its seats and stands in: a setting every seat may know
         "seats": seats_of(replay, presence, now, standing_in),
         "turn": state.current_player,
         "waiting_for": replay.waiting_for_as_seen_by(seat, standing_in),

@@ -37,6 +37,7 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from .. import coach, games
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, level_label
 from ..cards import Card
 from ..cards import card as parse_card
 from ..friends.client import HTTPTables, seat_from_query
@@ -197,10 +198,23 @@ def seats_html(frame: Frame) -> str:
         rows.append(f'<tr{css}><th scope="row">{escape(seat_name(frame, seat))}</th>{row}</tr>')
     head = "".join(f'<th scope="col">{word}</th>' for word in ("seat", "played by", "now", "holds"))
     caption = f"{game_name(frame)}, deal {deal_number(frame)}: you are player {seat_of(frame)}"
+    level = level_text(frame)
     return (
         f'<table class="cardlib-friends-seats"><caption>{escape(caption)}</caption><tr>{head}</tr>'
         f"{''.join(rows)}</table><div>{facts_html(frame)}</div>"
+        + (f'<div class="cardlib-friends-level">{escape(level)}</div>' if level else "")
     )
+
+
+def level_text(frame: Frame) -> str:
+    """The level the computer plays at, in words ("The computer's level: by the book — follows …"), if it plays a
+    seat or may stand in for someone away; '' if it never plays (or the frame does not say)."""
+    level = frame.get("level")
+    seats = any(place.get("kind") == COMPUTER for place in seats_of(frame))
+    if not isinstance(level, str) or not (seats or frame.get("idle_seconds")):
+        return ""
+    when = "" if seats else ", when it plays for someone away"
+    return f"The computer's level{when}: {level_label(level) if level in LEVELS else level}."
 
 
 def small_cards(texts: Sequence[Any], game: str | None) -> str:
@@ -868,8 +882,9 @@ class PassTheDevice(widgets.VBox):
 # The page: make a table, or sit at one by its link
 
 MAKER_HELP = """<ul style="margin:4px 0 8px;padding-left:1.2em">
-<li><b>Make a table.</b> Choose the game, its rules, which seats are people and which the computer, and how long an
-empty seat waits before the computer plays it for its person. <i>Create the table</i> gives one link per person.</li>
+<li><b>Make a table.</b> Choose the game, its rules, which seats are people and which the computer, how well the
+computer plays, and how long an empty seat waits before the computer plays it for its person. <i>Create the
+table</i> gives one link per person.</li>
 <li><b>Give each person their link</b>, and only theirs: it holds the seat's secret token. Opening it seats that
 person; a reload, or opening it again later, puts them back in the same seat, with the same cards.</li>
 <li><b>At the table</b> each person sees only their own hand: whose turn it is, who is a person and who the computer
@@ -885,9 +900,9 @@ IDLE_CHOICES = [("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("neve
 
 
 class TableMaker(widgets.VBox):
-    """Make a table for friends: the game, its rules, which seats are people and which the computer, how long an
-    empty seat waits before the computer stands in; then one link per person's seat (each with its own secret
-    token), or, with ``pass_the_device``, the table itself for the people at this screen."""
+    """Make a table for friends: the game, its rules, which seats are people and which the computer, the computer's
+    level, how long an empty seat waits before the computer stands in; then one link per person's seat (each with
+    its own secret token), or, with ``pass_the_device``, the table itself for the people at this screen."""
 
     def __init__(self, service: TableService, *, pass_the_device: bool = False) -> None:
         self.service, self.pass_the_device = service, pass_the_device
@@ -897,8 +912,15 @@ class TableMaker(widgets.VBox):
         self.idle_picker = widgets.Dropdown(
             options=IDLE_CHOICES, value=60, description="An empty seat is played by the computer after"
         )
-        for picker in (self.game_picker, self.players_picker, self.idle_picker):
+        self.level_picker = widgets.Dropdown(
+            options=[(level_label(level), level) for level in LEVELS],
+            value=DEFAULT_LEVEL,
+            description="The computer's level",
+            _dom_classes=("cardlib-level-pick",),
+        )
+        for picker in (self.game_picker, self.players_picker, self.idle_picker, self.level_picker):
             style_picker(picker)
+        self.level_picker.layout.width = "auto"  # the level's words, whole: what each level does
         self.seats_box = widgets.VBox(_dom_classes=("cardlib-friends-seat-pickers",))
         self.key_field = widgets.Password(
             description="Teacher's key (optional: more than 20 tables)", continuous_update=False
@@ -923,6 +945,7 @@ class TableMaker(widgets.VBox):
             " (the people take turns at this screen)" if self.pass_the_device else " (each person gets a link)"
         )
         rows: list[widgets.Widget] = [self.game_picker, self.players_picker, html_view(seats), self.seats_box]
+        rows.append(self.level_picker)  # the computer's seats, and (with a server) whoever it stands in for
         if not self.pass_the_device:
             rows += [self.idle_picker, self.key_field]
         return [
@@ -989,6 +1012,7 @@ class TableMaker(widgets.VBox):
         settings = {
             "options": self.chosen_options(),
             "idle_seconds": 0 if self.pass_the_device else self.idle_picker.value,
+            "level": self.level_picker.value,
             **self.chosen_names(),
             **self.teacher(),
         }

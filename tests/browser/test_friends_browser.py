@@ -18,7 +18,7 @@ import re
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -199,6 +199,47 @@ def test_the_table_maker_page_gives_a_link_per_person_and_a_link_seats_its_perso
     assert maker.accessibility_problems() == [], "axe with the links shown"
     person = Person(browser, server, hrefs[1], 1)
     assert len(person.hand()) == 5 and person.app.problems() == []
+    maker.close()
+    person.close()
+
+
+def answered(app: AppPage, action: Callable[[], object]) -> None:
+    """Do something the page's kernel must hear of (a choice), and wait until it has handled it."""
+    idle = app.kernel_idle
+    action()
+    deadline = time.monotonic() + 30
+    while app.kernel_idle == idle:
+        assert time.monotonic() < deadline, "the kernel did not answer within 30 s"
+        app.page.wait_for_timeout(30)
+
+
+def test_the_maker_chooses_the_computers_level_by_keyboard_and_the_seats_page_names_it(
+    browser: Browser, friends_demo: Server, artifacts: Path
+):
+    maker = AppPage(browser.new_context(viewport=VIEWPORT), friends_demo.url)
+    page = maker.open(APP, ready=".cardlib-friends-maker")
+    pickers = page.locator(".cardlib-friends-seat-pickers")
+    answered(maker, lambda: page.get_by_label("Game", exact=True).select_option(label="Écarté"))
+    maker.settled(lambda p: pickers.inner_html())  # the seats' pickers made anew for two players
+    answered(maker, lambda: page.get_by_label("Player 1", exact=True).select_option(label="the computer"))
+    level = page.get_by_role("combobox", name="The computer's level")
+    shown = "e => e.options[e.selectedIndex].text.replace(/\\u00a0/g, ' ')"  # ipywidgets writes no-break spaces
+    assert level.evaluate(shown).startswith("by the book — follows the old books' advice")
+    answered(maker, lambda: press_by_keyboard(page, level, key="ArrowDown"))
+    assert level.evaluate(shown).startswith("strong — imagines the hidden cards")
+    assert maker.accessibility_problems() == [], "axe on the maker with a level chosen"
+    maker.screenshot("friends-maker-level", artifacts)
+    press_by_keyboard(page, page.get_by_role("button", name="Create the table"))
+    links = page.locator(".cardlib-friends-links a")
+    expect(links).to_have_count(1)
+    person = Person(browser, friends_demo, links.first.get_attribute("href") or "", 0)
+    named = person.page.locator(".cardlib-friends-level")
+    expect(named).to_have_text(
+        "The computer's level: strong — imagines the hidden cards, plays every choice out, "
+        "and the last tricks perfectly."
+    )
+    assert person.app.accessibility_problems() == [] and person.app.problems() == []
+    person.app.screenshot("friends-seat-level", artifacts)
     maker.close()
     person.close()
 

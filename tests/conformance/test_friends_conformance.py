@@ -2,16 +2,20 @@
 games, the guide's toy and the throw-away fourth game): each seat's frames show no card it may not see and are the
 same in every deal it cannot tell from the real one; a refusal's words are the same wherever a card it does not hold
 is (another hand, the stock, played); the coach's hint is ``coach.advise`` on the seat's own view, read back from its
-frame; each seat's score board names its own side once, beside every other side, with the table's points."""
+frame; each seat's score board names its own side once, beside every other side, with the table's points; the
+computer plays every game at every level (``bots.levels``), the same moves again when the table is replayed."""
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 from cardlib import coach, games
-from cardlib.friends.tables import PERSON, Replay, TableError, Tables
+from cardlib.bots.levels import LEVELS
+from cardlib.friends.tables import COMPUTER, PERSON, Limits, Replay, TableError, Tables, new_table
+from cardlib.players import next_move
 from cardlib.widgets.coach import hint_html
 from cardlib.widgets.friends import FriendsTable, sides_of
 from tests.friends.test_frames import no_leak, play_whole_game, same_in_a_deal_it_cannot_tell
@@ -127,3 +131,21 @@ def test_each_seats_score_board_names_its_own_side_once_with_the_tables_points(g
         assert sides_of(page.frame) == [state.side_of(s) for s in range(players)]
         assert [r[2] for r in rows] == list(state.points)[: len(rows)]
         assert "The deal is over." in page.prompt.value and state.explain_score() in page.game_log.text
+
+
+def test_the_computer_plays_every_game_at_every_level_and_the_same_again_when_replayed(game, players) -> None:
+    """A table of the computer alone (a match's yardstick): the gentle and the book's levels play a deal out, and a
+    replay from its record makes the same moves; the strong level (slower) decides, legally, two tricks from the end."""
+    played = []
+    for level in (name for name in LEVELS if name != "strong"):
+        record, _ = new_table(
+            game.key, seats=[COMPUTER] * players, now=0.0, match={}, level=level, seed=9, whole_game=False
+        )
+        moves = Replay(record).advance(set())
+        assert moves and Replay(record.with_moves(moves, 0.0, Limits())).state.is_over, level
+        assert Replay(record).advance(set()) == moves, f"{level}: the same table, the same moves"
+        played.append((record, moves))
+    record, moves = played[-1]  # the book's deal, but its last two tricks
+    strong = Replay(replace(record, level="strong", actions=tuple(moves[: -2 * players])))
+    seat, decision = next_move(strong.state, strong.bots)
+    assert strong.bots[seat].bot().name == "strong" and decision.action in strong.state.legal_actions(seat)
