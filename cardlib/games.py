@@ -57,9 +57,10 @@ class Lookahead:
     budget: Callable[[Any], int] = lambda view: 120
     # first_question(bot, view, rng) -> a Decision the game makes its own way (Écarté: stand or propose), or None
     first_question: Callable[[Any, Any, random.Random], Any] | None = None
-    # how many last tricks the strong bot (``cardlib.bots.strong``) solves exactly in each imagined deal, where an
-    # exact search of them is cheap (the book plays the tricks before)
-    exact_tricks: int = 3
+    # the strong bot (``cardlib.bots.strong``): how many last tricks it solves exactly in each imagined deal (the book
+    # plays the tricks before; 0: none), and how many worlds it imagines, as a multiple of the Monte Carlo bot's
+    exact_tricks: int = 0
+    strong_worlds: float = 2.5
 
 
 @dataclass(frozen=True)

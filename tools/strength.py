@@ -93,16 +93,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     jobs = [
         (args.game, args.players, a, b, min(size, args.deals - k * size), FIRST_SEED + k) for k in range(args.chunks)
     ]
-    start = time.monotonic()
+    start, key = time.monotonic(), f"{args.game}{args.players or ''} {a}:{b}"
     with multiprocessing.Pool(args.workers) as pool:
         results = []
-        for result in pool.imap_unordered(chunk, [job for job in jobs if job[4] > 0]):
-            results.append(result)
+        for result in pool.imap(chunk, jobs):
+            results.append(result)  # the figures so far are saved after every chunk: a long match cut short keeps them
+            saved(args.out, key, figures(pooled(results), time.monotonic() - start))
             print(f"{sum(r.deals for r in results)}/{args.deals} deals", flush=True)
-    whole = pooled(results)
-    print(whole.summary(), flush=True)
-    key = f"{args.game}{args.players or ''} {a}:{b}"
-    saved(args.out, key, figures(whole, time.monotonic() - start))
+    print(pooled(results).summary(), flush=True)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ from ..tricks import Action, Card, DealState
 from .montecarlo import MonteCarloBot, Policy, deal_value
 
 SOLVE_BUDGET = 20_000  # positions one world's exact step may value; past it, the book plays one more card first
-WORLDS_SHARE = 0.5  # of the Monte Carlo bot's worlds: each costs several times more, and the budget is 3x its time
 
 
 def solvable(state: DealState, tricks: int) -> bool:
@@ -78,8 +77,8 @@ class StrongBot(MonteCarloBot):
     name = "strong"
 
     def worlds_for(self, view: Any, moves: Sequence[Action], budget: int | None = None) -> int:
-        """Half the Monte Carlo bot's worlds: each world's exact last tricks cost about five of its play-outs."""
-        return max(8, round(WORLDS_SHARE * super().worlds_for(view, moves, budget)))
+        """The Monte Carlo bot's worlds, times the game's ``strong_worlds``."""
+        return max(8, round(games.of(view).lookahead.strong_worlds * super().worlds_for(view, moves, budget)))
 
     def value(self, world: DealState, move: Action, seat: int, policy: Policy) -> float:
         """How a move did in one imagined world: the book's play, then the last tricks played perfectly."""
