@@ -8,9 +8,10 @@ uncertainty, instead of only acting on it:
    the belief that the other player follows the book, as the bot's ``Imagination`` draws them);
 3. it plays every legal option out in *the same* worlds, to the end of the deal, with the book's advice for every
    player (the bot's play-outs, ``montecarlo.played_out``): common random numbers, so that the luck of the deal
-   cancels out when two options are compared. Asked for the ``"strong"`` continuation (``CONTINUATIONS``), it plays
-   the rest as the strong bot imagines it (``bots/strong.py``): the book, then the last tricks solved exactly —
-   slower, and fairer to a move whose reward the book would not collect;
+   cancels out when two options are compared. Asked for the ``"exact"`` continuation (``CONTINUATIONS``), it plays
+   the book until the last ``EXACT_TRICKS`` tricks and solves those exactly, every card of the imagined world seen
+   (``bots/strong.py``'s ``finish``) — slower, and fairer to a move whose reward the book would not collect in the
+   last tricks (it is not fairer everywhere: an exact ending assumes every player sees every card);
 4. for each option it reports the chance of winning the deal (finishing ahead on the deal's points; a level deal
    is not a win) and the expected points (the seat's side's points minus the other side's), each with its 95 %
    margin (1.96 standard errors for the points, with Agresti and Coull's pseudo-worlds, ``points_margin``; Wilson's
@@ -121,9 +122,10 @@ def default_samples(options: Sequence[Option]) -> int:
     return max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUTS // len(options)))
 
 
-# How the rest of an imagined deal is played: by the book (quick, the default), or as the strong bot imagines it (the
-# book, then the last tricks solved exactly: several times slower, for the puzzles' search and their re-judging).
-CONTINUATIONS = ("book", "strong")
+# How the rest of an imagined deal is played: by the book (quick, the default), or by the book and then its last
+# EXACT_TRICKS tricks solved exactly (several times slower: for the puzzles' search and their re-judging).
+CONTINUATIONS = ("book", "exact")
+EXACT_TRICKS = 3
 
 
 def hint(state: DealState, seat: int, samples: int | None = None, seed: int = 0, continuation: str = "book") -> Hint:
@@ -165,7 +167,7 @@ def known_continuation(continuation: object) -> str:
 
 def outcome(world: Any, option: Option, seat: int, continuation: str = "book") -> float:
     """The seat's points (its side's minus the other's) when it takes an option in a world and the book plays on
-    (``continuation``: 'book', or 'strong', the book and then the last tricks solved exactly)."""
+    (``continuation``: 'book', or 'exact', the book and then the last ``EXACT_TRICKS`` tricks solved exactly)."""
     policy = montecarlo.policy_for(world)
     world = world.clone()
     if isinstance(option, Wait):
@@ -175,8 +177,8 @@ def outcome(world: Any, option: Option, seat: int, continuation: str = "book") -
         world.apply(move if move in theirs else theirs[0])
     else:
         world.apply(option)
-    if known_continuation(continuation) == "strong":
-        return strong.finish(world, seat, policy)
+    if known_continuation(continuation) == "exact":
+        return strong.finish(world, seat, policy, EXACT_TRICKS)
     return float(world.play_out(policy).returns()[seat])
 
 

@@ -32,7 +32,7 @@ let them go by for now.
 
 This module is the review's *hindsight* column. The coach never uses it on the real deal for its own advice: a seat
 cannot see the cards it needs, and a test breaks this module to check that the hints do not change. It does use it
-inside its *imagined* deals when asked for the strong bot's continuation (``coach.CONTINUATIONS``; ``bots/strong.py``
+inside its *imagined* deals when asked for the exact continuation (``coach.CONTINUATIONS``: ``bots/strong.py``
 finishes each imagined deal's last tricks with it), where every card is the imagination's own.
 """
 
