@@ -131,7 +131,9 @@ model-deals: $(INSTALLED)
 ## stock (50 deals that offer it), the partner's trick and the other side's run (deals 20-206), Écarté's discard
 ## (deals 114-241, 300 worlds at the first look: among its 32 options one rarely stands out; deals 0-113 at 100 found
 ## none). Each puzzle gets its principle and its line; a theme's drill-like duplicates are dropped
-## (tools/puzzle_lessons.py; `tools/puzzles.py --annotate` does only that to the puzzles found before).
+## (tools/puzzle_lessons.py; `tools/puzzles.py --annotate` does only that to the puzzles found before). Last, every
+## puzzle is judged again with the rest played well (its last six tricks exact), and those whose answer rested on the
+## book's habits are dropped (tools/rejudge.py --drop).
 PUZZLE_THEMES = $(PY) tools/puzzles.py --add --seconds 3600
 puzzles: $(INSTALLED)
 	nice -n 10 $(PY) tools/puzzles.py
@@ -141,6 +143,7 @@ puzzles: $(INSTALLED)
 		--situations "leaving a trick to the partner" "breaking the other side's run"
 	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 128 --samples 300 --confirm 800 \
 		--situations "the discard"
+	nice -n 10 $(PY) tools/rejudge.py --drop
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)

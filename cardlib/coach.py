@@ -165,9 +165,11 @@ def known_continuation(continuation: object) -> str:
     return str(continuation)
 
 
-def outcome(world: Any, option: Option, seat: int, continuation: str = "book") -> float:
+def outcome(
+    world: Any, option: Option, seat: int, continuation: str = "book", exact_tricks: int = EXACT_TRICKS
+) -> float:
     """The seat's points (its side's minus the other's) when it takes an option in a world and the book plays on
-    (``continuation``: 'book', or 'exact', the book and then the last ``EXACT_TRICKS`` tricks solved exactly)."""
+    (``continuation``: 'book', or 'exact', the book and then the last ``exact_tricks`` tricks solved exactly)."""
     policy = montecarlo.policy_for(world)
     world = world.clone()
     if isinstance(option, Wait):
@@ -178,7 +180,7 @@ def outcome(world: Any, option: Option, seat: int, continuation: str = "book") -
     else:
         world.apply(option)
     if known_continuation(continuation) == "exact":
-        return strong.finish(world, seat, policy, EXACT_TRICKS)
+        return strong.finish(world, seat, policy, exact_tricks)
     return float(world.play_out(policy).returns()[seat])
 
 

@@ -336,12 +336,15 @@ def agrees(hand: Sequence[Card], calls: Sequence[tuple[bool, bool]], trump: str)
     return all(bool(ecarte_book.jeu_de_regle(sorted(hand), trump, dealer=d)) == stood for d, stood in calls)
 
 
-def exact_values(state: DealState, seat: int, worlds: list[tuple[DealState, float]]) -> dict[Any, tuple[float, float]]:
-    """Each option's exact expected points and chance of a win over the weighted worlds, the book playing on."""
+def exact_values(
+    state: DealState, seat: int, worlds: list[tuple[DealState, float]], continuation: str = "book"
+) -> dict[Any, tuple[float, float]]:
+    """Each option's exact expected points and chance of a win over the weighted worlds, the rest played as the
+    coach's ``continuation`` plays it (the book, or the book and then the last tricks exact)."""
     total = sum(w for _, w in worlds)
     values = {}
     for option in coach.options_of(games.observe(state, seat)):
-        points = [(coach.outcome(world, option, seat), w) for world, w in worlds]
+        points = [(coach.outcome(world, option, seat, continuation), w) for world, w in worlds]
         values[option] = (sum(p * w for p, w in points) / total, sum(w for p, w in points if p > 0) / total)
     return values
 
@@ -394,7 +397,9 @@ class Coverage:
 Z95 = 1.96
 
 
-def coverage(positions: int, seeds: int, families: Sequence[int] | None = None) -> dict[str, Coverage]:
+def coverage(
+    positions: int, seeds: int, families: Sequence[int] | None = None, continuation: str = "book"
+) -> dict[str, Coverage]:
     """Part 1 for every family (or those numbered): positions found by the book's play, each hinted at several
     seeds."""
     found: dict[str, Coverage] = {}
@@ -402,7 +407,7 @@ def coverage(positions: int, seeds: int, families: Sequence[int] | None = None) 
         tally = found[family.name] = Coverage()
         for state, worlds in end_positions(family, positions):
             tally.positions += 1
-            covered_at(state, worlds, seeds, tally)
+            covered_at(state, worlds, seeds, tally, continuation)
         print(tally.line(family.name), flush=True)
     return found
 
@@ -421,13 +426,15 @@ def end_positions(family: Family, wanted: int) -> Iterator[tuple[DealState, list
             yield state, worlds
 
 
-def covered_at(state: DealState, worlds: list[tuple[DealState, float]], seeds: int, tally: Coverage) -> None:
+def covered_at(
+    state: DealState, worlds: list[tuple[DealState, float]], seeds: int, tally: Coverage, continuation: str = "book"
+) -> None:
     """Count one position's intervals (points and chance of a win, every option, each seed) that cover."""
     seat = state.seat_to_move()
-    exact = exact_values(state, seat, worlds)
+    exact = exact_values(state, seat, worlds, continuation)
     for seed in range(seeds):
         intervals = covered = 0
-        for e in coach.hint(state, seat, seed=seed).options:
+        for e in coach.hint(state, seat, seed=seed, continuation=continuation).options:
             points, win = exact[e.action]
             for estimate, margin, truth in ((e.points, e.points_margin, points), (e.win, e.win_margin, win)):
                 hit = abs(estimate - truth) <= margin + 1e-9
@@ -566,12 +573,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--first-deal", type=int, default=0, help="the seed of the first deal reviewed (default 0)")
     parser.add_argument("--games", nargs="*", default=games.keys(), help="the games whose labels to check (all)")
     parser.add_argument("--families", nargs="*", type=int, default=None, help="the families to cover (0, 1, ...)")
+    parser.add_argument(
+        "--continuation", choices=coach.CONTINUATIONS, default="book", help="how the coach plays the rest (coverage)"
+    )
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     start = time.process_time()
     if "coverage" in args.parts:
         print("Coverage of the coach's 95 % intervals, against every world of the view:", flush=True)
-        coverage(args.positions, args.seeds, args.families)
+        coverage(args.positions, args.seeds, args.families, args.continuation)
     if "labels" in args.parts:
         print(f"The review's labels against {REFERENCE_TIMES} times the worlds ({args.deals} random-play deals):")
         for key, players in [game for game in usual_tables() if game[0] in args.games]:

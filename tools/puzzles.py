@@ -97,9 +97,11 @@ def clear(hint: coach.Hint, times: float) -> bool:
     return lead > times * margin
 
 
-def puzzle(state: DealState, seat: int, moves: list[str], spec: dict[str, Any], confirm: int) -> dict | None:
+def puzzle(
+    state: DealState, seat: int, moves: list[str], spec: dict[str, Any], confirm: int, continuation: str = "book"
+) -> dict | None:
     """The puzzle at this position, confirmed with many more worlds; None if the answer does not stand."""
-    hint = coach.hint(state, seat, samples=confirm, seed=1)
+    hint = coach.hint(state, seat, samples=confirm, seed=1, continuation=continuation)
     if not clear(hint, 3.0):
         return None
     lead, margin = lead_of(hint)
@@ -135,8 +137,8 @@ def puzzle_here(state: DealState, moves: list[str], spec: dict[str, Any], search
         options = coach.options_of(games.observe(state, seat))
         if search.situations and situation(state, seat, options) not in search.situations:
             continue
-        if clear(coach.hint(state, seat, samples=search.samples, seed=0), 2.0):
-            found = puzzle(state, seat, moves, spec, search.confirm)
+        if clear(coach.hint(state, seat, samples=search.samples, seed=0, continuation=search.continuation), 2.0):
+            found = puzzle(state, seat, moves, spec, search.confirm, search.continuation)
             if found:
                 return found  # one a position: a puzzle is named by its deal and its moves
     return None
@@ -208,6 +210,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--stock-deals", action="store_true", help="only deals that offer the stock")
     parser.add_argument("--add", action="store_true", help="add to the puzzles already in --out")
     parser.add_argument("--annotate", action="store_true", help="only give the puzzles in --out principles and lines")
+    parser.add_argument(
+        "--continuation", choices=coach.CONTINUATIONS, default="book", help="how the coach plays the rest (book)"
+    )
     return parser.parse_args(argv)
 
 

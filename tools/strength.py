@@ -77,6 +77,27 @@ def saved(out: Path, key: str, found: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
+GAME_NAMES = {"ecarte": "Écarté", "alkort4": "Alkort, four players", "alkort2": "Alkort, two players"}
+
+
+def table(data: dict[str, Any]) -> str:
+    """The README's table of the matches saved in ``data`` (strength.json), one row a match."""
+    rows = [
+        "| game | mirrored pairs of deals | strong wins | 95 % interval | p95 processor time a decision: strong, mc |",
+        "|---|---|---|---|---|",
+    ]
+    for key, match in data.items():
+        if key == "about":
+            continue
+        times, (low, high) = match["processor_time"], match["interval"]
+        rows.append(
+            f"| {GAME_NAMES.get(key.split()[0], key)} | {match['deals']} | {match['win_rate']:.1%} | "
+            f"{low:.1%}–{high:.1%} | {times['strong']['p95_ms']:.0f} ms, {times['mc']['p95_ms']:.0f} ms "
+            f"({match['p95_ratio']:.1f}×) |"
+        )
+    return "\n".join(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Play the match in chunks, pool them, print and save the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

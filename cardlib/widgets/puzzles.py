@@ -234,9 +234,14 @@ def whose_move(state: DealState, seat: int) -> str:
     return f"Player {state.current_player} is to play; you may move now, out of turn, or let the chance pass."
 
 
+def parsed_option(option: str) -> coach.Option:
+    """An option of the data ('play K♦', 'exchange 7♥', 'wait') as the coach's option."""
+    return coach.WAIT if option == str(coach.WAIT) else parse_action(option)
+
+
 def option_words(option: str) -> str:
     """An option of the data ('exchange 7♥', 'wait') as the coach's panel names it ('Exchange, keeping 7♥')."""
-    return option_name(coach.WAIT if option == str(coach.WAIT) else parse_action(option))
+    return option_name(parsed_option(option))
 
 
 def numbers_html(puzzle: Mapping[str, Any]) -> str:

@@ -1,0 +1,64 @@
+"""Issue 41, point 2: every puzzle's answer holds when the rest of the deal is played well (its last six tricks
+solved exactly, ``tools/rejudge.py``), and the re-judging catches an answer that only rewards the rule bots' habits."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from cardlib.widgets import data, puzzles
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+# alkort-16-12 as the puzzle search found it (issue 41): "lead K♦ by 1.33 ± 0.19" with the rest played by the book;
+# played well, leading 8♠ and cashing K♦ later scores the same in every world. Kept here as the planted artefact.
+PLANTED: dict[str, Any] = {
+    "game": "alkort",
+    "players": 4,
+    "seed": 16,
+    "dealer": 3,
+    "moves": [
+        *("play 9♣", "play 9♠", "play 3♦", "play 6♦", "play 7♦", "play Q♠"),
+        *("play 4♦", "play 8♦", "play 2♥", "play Q♥", "play K♠", "play 6♠"),
+    ],
+    "seat": 3,
+    "options": [
+        {"option": "play K♦", "points": 3.12, "margin": 0.25},
+        {"option": "play 8♠", "points": 1.79, "margin": 0.18},
+    ],
+    "answer": "play K♦",
+}
+
+
+def rejudge_tool() -> ModuleType:
+    """tools/rejudge.py, imported from its file (tools/ is a folder of scripts)."""
+    sys.path.insert(0, str(TOOLS))
+    try:
+        spec = importlib.util.spec_from_file_location("tool_rejudge", TOOLS / "rejudge.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+def test_every_puzzle_holds_when_the_rest_is_played_well() -> None:
+    verdicts = rejudge_tool().verdicts(data.items("puzzles"))
+    assert len(verdicts) == len(data.items("puzzles")) > 40
+    assert [name for name, verdict in verdicts.items() if verdict != "holds"] == []
+
+
+def test_the_rejudging_fails_a_planted_artefact() -> None:
+    tool = rejudge_tool()
+    gains = tool.exact_gains(PLANTED)
+    assert not tool.holds(gains) and all(gain == 0 for gain in gains), gains
+    assert tool.verdicts([PLANTED]) == {puzzles.puzzle_id(PLANTED): "fails"}
+
+
+def test_the_artefacts_the_issue_found_are_gone() -> None:
+    names = {puzzles.puzzle_id(p) for p in data.items("puzzles")}
+    assert not names & {"alkort-16-4", "alkort-16-8", "alkort-16-12"}
