@@ -399,8 +399,8 @@ class CoachPanel(widgets.VBox):
     def review_of(self, state: DealState) -> tuple[Any, ...] | None:
         """A finished deal's review (asked of the coach once, then kept)."""
         if id(state) not in self.reviews:
-            fewer = {} if self.samples is None else {"samples": self.samples}  # the browser's fewer samples
-            reviews = self.ask(lambda: tuple(coach.review(state, LEARNER, seed=self.seed, **fewer)))
+            samples = self.samples  # the browser's fewer samples, or None: the review's own
+            reviews = self.ask(lambda: tuple(coach.review(state, LEARNER, seed=self.seed, samples=samples)))
             if reviews is None:
                 return None
             self.reviews[id(state)] = reviews

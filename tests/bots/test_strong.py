@@ -10,7 +10,7 @@ import pytest
 from cardlib import coach, doubledummy, games
 from cardlib.bots import BOTS, StrongBot, make_bot, montecarlo, strong
 from cardlib.bots.levels import LEVELS, level_bot
-from cardlib.tricks import DealState
+from cardlib.tricks import Card, DealState
 
 from bot_helpers import GAMES, new_deal
 
@@ -81,5 +81,6 @@ def test_the_coachs_exact_continuation_is_the_exact_value_of_each_imagined_world
     imagination = montecarlo.Imagination(view, random.Random(4))
     worlds = [imagination.world() for _ in range(12)]
     for option, points in advice.outcomes.items():
+        assert isinstance(option, Card)  # (a card to play: no seat may move out of turn in the last tricks)
         search = doubledummy.Search(games.of(state).coach)
         assert list(points) == [search.value_for(doubledummy.applied(w, option), seat) for w in worlds]
