@@ -26,7 +26,7 @@ class Level(NamedTuple):
 LEVELS: dict[str, Level] = {
     "gentle": Level("random", "plays a random legal move: easy to beat, for learning the moves"),
     "by the book": Level("rules", "follows the old books' advice, as the course teaches it"),
-    "strong": Level("strong", "imagines the hidden cards, plays every choice out, and the last tricks perfectly"),
+    "strong": Level("strong", "imagines the hidden cards in many deals and plays every choice out before it moves"),
 }
 DEFAULT_LEVEL = "by the book"
 

@@ -7,10 +7,14 @@ another is clearly better) and its *leaves* (the rest of each world is played by
 follow-ups). The strong bot spends up to three times the Monte Carlo bot's time on whichever of them the game
 rewards, as measured (``tools/strength.py``, mirrored deals against the Monte Carlo bot; each game's ``Lookahead``):
 
-- **Alkort: more worlds** (``strong_worlds`` 2.5): 53.0 % of deals in 150 (95 % interval 49.4-56.6 %). Exact last
-  tricks *lost*: the last three solved exactly with half the worlds won 46.7 % (42.6-50.8 %).
-- **Écarté: exact last two tricks, as many worlds** (``exact_tricks`` 2): 51.2 % in 400 (49.6-52.8 %); 2.5 times
-  the worlds alone 50.3 % (49.2-51.5 %); three exact tricks with half the worlds 48.9 % (47.3-50.5 %).
+- **Alkort: more worlds** (``strong_worlds`` 2.5): 53.0 % of deals in 150 pairs (95 % interval 49.4-56.6 %), then
+  in the long match of ``strength.json`` (the README's table). Exact last tricks *lost*: the last three solved
+  exactly with half the worlds won 46.7 % (42.6-50.8 %).
+- **Écarté: exact last two tricks, as many worlds** (``exact_tricks`` 2): 51.2 % in 400 pairs (49.6-52.8 %), but
+  49.7 % (48.7-50.7 %) in the 650 of ``strength.json``: **not measurably stronger** than the Monte Carlo bot, whose
+  calls already follow the computed tables and whose play keeps to the book unless clearly beaten. 2.5 times the
+  worlds alone won 50.3 % (49.2-51.5 %), three exact tricks with half the worlds 48.9 % (47.3-50.5 %). An Écarté
+  player stronger than sampling is still to be found.
 
 Why not more exact search, from the anchors of the issue? An exact leaf (GIB's double-dummy) values a world as if
 every player saw every card. That is *strategy fusion* (Frank and Basin 1998): in each world the player "knows"

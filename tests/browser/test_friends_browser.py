@@ -235,8 +235,8 @@ def test_the_maker_chooses_the_computers_level_by_keyboard_and_the_seats_page_na
     person = Person(browser, friends_demo, links.first.get_attribute("href") or "", 0)
     named = person.page.locator(".cardlib-friends-level")
     expect(named).to_have_text(
-        "The computer's level: strong — imagines the hidden cards, plays every choice out, "
-        "and the last tricks perfectly."
+        "The computer's level: strong — imagines the hidden cards in many deals and plays every choice out "
+        "before it moves."
     )
     assert person.app.accessibility_problems() == [] and person.app.problems() == []
     person.app.screenshot("friends-seat-level", artifacts)
