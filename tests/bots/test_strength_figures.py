@@ -3,24 +3,19 @@ as it is, and the strong bot keeps within three times the Monte Carlo bot's p95 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
+
+from tool_loading import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def strength_tool() -> ModuleType:
-    """tools/strength.py, imported from its file."""
-    spec = importlib.util.spec_from_file_location("tool_strength", ROOT / "tools" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tool_strength"] = module  # (its worker processes find it by name)
-    spec.loader.exec_module(module)
-    return module
+    """tools/strength.py."""
+    return load_tool("strength")
 
 
 def saved() -> dict:

@@ -51,16 +51,8 @@ def coachs_numbers(puzzle: Mapping[str, Any]) -> list[str]:
     return [lead, *rows]
 
 
-@pytest.mark.parametrize(("chapter", "game"), CHAPTERS)
-def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is_asked(
-    chapter: str, game: str, app_page: AppPage, monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.setenv("CARDLIB_PROGRESS", "off")  # this process's board remembers nothing
-    model = puzzles.PuzzleBoard(game)  # the chapter's board, whose choices the test makes here too
-    first = model.current
-    page = app_page.open(chapter, ready=".cardlib-puzzle-board .cardlib-puzzle-choices .widget-button")
-    page.wait_for_load_state("networkidle")
-    board = page.locator(".cardlib-puzzle-board").first
+def answered_right(app_page: AppPage, board: Any, first: Mapping[str, Any]) -> None:
+    """The first puzzle asked (no lesson shown yet), answered right by keyboard: the coach's numbers, the lesson."""
     question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
     asked = question.inner_text()
     assert f"{first['theme'][1:]} (level {first['level']}): what do you do?" in asked
@@ -74,6 +66,20 @@ def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is
     assert all(words in said for words in lesson(first)), said
     assert "Right 1 of 1 here" in board.locator(".cardlib-puzzle-progress").inner_text()
     assert app_page.accessibility_problems() == [], "axe with the coach's numbers on show"
+
+
+@pytest.mark.parametrize(("chapter", "game"), CHAPTERS)
+def test_a_puzzle_is_solved_by_keyboard_with_the_coachs_numbers_then_the_next_is_asked(
+    chapter: str, game: str, app_page: AppPage, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("CARDLIB_PROGRESS", "off")  # this process's board remembers nothing
+    model = puzzles.PuzzleBoard(game)  # the chapter's board, whose choices the test makes here too
+    first = model.current
+    page = app_page.open(chapter, ready=".cardlib-puzzle-board .cardlib-puzzle-choices .widget-button")
+    page.wait_for_load_state("networkidle")
+    board = page.locator(".cardlib-puzzle-board").first
+    question, feedback = board.locator(".cardlib-puzzle"), board.locator(".cardlib-puzzle-feedback")
+    answered_right(app_page, board, first)
 
     model.answer(first["answer"])
     model.next_puzzle()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from tool_loading import load_tool
 
 from cardlib import coach, games
 from cardlib.bots import make_bot
@@ -15,23 +14,7 @@ from cardlib.players import next_move
 from cardlib.tricks import DealState, Discard, Exchange
 from cardlib.widgets import puzzles
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
-
-
-def load_tool() -> ModuleType:
-    """tools/puzzles.py, imported from its file (tools/ is a folder of scripts, not a package), as tool_puzzles."""
-    sys.path.insert(0, str(TOOLS))  # it imports data_file from beside itself, as it does when run
-    try:
-        spec = importlib.util.spec_from_file_location("tool_puzzles", TOOLS / "puzzles.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(TOOLS))
-
-
-tool = load_tool()
+tool = load_tool("puzzles")
 
 
 def theme_at(state: DealState, seat: int) -> str:

@@ -3,15 +3,12 @@ solved exactly, ``tools/rejudge.py``), and the re-judging catches an answer that
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from cardlib.widgets import data, puzzles
+from tool_loading import load_tool
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
+from cardlib.widgets import data, puzzles
 
 # alkort-16-12 as the puzzle search found it (issue 41): "lead K♦ by 1.33 ± 0.19" with the rest played by the book;
 # played well, leading 8♠ and cashing K♦ later scores the same in every world. Kept here as the planted artefact.
@@ -34,16 +31,8 @@ PLANTED: dict[str, Any] = {
 
 
 def rejudge_tool() -> ModuleType:
-    """tools/rejudge.py, imported from its file (tools/ is a folder of scripts)."""
-    sys.path.insert(0, str(TOOLS))
-    try:
-        spec = importlib.util.spec_from_file_location("tool_rejudge", TOOLS / "rejudge.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(TOOLS))
+    """tools/rejudge.py."""
+    return load_tool("rejudge")
 
 
 def test_every_puzzle_holds_when_the_rest_is_played_well() -> None:
