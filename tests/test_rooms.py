@@ -74,6 +74,12 @@ ALLOWED = (
         "the registry: it names the course's own rooms, and reads a game's name as a learner writes it",
     ),
     Allowance(
+        "cardlib/widgets/principles.py",
+        frozenset({NAMES}),
+        "the course's principles of play, the puzzles' lessons, are words of advice kept by game (the puzzle records "
+        "name their game by its key); they work out no fact of a game",
+    ),
+    Allowance(
         "cardlib/exercises/chapter*.py",
         frozenset({SEATS, RANKS, NAMES}),
         "a chapter's exercises ask the learner to write one game's rule, and its model solutions write it out",

@@ -126,10 +126,16 @@ def played_with_restarts(path: Path, game: str, seats: list[str], level: str, re
     return record.actions, frame["level"]
 
 
-@pytest.mark.parametrize(
-    ("game", "seats", "level"),
-    [("ecarte", [PERSON, COMPUTER], "strong"), ("alkort", [PERSON, COMPUTER, PERSON, COMPUTER], "gentle")],
-)
+# Every game at its most players, a person and the computer in turn round the table (at four, the computer stands in
+# for the absent person at seat 2): the strong level where a deal is quick (two players), else the gentle one.
+RESTARTED = [
+    (game.key, [PERSON if seat % 2 == 0 else COMPUTER for seat in range(n)], "strong" if n == 2 else "gentle")
+    for game in games.every()
+    for n in [max(game.players)]
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "level"), RESTARTED)
 def test_a_restart_loses_no_table_and_the_computer_makes_the_same_moves(
     tmp_path: Path, game: str, seats: list[str], level: str
 ) -> None:
