@@ -18,6 +18,12 @@ drawn from those rules, and chapter 9 puts it on trial:
 The cards' worth for keeping, cheapest first: plain rubbish, a Queen or a rubbish King
 (a led one can be caught), a 3 (it catches a led Queen), a 2 (it catches a led King or
 Queen), the ranked cards from the low eights up, a seven just above a Six, K♦ above all.
+
+A habit the course found in it: with the rest of a deal played by this bot, leading K♦ at once can look better by
+more than a point than leading another card and cashing K♦ later, where, with the rest played well (every later
+trick solved exactly), the two score the same in every imagined deal (deal 16's three puzzles, ``tools/rejudge.py``,
+chapter 10 section 7): it does not find that later moment to cash K♦. The puzzles are judged again that way, and
+those that rested on this habit are gone.
 """
 
 from __future__ import annotations
