@@ -23,6 +23,9 @@ APP = "apps/play-with-friends.html"
 OUTPUT = ".jp-OutputArea-output"  # the app's output: the REPL's own buttons around it are not the course's
 
 
+ANSWER_MS = 90_000  # the coach's hint in Pyodide took over 30 s once, on a clean clone's CI with other tests beside it
+
+
 def press(site_page: SitePage, target: Locator, read: str = ".cardlib-pass-the-device") -> None:
     """Tab to the target, press Enter, wait until the page has answered and settled."""
     page = site_page.page
@@ -30,7 +33,9 @@ def press(site_page: SitePage, target: Locator, read: str = ".cardlib-pass-the-d
     before = page.locator(read).first.inner_html()
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "([selector, before]) => document.querySelector(selector)?.innerHTML !== before", arg=[read, before]
+        "([selector, before]) => document.querySelector(selector)?.innerHTML !== before",
+        arg=[read, before],
+        timeout=ANSWER_MS,
     )
     site_page.settled(read)
 
