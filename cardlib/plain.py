@@ -305,17 +305,20 @@ class PlainView:
             try:
                 state.apply(move)
             except IllegalAction as refused:
-                raise ValueError(missing_hook(move, refused)) from refused
+                raise ValueError(missing_hook(f"cannot replay {move} ({refused})")) from refused
+        to_move = None if state.is_over else state.seat_to_move()
+        if to_move != self.to_move:  # the last trick went to another seat in this world: its trumps differ
+            raise ValueError(missing_hook(f"has player {to_move} to move where the view has player {self.to_move}"))
         return state
 
 
-def missing_hook(move: Action, refused: IllegalAction) -> str:
-    """Why a world drawn from a plain view cannot replay the deal, and which hook is missing."""
+def missing_hook(what: str) -> str:
+    """Why a world drawn from a plain view does not agree with it (``what`` it did), and which hook is missing."""
     return (
-        f"a world drawn from a plain view cannot replay {move} ({refused}): the deal depends on a card the view does "
-        "not show. A card every seat sees (a turned-up trump) is the state's public card: set PlainState.turned_up, "
-        "or override public_cards() and PlainView.world_from (cardlib.plain); a card only some seats see needs a "
-        "view of the game's own"
+        f"a world drawn from a plain view {what}: the deal depends on a card the view does not show. A card every "
+        "seat sees (a turned-up trump) is the state's public card: set PlainState.turned_up, or override "
+        "public_cards() and PlainView.world_from (cardlib.plain); a card only some seats see needs a view of the "
+        "game's own"
     )
 
 
