@@ -331,7 +331,7 @@ def test_no_fact_of_a_game_is_worked_out_outside_its_room() -> None:
 
 
 def test_the_rule_knows_the_games_it_guards() -> None:
-    assert [room.name for room in rooms()] == sorted(games.BUILT_IN)
+    assert set(games.BUILT_IN) <= {room.name for room in rooms()}  # and a newcomer's room, as the guide says
     assert set(games.BUILT_IN) <= game_names()
     assert {"AlkortState", "AlkortOptions", "EcarteState", "EcarteView"} <= room_classes()
     outside = {path.relative_to(REPO).as_posix() for path in files_outside_the_rooms()}
