@@ -29,9 +29,10 @@ from . import games
 from .cards import Card, card, repeated, show, suit
 from .tricks import Action, DealState, IllegalAction, action_text, parse_action
 
-USAGE = """usage: python -m cardlib.scenarios PATH [PATH ...]
+USAGE = """usage: python -m cardlib.scenarios [--load MODULE ...] PATH [PATH ...]
 
 Run the rule scenarios in each PATH: a .jsonl file, or a folder searched for *.jsonl files.
+--load MODULE registers a game of one's own first: a module or package name (cardlib.euchre) or a file's path.
 The format of a scenario file is the book's page book/rules/scenarios.md.
 Exit status: 0 all passed, 1 some failed, 2 a file could not be read or a scenario could not be run."""
 
@@ -572,12 +573,32 @@ def _cannot_run(scenario: Scenario, error: Exception) -> str:
     return _one_line(f"{scenario.where}: {what}: {type(error).__name__}: {error}")
 
 
+def games_loaded(args: Sequence[str]) -> list[str]:
+    """The command line's paths, each game it names with ``--load NAME`` (or ``--load=NAME``) loaded first."""
+    paths, rest = [], list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--load" or arg.startswith("--load="):
+            name = arg.partition("=")[2] or (rest.pop(0) if rest else "")
+            if not name:
+                raise ValueError("--load needs a module or package name, or a file's path")
+            games.load(name)
+        else:
+            paths.append(arg)
+    return paths
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the scenario files named on the command line; exit 0 if all pass, 1 if some fail, 2 on a bad file."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args in (["-h"], ["--help"]):
         print(USAGE)
         return 0
+    try:
+        args = games_loaded(args)
+    except ValueError as error:  # no such module, or one that describes no game
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     if not args:
         print(USAGE, file=sys.stderr)
         return 2

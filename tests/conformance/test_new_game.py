@@ -3,6 +3,7 @@ its file's path, and a turned-up trump that the views, worlds, frames and table 
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlib import games, plain
+from cardlib import bench, games, plain, scenarios, tournament
 from cardlib.friends.views import view_to_json
 from cardlib.widgets.notes import TableNotes
 
@@ -130,6 +131,26 @@ def test_a_game_is_loaded_by_its_module_or_its_path_relative_imports_and_all(new
         sys.path.insert(0, str(newcomers_package.parent))
     [loaded] = games.load(asked)
     assert loaded.key == "duel" and games.get("Duel") is loaded and games.of(loaded.new_deal(seed=1)) is loaded
+
+
+def test_every_command_line_loads_a_game_by_its_module_name(
+    newcomers_package: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bench, the tournament and the scenario runner each load a newcomer's package by name (``--load``)."""
+    sys.path.insert(0, str(newcomers_package.parent))
+    bench.main(["--load", "mygames.duel", "--seconds", "0.05", "duel"])
+    assert capsys.readouterr().out.startswith("duel deals/s=")
+    games.unregister("duel")
+    assert tournament.main(["--load", "mygames.duel", "--game", "duel", "--deals", "2", "--quiet"]) == 0
+    assert "duel: rules vs random" in capsys.readouterr().out
+    games.unregister("duel")
+    lines = tmp_path / "duel.jsonl"
+    follow = {"game": "duel", "id": "duel-follow", "kind": "legal", "hand": ["A♠", "Q♥"], "trick": ["K♠"]}
+    lines.write_text(json.dumps({**follow, "expect": {"legal": ["A♠"]}}, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert scenarios.main(["--load", "mygames.duel", str(lines)]) == 0
+    assert capsys.readouterr().out == "1 passed, 0 failed\n"
+    assert scenarios.main(["--load", "no_such_games.euchre", str(lines)]) == 2
+    assert "there is no module 'no_such_games.euchre'" in capsys.readouterr().err
 
 
 def test_a_load_that_finds_no_game_says_why(tmp_path: Path) -> None:
