@@ -6,7 +6,8 @@ works only because an import waits until a function runs is still a knot, and a 
 below. The one way up is the registry's: ``cardlib.games`` loads a built-in room's ``description.py`` by its name
 when a game is first asked for (``games.BUILT_IN``), as it loads any game's module (``games.load``).
 
-``LAYERS`` is the map, bottom first; the guide (``book/how-to-add-a-game.md``) draws it from here.
+``LAYERS`` is the map, bottom first; the architecture page (``book/architecture.md``) includes it and draws it,
+and the guide (``book/how-to-add-a-game.md``) draws it with a room's place in it: a test holds both drawings to it.
 """
 
 from __future__ import annotations
@@ -197,3 +198,26 @@ def test_an_import_from_a_higher_layer_is_named(tmp_path: Path) -> None:
     assert cycles(graph) == []
     with pytest.raises(ValueError, match="pkg.high is in no layer"):
         layer_of("pkg.high", layers[:1])
+
+
+def drawn_layers(page: str) -> list[str]:
+    """The layers a book page draws in its first text block, bottom first, each with its continuation lines."""
+    text = (REPO / "book" / page).read_text(encoding="utf-8").split("```text\n", 1)[1].split("```", 1)[0]
+    rows: list[str] = []
+    for line in text.splitlines():
+        if line.strip() and not line.strip().startswith("─"):
+            if line[1:2] != " ":
+                rows.append(line)
+            else:
+                rows[-1] += " " + line.strip()
+    return rows[::-1]
+
+
+@pytest.mark.parametrize("page", ["architecture.md", "how-to-add-a-game.md"])
+def test_the_books_drawings_of_the_layers_follow_the_map(page: str) -> None:
+    drawn = drawn_layers(page)
+    assert len(drawn) == len(LAYERS), f"book/{page} draws {len(drawn)} layers, the map has {len(LAYERS)}"
+    for row, (name, patterns) in zip(drawn, LAYERS):
+        modules = [p.split(".")[1] for p in patterns if p.count(".") == 1 and "<" not in p and "*" not in p]
+        named = modules if page == "architecture.md" else modules[:1]  # the guide's drawing names a layer's first
+        assert all(module in row for module in named), f"book/{page} draws {row.strip()!r} where the map has {name}"
