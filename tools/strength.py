@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardlib import tournament
+from cardlib import games, tournament
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "bots" / "strength.json"
 FIRST_SEED = 100  # the chunks' seeds are FIRST_SEED, FIRST_SEED + 1, ...: deals no test or chapter plays
@@ -77,7 +77,15 @@ def saved(out: Path, key: str, found: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
-GAME_NAMES = {"ecarte": "Écarté", "alkort4": "Alkort, four players", "alkort2": "Alkort, two players"}
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def game_label(label: str) -> str:
+    """A match's game in words, from the registry: 'ecarte' is Écarté, 'alkort4' Alkort, four players."""
+    key = label.rstrip("0123456789")
+    players = label[len(key) :]
+    name = games.get(key).name
+    return f"{name}, {NUMBERS.get(int(players), players)} players" if players else name
 
 
 def table(data: dict[str, Any]) -> str:
@@ -91,7 +99,7 @@ def table(data: dict[str, Any]) -> str:
             continue
         times, (low, high) = match["processor_time"], match["interval"]
         rows.append(
-            f"| {GAME_NAMES.get(key.split()[0], key)} | {match['deals']} | {match['win_rate']:.1%} | "
+            f"| {game_label(key.split()[0])} | {match['deals']} | {match['win_rate']:.1%} | "
             f"{low:.1%}–{high:.1%} | {times['strong']['p95_ms']:.0f} ms, {times['mc']['p95_ms']:.0f} ms "
             f"({match['p95_ratio']:.1f}×) |"
         )
