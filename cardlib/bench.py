@@ -139,22 +139,13 @@ def _median_ratio(speeds: list[float], toy: list[float]) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     """Print deals and moves per second for each game (or, with --beside, two trees side by side)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], parents=[games.loading_option(argv)])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--load",
-        metavar="MODULE",
-        action="append",
-        default=[],
-        help="register a game of one's own first: a module or package name (cardlib.euchre) or a file's path",
-    )
     parser.add_argument("--beside", metavar="OLD_TREE", help="measure this checkout beside an older one, in turn")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of the side-by-side run (default 5)")
     parser.add_argument("games", nargs="*", metavar="GAME", help="some of the games' labels (default: all)")
     args = parser.parse_args(argv)
-    for name in args.load:
-        games.load(name)
     labels = benched_games()
     unknown = [game for game in args.games if game not in labels]
     if unknown:

@@ -15,6 +15,7 @@ through one.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
 import random
@@ -337,6 +338,22 @@ def load(name: str | Path) -> list[GameDescription]:
     if not added and not isinstance(getattr(module, "DESCRIPTION", None), GameDescription):
         raise ValueError(f"{name} describes no game: give it a register(), a DESCRIPTION, or a description module")
     return added or [module.DESCRIPTION]
+
+
+def loading_option(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command lines' option that loads games of one's own (``--load NAME``, as often as wanted), a parent
+    parser for argparse: the games it names are loaded already, so that the other options may list them."""
+    loading = argparse.ArgumentParser(add_help=False)
+    loading.add_argument(
+        "--load",
+        metavar="MODULE",
+        action="append",
+        default=[],
+        help="register a game of one's own first: a module or package name (cardlib.euchre) or a file's path",
+    )
+    for name in loading.parse_known_args(argv)[0].load:
+        load(name)
+    return loading
 
 
 def imported(name: str | Path) -> ModuleType:

@@ -573,21 +573,6 @@ def _cannot_run(scenario: Scenario, error: Exception) -> str:
     return _one_line(f"{scenario.where}: {what}: {type(error).__name__}: {error}")
 
 
-def games_loaded(args: Sequence[str]) -> list[str]:
-    """The command line's paths, each game it names with ``--load NAME`` (or ``--load=NAME``) loaded first."""
-    paths, rest = [], list(args)
-    while rest:
-        arg = rest.pop(0)
-        if arg == "--load" or arg.startswith("--load="):
-            name = arg.partition("=")[2] or (rest.pop(0) if rest else "")
-            if not name:
-                raise ValueError("--load needs a module or package name, or a file's path")
-            games.load(name)
-        else:
-            paths.append(arg)
-    return paths
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the scenario files named on the command line; exit 0 if all pass, 1 if some fail, 2 on a bad file."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -595,7 +580,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE)
         return 0
     try:
-        args = games_loaded(args)
+        args = games.loading_option(args).parse_known_args(args)[1]  # the paths, each --load's game loaded
     except ValueError as error:  # no such module, or one that describes no game
         print(f"error: {error}", file=sys.stderr)
         return 2

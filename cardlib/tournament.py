@@ -186,26 +186,10 @@ def text_progress(label: str) -> Callable[[int, int], None]:
     return report
 
 
-def games_loaded(argv: Sequence[str] | None) -> argparse.ArgumentParser:
-    """The option that loads games of one's own (``--load``), its games loaded already: the other options list
-    every game, theirs too."""
-    loading = argparse.ArgumentParser(add_help=False)
-    loading.add_argument(
-        "--load",
-        metavar="MODULE",
-        action="append",
-        default=[],
-        help="register a game of one's own first: a module or package name (cardlib.euchre) or a file's path",
-    )
-    for name in loading.parse_known_args(argv)[0].load:  # first, so that the other options know its game
-        games.load(name)
-    return loading
-
-
 def arguments(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
     """The command line's parser and what it was told."""
     parser = argparse.ArgumentParser(
-        prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0], parents=[games_loaded(argv)]
+        prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0], parents=[games.loading_option(argv)]
     )
     parser.add_argument("--game", choices=(*games.keys(), "both"), default="both", help="which game (default: all)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per match; each is played twice (default 1000)")
