@@ -191,7 +191,7 @@ def arguments(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argp
     parser = argparse.ArgumentParser(
         prog="python -m cardlib.tournament", description=__doc__.split("\n\n")[0], parents=[games.loading_option(argv)]
     )
-    parser.add_argument("--game", choices=(*games.keys(), "both"), default="both", help="which game (default: all)")
+    parser.add_argument("--game", choices=(*games.keys(), "all"), default="all", help="which game (default: all)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per match; each is played twice (default 1000)")
     parser.add_argument(
         "--match",
@@ -220,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not sep or a not in BOTS or b not in BOTS:
             parser.error(f"--match wants two bots like mc:rules, from {', '.join(BOTS)}; got {text!r}")
         matches.append((a, b))
-    chosen = games.keys() if args.game == "both" else (args.game,)
+    chosen = games.keys() if args.game == "all" else (args.game,)
     for game in chosen:
         for a, b in matches:
             label = f"{game} {a} vs {b}"
