@@ -818,6 +818,9 @@ class Tables:
     sleep: Callable[[float], None] = time.sleep
     replays: dict[str, Replay] = field(default_factory=dict)  # the tables replayed lately, kept to skip a replay
     on_change: Callable[[str], None] = lambda table: None  # told of every change a waiting seat must hear of
+    # A server on an event loop (FriendsServer) makes the computer's moves after its answer, a move at a time, so that
+    # a strong computer keeps no other table waiting: a request then makes none if this, told of the table, says True
+    defer_computer: Callable[[str], bool] = lambda table: False
     started: float = field(init=False)  # when this server started (its clock's time when made)
 
     def __post_init__(self) -> None:
@@ -861,7 +864,7 @@ class Tables:
         presence = self.store.presence(record.id)
         try:
             replay.make(seat, move)
-            moves = [(seat, move), *replay.advance(replay.standing_in(presence, now))]
+            moves = [(seat, move), *self.computers_moves(replay, presence, now)]
         except Exception:
             self.replays.pop(record.id, None)  # half made: replay it from the record next time
             raise
@@ -911,13 +914,31 @@ class Tables:
             self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
         presence = self.store.presence(record.id)
-        moves = replay.advance(replay.standing_in(presence, now))
+        moves = self.computers_moves(replay, presence, now)
         if moves:
             try:
                 self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
             except TableError:  # another server let the computer move first: show what it stored
                 replay = self.replayed(check_alive(self.store.get(record.id), now))
         return replay, seat, presence, now
+
+    def computers_moves(self, replay: Replay, presence: Mapping[int, float], now: float) -> list[tuple[int, str]]:
+        """The computer's moves (and a stand-in's) a request makes: all, up to a person's decision; or none, when a
+        server makes them after its answer (``defer_computer``)."""
+        if self.defer_computer(replay.record.id):
+            return []
+        return replay.advance(replay.standing_in(presence, now))
+
+    def play_on(self, table: str, most: int | None = None) -> int:
+        """Let the computer (and the bot standing in for an absent person) move at this table until a person is to
+        decide, or ``most`` moves are made; how many it made, each kept before the next."""
+        now = self.clock()
+        record = check_alive(self.store.get(table), now)
+        replay = self.replayed(record)
+        moves = replay.advance(replay.standing_in(self.store.presence(record.id), now), most)
+        if moves:
+            self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
+        return len(moves)
 
     def replayed(self, record: Record) -> Replay:
         """The record's game replayed, from the one kept if it can catch up."""
