@@ -14,7 +14,8 @@ rule bot, unless the maker chose); a person's seat left empty longer than the ta
 that level too, until the person is back. Each computer decision is made by a bot seeded from the table's seed, the
 seat and the number of moves made, so that a table replayed after a restart makes the same moves. The idle clock of
 a seat not heard from since the server started starts then: a server restarted (its SQLite store forgets who was
-there) gives each person the whole idle time to come back.
+there) gives each person the whole idle time to come back. The computer moves when a request at its table finds it
+to move, before the answer; or, when a server says so (``defer_computer``), after it, a move at a time.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -853,7 +854,7 @@ class Tables:
         return frame_of(replay, seat, presence, now)
 
     def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
-        """Make a person's move, judged by the engine, then the computer's; kept before the answer says so."""
+        """Make a person's move, judged by the engine, then the computer's (unless deferred); kept before the answer."""
         replay, seat, _, now = self.seated(table, seat, token)
         if version != replay.record.version:
             raise refused(
