@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> None:
     """Make tables for a class on a running demo and print each seat's link (one line a seat); a refusal or a server
     that cannot be reached is said in one line (and the exit status is 1)."""
     args = arguments().parse_args(argv)
+    if not args.server.startswith(("http://", "https://")):
+        raise SystemExit(f"--server is the demo's address, like http://127.0.0.1:8866/, not {args.server[:80]!r}")
     try:
         make_tables(HTTPTables(args.server), args)
     except TableError as error:

@@ -30,7 +30,6 @@ from .tables import (
     Record,
     Replay,
     Tables,
-    check_alive,
     checked_level,
     refused,
     token_hash,
@@ -62,7 +61,7 @@ def create_match(
         part = {"match": match, "results_hash": token_hash(key), "match_table": number}
         made.append(tables.create(game, seats, "", part, names=table_names, **common))
         if play_now and COMPUTER in seats and not any(kind != COMPUTER for kind in seats):
-            play_out(tables, made[-1]["table"])
+            tables.play_on(made[-1]["table"])
     return {"match": match, "results_key": key, "seed": common["seed"], "tables": made}
 
 
@@ -100,16 +99,6 @@ def target_out_of_reach(tables: Tables, game: str) -> dict[str, int]:
     if "target_score" not in kind.describe():
         return {}
     return {"target_score": tables.limits.option_number_times * kind.defaults().target_score}
-
-
-def play_out(tables: Tables, table: str, most: int | None = None) -> int:
-    """Let the computer play a table of its own to the end, or ``most`` moves of it; how many moves it made."""
-    record = check_alive(tables.store.get(table), tables.clock())
-    replay = tables.replayed(record)
-    moves = replay.advance(set(), most)
-    if moves:
-        tables.keep(replay, record, record.with_moves(moves, tables.clock(), tables.limits, by_person=False))
-    return len(moves)
 
 
 def unfinished_computer_tables(tables: Tables, match: str) -> list[str]:

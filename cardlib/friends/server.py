@@ -7,7 +7,8 @@
     GET  {base}friends/api/tables/<table>/seats/<seat>/decisions                      (header X-Seat-Token)
          -> 200 the seat's own decisions in the deal, each with the view it decided from (the coach's review)
     POST {base}friends/api/tables/<table>/seats/<seat>/moves  {"token", "action": "play K♦", "version"}
-         -> 200 the seat's frame after the move (and the computer's)
+         -> 200 the seat's frame after the move; the computer's moves follow, a move at a time, on the server's loop
+            (other tables are answered between two), each told to the waiting seats as news of the table
     POST {base}friends/api/tables/<table>/seats/<seat>/here                           (header X-Seat-Token)
          -> 200 the seat's own browser is there (its page's heartbeat, every 2 s: what keeps the seat connected)
     POST {base}friends/api/matches   {"game", "tables": [[seats], ...], "deals"?, "seed"?, ..., "teacher_key"}
@@ -44,14 +45,14 @@ from urllib.parse import quote, urlencode
 
 from tornado.web import HTTPError, RequestHandler
 
-from .matches import MATCH_SETTINGS, create_match, play_out, results, results_csv, unfinished_computer_tables
+from .matches import MATCH_SETTINGS, create_match, results, results_csv, unfinished_computer_tables
 from .results_page import results_page
 from .stores import RedisStore, SQLiteStore
 from .tables import SETTINGS, Limits, TableError, Tables, refused, token_hash
 
 DEFAULT_DB = "~/.local/state/cardlib/friends.sqlite"
 DEFAULT_PAGE = "apps/play-with-friends.ipynb"
-# How long a table of the computer alone pauses between two moves: time enough for the loop to read and answer the
+# How long the computer pauses between two of its moves at a table: time enough for the loop to read and answer the
 # requests that came during the move (a request takes several turns of the loop; sleep(0) gives it one)
 BETWEEN_COMPUTER_MOVES = 0.02
 CREATE_FIELDS = ("game", "seats", *SETTINGS, "teacher_key")
@@ -121,7 +122,7 @@ class FriendsServer:
     kernel_key: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     waiters: Waiters = field(default_factory=Waiters)
     stop_listening: Callable[[], None] = lambda: None
-    playing: dict[str, asyncio.Task] = field(default_factory=dict)  # tables of the computer alone, being played here
+    playing: dict[str, asyncio.Task] = field(default_factory=dict)  # tables the computer is moving at, here
 
     def __post_init__(self) -> None:
         limits = self.tables.limits
@@ -132,6 +133,7 @@ class FriendsServer:
             limits.address_messages_per_second, int(2 * limits.address_messages_per_second)
         )
         self.tables.on_change = self.waiters.notify
+        self.tables.defer_computer = self.defer_computer
         listen = getattr(self.tables.store, "listen", None)
         if listen is not None:
             self.stop_listening = listen(self.waiters.notify_from_thread)
@@ -164,17 +166,30 @@ class FriendsServer:
                 break
         return self.tables.frame(table, seat, token, heard=False)
 
+    def defer_computer(self, table: str) -> bool:
+        """Make the computer's moves at this table after the answer, on the server's loop; False when asked off the
+        loop (by a caller of the tables beside the server, as a test is), which makes them there and then."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self.play_in_turns([table])
+        return True
+
     def play_in_turns(self, tables: Iterable[str]) -> None:
-        """Play these tables of the computer alone (a match's yardstick) a move at a time on the server's loop, so
-        that every other request is answered between two moves (at the strong level a deal takes seconds)."""
+        """Let the computer move at these tables (its seats, its stand-ins; a match's table of its own to the end) a
+        move at a time on the server's loop, after the request that asked is answered: every other request is answered
+        between two moves (a strong computer takes up to a second a move, a strong deal seconds)."""
         for table in tables:
             if table not in self.playing:
-                self.playing[table] = asyncio.get_running_loop().create_task(self.play_computer_table(table))
+                self.playing[table] = asyncio.get_running_loop().create_task(self.play_computer(table))
 
-    async def play_computer_table(self, table: str) -> None:
-        """Play a table of the computer alone to its end, a move at a time, letting the loop answer others between."""
+    async def play_computer(self, table: str) -> None:
+        """The computer's moves at a table, a move at a time until a person is to decide, the loop answering others
+        between two moves."""
+        await asyncio.sleep(0)  # the request that asked is answered first
         try:
-            while play_out(self.tables, table, most=1):
+            while self.tables.play_on(table, most=1):
                 await asyncio.sleep(BETWEEN_COMPUTER_MOVES)
         except TableError:
             pass  # the table expired, or another server sharing the store moved first (and plays on)

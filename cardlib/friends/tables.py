@@ -14,7 +14,8 @@ rule bot, unless the maker chose); a person's seat left empty longer than the ta
 that level too, until the person is back. Each computer decision is made by a bot seeded from the table's seed, the
 seat and the number of moves made, so that a table replayed after a restart makes the same moves. The idle clock of
 a seat not heard from since the server started starts then: a server restarted (its SQLite store forgets who was
-there) gives each person the whole idle time to come back.
+there) gives each person the whole idle time to come back. The computer moves when a request at its table finds it
+to move, before the answer; or, when a server says so (``defer_computer``), after it, a move at a time.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -818,6 +819,9 @@ class Tables:
     sleep: Callable[[float], None] = time.sleep
     replays: dict[str, Replay] = field(default_factory=dict)  # the tables replayed lately, kept to skip a replay
     on_change: Callable[[str], None] = lambda table: None  # told of every change a waiting seat must hear of
+    # A server on an event loop (FriendsServer) makes the computer's moves after its answer, a move at a time, so that
+    # a strong computer keeps no other table waiting: a request then makes none if this, told of the table, says True
+    defer_computer: Callable[[str], bool] = lambda table: False
     started: float = field(init=False)  # when this server started (its clock's time when made)
 
     def __post_init__(self) -> None:
@@ -850,7 +854,7 @@ class Tables:
         return frame_of(replay, seat, presence, now)
 
     def move(self, table: str, seat: int, token: str, action: str, version: int) -> dict[str, Any]:
-        """Make a person's move, judged by the engine, then the computer's; kept before the answer says so."""
+        """Make a person's move, judged by the engine, then the computer's (unless deferred); kept before the answer."""
         replay, seat, _, now = self.seated(table, seat, token)
         if version != replay.record.version:
             raise refused(
@@ -861,7 +865,7 @@ class Tables:
         presence = self.store.presence(record.id)
         try:
             replay.make(seat, move)
-            moves = [(seat, move), *replay.advance(replay.standing_in(presence, now))]
+            moves = [(seat, move), *self.computers_moves(replay, presence, now)]
         except Exception:
             self.replays.pop(record.id, None)  # half made: replay it from the record next time
             raise
@@ -911,13 +915,31 @@ class Tables:
             self.on_change(record.id)  # the others' frames now show this seat connected
         replay = self.replayed(record)
         presence = self.store.presence(record.id)
-        moves = replay.advance(replay.standing_in(presence, now))
+        moves = self.computers_moves(replay, presence, now)
         if moves:
             try:
                 self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
             except TableError:  # another server let the computer move first: show what it stored
                 replay = self.replayed(check_alive(self.store.get(record.id), now))
         return replay, seat, presence, now
+
+    def computers_moves(self, replay: Replay, presence: Mapping[int, float], now: float) -> list[tuple[int, str]]:
+        """The computer's moves (and a stand-in's) a request makes: all, up to a person's decision; or none, when a
+        server makes them after its answer (``defer_computer``)."""
+        if self.defer_computer(replay.record.id):
+            return []
+        return replay.advance(replay.standing_in(presence, now))
+
+    def play_on(self, table: str, most: int | None = None) -> int:
+        """Let the computer (and the bot standing in for an absent person) move at this table until a person is to
+        decide, or ``most`` moves are made; how many it made, each kept before the next."""
+        now = self.clock()
+        record = check_alive(self.store.get(table), now)
+        replay = self.replayed(record)
+        moves = replay.advance(replay.standing_in(self.store.presence(record.id), now), most)
+        if moves:
+            self.keep(replay, record, record.with_moves(moves, now, self.limits, by_person=False))
+        return len(moves)
 
     def replayed(self, record: Record) -> Replay:
         """The record's game replayed, from the one kept if it can catch up."""

@@ -169,6 +169,9 @@ def test_the_client_says_an_unreachable_server_in_one_line() -> None:
     done = run_client("ecarte", "person", "person", "--server", f"http://127.0.0.1:{port}/")
     assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.strip().count("\n") == 0
     assert "cannot be reached" in done.stderr and "make demo" in done.stderr
+    not_an_address = run_client("ecarte", "person", "person", "--server", "127.0.0.1:8866")
+    assert not_an_address.returncode == 1 and not_an_address.stderr.strip().count("\n") == 0
+    assert "--server is the demo's address, like http://127.0.0.1:8866/, not '127.0.0.1:8866'" in not_an_address.stderr
 
 
 @pytest.mark.parametrize("wrong", ["token", "table", "expired"])
