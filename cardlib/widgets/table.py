@@ -1064,7 +1064,7 @@ class GameTable(Table):
         assert loser is not None, "a game won has a loser"
         score = f"{scores[winner]} to {scores[loser]}"
         if winner == deal.side_of(LEARNER):
-            return f"Game over: {'your team wins' if deal.partner(LEARNER) is not None else 'you win'} {score}! 🎉"
+            return f"Game over: {'your team wins' if deal.partner(LEARNER) is not None else 'you win'} {score}!"
         return f"Game over: {self.side_names()[winner]} wins {score}. Better luck next game!"
 
     def _render_footer(self) -> None:

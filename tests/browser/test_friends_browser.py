@@ -31,7 +31,7 @@ from cardlib.friends.client import HTTPTables
 from cardlib.widgets.coach import HINT_NAME
 
 from browser_harness import VIEWPORT, axe_violations, launch_browser, press_by_keyboard
-from voila_harness import AppPage, Server, free_port, kernel_id_of, kernel_process, serving
+from voila_harness import PAGE_READY_MS, AppPage, Server, free_port, kernel_id_of, kernel_process, serving
 
 APP = "apps/play-with-friends.ipynb"
 REDIS_SERVER = "/usr/bin/redis-server"
@@ -101,8 +101,8 @@ class Person:
 
     def goto(self, server: Server) -> None:
         """Open the seat's link on this server and wait for the table."""
-        self.page.goto(on_server(self.link, server), timeout=90_000)
-        self.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=90_000)
+        self.page.goto(on_server(self.link, server), timeout=PAGE_READY_MS)
+        self.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=PAGE_READY_MS)
         expect(self.page.locator(".cardlib-friends-seats caption")).to_contain_text(f"you are player {self.seat}")
 
     def version(self) -> int:
@@ -281,8 +281,8 @@ def kill_and_reload(person: Person, server: Server) -> None:
     kernel = kernel_process(server.process, kernel_id_of(person.page.content()))
     kernel.send_signal(signal.SIGKILL)
     kernel.wait(timeout=10)
-    person.page.reload(timeout=90_000)
-    person.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=90_000)
+    person.page.reload(timeout=PAGE_READY_MS)
+    person.page.locator(".cardlib-friends").first.wait_for(state="visible", timeout=PAGE_READY_MS)
     expect(person.page.locator(".cardlib-friends-seats caption")).to_contain_text(f"you are player {person.seat}")
     assert person.hand() == hand and person.version() == version, "the same seat, the same cards"
 
