@@ -3,6 +3,7 @@ read, not a test):
 
     .venv/bin/python tools/coach_site_benchmark.py              # builds the site first if it is not there
     .venv/bin/python tools/coach_site_benchmark.py --count 20 --samples 40
+    .venv/bin/python tools/coach_site_benchmark.py --bot strong --rebuild   # a computer player's decisions instead
 
 A learner who asks for a hint on the static site waits for `coach.hint` to run in their own browser, in Pyodide,
 which is slower than CPython. This measures that wait: the same positions, taken from real deals of each game
@@ -37,6 +38,7 @@ from typing import Any
 from urllib.parse import quote
 
 from cardlib import coach, games
+from cardlib.bots import make_bot
 from cardlib.players import next_move
 from cardlib.tricks import DealState
 
@@ -52,6 +54,7 @@ READY_LINE = "Python is ready"
 DONE, PROGRESS = "coach benchmark:", "hint"  # the browser's last line (the results, as JSON), and each hint's line
 OUTPUT = ".jp-OutputArea-output"
 GOALS = {"Pyodide": 3.0, "CPython": 1.0}  # p95 of a hint, in seconds
+BOT_GOAL = 1.0  # p95 of a computer player's decision in the site's Pyodide, in seconds (issue 39)
 SEED = 2026
 
 # ---------------------------------------------------------------------------
@@ -92,8 +95,25 @@ def time_hints(game_key: str, count: int, samples: int | None, seed: int) -> lis
     return rows
 
 
-def measure(game_keys: list[str], count: int, samples: int | None, seed: int) -> dict[str, list[list[float]]]:
-    """Every game's hints, timed (see time_hints)."""
+def time_bot(game_key: str, count: int, bot_name: str, seed: int) -> list[list[float]]:
+    """Ask a computer player (``make_bot``) for its move at each position, as a table does, from the seat's view: per
+    decision its seconds (waited, and of the processor). Prints a line per decision."""
+    rows = []
+    for state, seat in positions(game_key, count, seed):
+        bot = make_bot(bot_name, game_key, seed=seed)
+        start, processor = time.perf_counter(), time.process_time()
+        bot.decide(state, seat)
+        rows.append([time.perf_counter() - start, time.process_time() - processor])
+        print(f"{PROGRESS} {game_key} {len(rows)}/{count}: {rows[-1][0]:.2f} s", flush=True)
+    return rows
+
+
+def measure(
+    game_keys: list[str], count: int, samples: int | None, seed: int, bot_name: str | None = None
+) -> dict[str, list[list[float]]]:
+    """Every game's hints, timed (see time_hints); or, with ``bot_name``, a computer player's decisions (time_bot)."""
+    if bot_name is not None:
+        return {key: time_bot(key, count, bot_name, seed) for key in game_keys}
     return {key: time_hints(key, count, samples, seed) for key in game_keys}
 
 
@@ -101,22 +121,25 @@ def measure(game_keys: list[str], count: int, samples: int | None, seed: int) ->
 # In the browser
 
 
-def browser_code(game_keys: list[str], count: int, samples: int | None, seed: int) -> str:
+def browser_code(game_keys: list[str], count: int, samples: int | None, seed: int, bot_name: str | None) -> str:
     """The Python the site's REPL runs: the coach imported (and timed), the measuring functions, the results."""
     imports = "import json, time\nstarted = time.perf_counter()\n"
-    imports += "from cardlib import coach, games\nfrom cardlib.players import next_move\n"
+    imports += "from cardlib import coach, games\nfrom cardlib.bots import make_bot\n"
+    imports += "from cardlib.players import next_move\n"
     imports += "from cardlib.tricks import DealState\nimported = time.perf_counter() - started\n"
     constants = f"PROGRESS = {PROGRESS!r}\n"
-    functions = "\n".join(inspect.getsource(f) for f in (positions, time_hints, measure))
-    call = f"results = measure({game_keys!r}, {count!r}, {samples!r}, {seed!r})\n"
+    functions = "\n".join(inspect.getsource(f) for f in (positions, time_hints, time_bot, measure))
+    call = f"results = measure({game_keys!r}, {count!r}, {samples!r}, {seed!r}, {bot_name!r})\n"
     report = f'print({DONE!r}, json.dumps({{"import": imported, "games": results}}))\n'
     return imports + constants + functions + call + report
 
 
-def in_the_site(game_keys: list[str], count: int, samples: int | None, seed: int) -> tuple[float, dict[str, Any]]:
+def in_the_site(
+    game_keys: list[str], count: int, samples: int | None, seed: int, bot_name: str | None = None
+) -> tuple[float, dict[str, Any]]:
     """Open the site's REPL in Chromium, time Python's start (a first printed line), then run the measurement."""
     first = quote(f'print("{READY_LINE}")')
-    then = quote(browser_code(game_keys, count, samples, seed))
+    then = quote(browser_code(game_keys, count, samples, seed, bot_name))
     url = f"lite/repl/index.html?kernel=python&toolbar=0&showBanner=0&hideCodeInput=1&code={first}&code={then}"
     with serving(SITE) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -169,6 +192,31 @@ def summary(where: str, game_key: str, rows: list[list[float]]) -> str:
     )
 
 
+def bot_summary(where: str, game_key: str, bot_name: str, rows: list[list[float]]) -> str:
+    """One line: a computer player's decisions in one Python, p50 and p95 (in Pyodide against the goal)."""
+    seconds, processor = [r[0] for r in rows], [r[1] for r in rows]
+    p95 = percentile(seconds, 0.95)
+    goal = f" (goal p95 < {BOT_GOAL:g} s: {'ok' if p95 < BOT_GOAL else 'OVER THE GOAL'})" if where == "Pyodide" else ""
+    return (
+        f"  {where:<8} {games.get(game_key).name:<7} {len(rows)} decisions of the {bot_name} bot: p50 "
+        f"{percentile(seconds, 0.5):.2f} s, p95 {p95:.2f} s, slowest {max(seconds):.2f} s{goal}; processor time p50 "
+        f"{percentile(processor, 0.5):.2f} s, p95 {percentile(processor, 0.95):.2f} s"
+    )
+
+
+def report(keys: list[str], here: dict[str, list[list[float]]], there: dict[str, Any], bot_name: str | None) -> None:
+    """Each game's line in both Pythons."""
+    for key in keys:
+        if bot_name is not None:
+            print(bot_summary("CPython", key, bot_name, here[key]))
+            print(bot_summary("Pyodide", key, bot_name, there["games"][key]))
+            continue
+        print(summary("CPython", key, here[key]))
+        print(summary("Pyodide", key, there["games"][key]))
+        same = [row[2:] for row in here[key]] == [row[2:] for row in there["games"][key]]
+        print(f"  {'the same' if same else 'OTHER'} samples and ± in both Pythons (the coach is seeded)")
+
+
 def main() -> None:
     """Build the site if needed, measure in CPython and in the site's Pyodide, print the numbers beside the goals."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -176,24 +224,21 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None, help="worlds per hint (default: the coach's own)")
     parser.add_argument("--games", nargs="+", default=list(games.keys()), help="which games (all)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the first deal's seed ({SEED})")
+    parser.add_argument("--bot", default=None, help="time this computer player's decisions instead (e.g. strong)")
     parser.add_argument("--rebuild", action="store_true", help="build the site first even if it is there")
     arguments = parser.parse_args()
     if arguments.rebuild or not (SITE / "index.html").exists():
         subprocess.run([sys.executable, str(BUILD)], cwd=ROOT, check=True)
-    keys, load_before = [games.get(g).key for g in arguments.games], os.getloadavg()[0]
-    here = measure(keys, arguments.count, arguments.samples, arguments.seed)
-    python_start, there = in_the_site(keys, arguments.count, arguments.samples, arguments.seed)
+    keys, load_before, bot = [games.get(g).key for g in arguments.games], os.getloadavg()[0], arguments.bot
+    here = measure(keys, arguments.count, arguments.samples, arguments.seed, bot)
+    python_start, there = in_the_site(keys, arguments.count, arguments.samples, arguments.seed, bot)
     samples = "the coach's default samples" if arguments.samples is None else f"{arguments.samples} samples"
     print(
-        f"coach benchmark ({samples}, deals from seed {arguments.seed}): load average {load_before:.1f} before, "
-        f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores"
+        f"{'coach' if bot is None else bot + ' bot'} benchmark ({samples}, deals from seed {arguments.seed}): load "
+        f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores"
     )
     print(f"  the site's Python started in {python_start:.1f} s; importing the coach took {there['import']:.2f} s")
-    for key in keys:
-        print(summary("CPython", key, here[key]))
-        print(summary("Pyodide", key, there["games"][key]))
-        same = [row[2:] for row in here[key]] == [row[2:] for row in there["games"][key]]
-        print(f"  {'the same' if same else 'OTHER'} samples and ± in both Pythons (the coach is seeded)")
+    report(keys, here, there, bot)
 
 
 if __name__ == "__main__":
