@@ -167,7 +167,8 @@ def plain(value: Any) -> Any:
     """An answer as Python's own values, inside any container: numpy's numbers and arrays as Python's
     (``numpy.int64(2)`` is 2, an array a list); a named tuple or tuple subclass as a tuple, a dataclass as the
     tuple of its fields; text in Unicode's composed form (NFC), so that 'mu' + U+0301 + 'k', as some keyboards
-    type it, is 'múk'; a list, dict or set of a class of the learner's as the plain one it is made from. Cards stay
+    type it, is 'múk'; a list, dict or set, an int or a float of a class of the learner's as the plain one it is made
+    from (whatever its class's ``__eq__`` says). Cards stay
     cards (a Card of another class is refused as such, by ``card_problem``)."""
     kind = type(value)
     if kind is str:
@@ -188,6 +189,10 @@ def plain(value: Any) -> Any:
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
         return unicodedata.normalize("NFC", str.__str__(value))
+    if isinstance(value, int) and kind is not int and kind is not bool:  # an int subclass: its number (its own
+        return int.__int__(value)  # __eq__, which Python asks first, may say it equals anything)
+    if isinstance(value, float) and kind is not float:
+        return float.__float__(value)
     return value
 
 
@@ -1103,8 +1108,9 @@ class Exercise:
     def _follows(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
         """Whether the answer comes from the library: with the library's function answering the learner's code a
         decoy, the learner's function gives the decoy back on every case tried. One that computes its own answer and
-        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``) answers right, or
-        stops at its own test (an AssertionError): its own work."""
+        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``, or ``if best != ...:
+        raise ValueError(...)``) answers right, or stops at its own test (an AssertionError, or a raise statement of
+        its own code): its own work."""
         functions = tuple(watch.functions.values())
         if any(f.__closure__ for f in functions):  # its code cannot be swapped: equal answers are all there is
             return True
@@ -1112,7 +1118,7 @@ class Exercise:
             if decoy_of(answer.right) == answer.right:
                 continue  # no decoy of this kind of answer: equal answers are all there is to go on
             outcome = run_learners(fn, fresh(answer.case), functions)
-            if isinstance(outcome.raised, AssertionError) or outcome.stopped:
+            if isinstance(outcome.raised, AssertionError) or outcome.stopped or raised_by_its_own(outcome.raised):
                 return False  # its own test of its own answer failed: the answer was its own
             if outcome.error:
                 continue  # it broke on the library's answer (a decoy card not in the hand): that answer was used
@@ -1370,6 +1376,17 @@ class Exercise:
             cases=tried,
             advice="work this case by hand with the rule, then ask for a hint() if stuck",
         )
+
+
+def raised_by_its_own(error: BaseException | None) -> bool:
+    """Whether an exception was raised by a raise statement of the learner's own code (a test of its own answer:
+    ``if best != told: raise ValueError(...)``), not by an operation that failed on a value (``cards.index(c)``)."""
+    tb = error.__traceback__ if error is not None else None
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or not running.learners_code(tb.tb_frame.f_code.co_filename):
+        return False
+    return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
 def delegation(calls: list[Call], args: Case, value: Any) -> str:
