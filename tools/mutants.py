@@ -514,7 +514,24 @@ def shape_mutants(ex: Exercise) -> list[Mutant]:
         for description, template in SHAPES.items()
         if template is not None
     ]
-    return made + list(guard_in_except(ex)) + list(size_cut(ex))
+    return made + list(guard_in_except(ex)) + list(size_cut(ex)) + list(part_key(ex))
+
+
+def part_key(ex: Exercise) -> Iterator[Mutant]:
+    """A memo by value whose key leaves one argument out (the trump, the dealer, the discards), handing out copies:
+    right until the same other arguments come again with another value for the one left out."""
+    params = parameters(ex)
+    for left_out in params if len(params) > 1 else []:
+        key = ", ".join(p for p in params if p != left_out)
+        wrapper = (
+            f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
+            f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
+            f"    return _copied(_MEMO[key])\n"
+        )
+        yield Mutant(ex, f"shape: {PART_KEY} ({left_out} left out)", renamed_model(ex) + "\n\n" + COPIED + wrapper)
+
+
+PART_KEY = "a memo by value whose key leaves one argument out"
 
 
 def size_cut(ex: Exercise) -> Iterator[Mutant]:
@@ -877,6 +894,8 @@ def known_reason(mutant: Mutant) -> str:
             "the arguments are values that cannot change (cards, text, numbers) or none: a memo by identity is one "
             "by value here"
         )
+    if description.startswith("shape: " + PART_KEY):
+        return ""  # the proof is the run: no two inputs of the space tell the argument left out
     if description.startswith("shape:") and ("default argument" in description or "grows" in description):
         return "the answer is not a list (a tuple, a number, a bool, a card): this shape hands it back unchanged"
     if description.startswith("shape:"):
@@ -1219,6 +1238,8 @@ def new_operator(description: str) -> str:
         return "a guard's early return replaced by a broad except returning a default"
     if description.startswith("shape: " + SIZE_CUT):
         return SIZE_CUT
+    if description.startswith("shape: " + PART_KEY):
+        return PART_KEY
     if description.startswith("shape: "):
         return description.removeprefix("shape: ")
     if " becomes is" in description:

@@ -729,6 +729,7 @@ def contents(value: Any) -> list[Any]:
 DECOYED = 6  # cases the library answers decoys on, to see where a learner's answer comes from
 HANDED_OUT = 8  # cases called again after the caller has changed every answer it was given
 PASSED_AGAIN = 8  # lists changed by the caller and passed again
+OTHER_VALUES = 4  # cases passed again with one argument other than their lists changed, for each such argument
 
 
 @contextlib.contextmanager
@@ -1089,6 +1090,7 @@ class Exercise:
             lambda: self._shared_answer(everything),
             lambda: self._handed_out(fn, answers, everything, total),
             lambda: self._passed_again(fn, answers, total),
+            lambda: self._other_values(fn, answers, total),
         ):
             found = look()
             if found is not None:
@@ -1255,6 +1257,68 @@ class Exercise:
         if found is not None and not (outcome.stopped or outcome.error):
             found.headline = why
             found.advice = "remember nothing by a list's identity (id(cards), `is`): " + KEEP_NOTHING
+        return found
+
+    def _other_values(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if, given a case's lists again with one other argument changed (the same hand under another trump,
+        the same deck for another dealer), the function answers as for another call: an answer remembered by part
+        of its arguments. The arguments other than lists stay as one case of the check has them together, so they go
+        together as the game gives them."""
+        for first, mixed, right, alike in self._mixed_cases(answers):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            run_learners(fn, fresh(first.case))
+            outcome = run_learners(fn, fresh(mixed))
+            found = self._verdict(mixed, right, outcome, first.number, total)
+            if found is not None:
+                return self._as_remembered(found, first, mixed, outcome, alike)
+        return None
+
+    def _mixed_cases(self, answers: list[Answer]) -> list[tuple[Answer, Case, Any, list[Case]]]:
+        """(a case, the case with one argument other than its lists changed, the engine's answer to that, every such
+        case of these lists), a few for each such argument, where the change changes the engine's answer."""
+        assert self.oracle is not None
+        places = [i for i, value in enumerate(answers[0].case) if isinstance(value, list)] if answers else []
+        shaped = [a for a in answers if [i for i, v in enumerate(a.case) if isinstance(v, list)] == places]
+        together = {repr(kept(a.case, places)): a.case for a in shaped}  # the other arguments as cases have them
+        chosen: list[tuple[Answer, Case, Any, list[Case]]] = []
+        for i in [i for i in range(len(answers[0].case)) if i not in places] if places else []:
+            found: list[tuple[Answer, Case, Any, list[Case]]] = []
+            for answer in shaped:
+                alike = [
+                    tuple(v if j in places else o for j, (v, o) in enumerate(zip(answer.case, other)))
+                    for other in together.values()
+                ]
+                one_changed = [
+                    c for c in alike if [j for j in range(len(c)) if not same_value(c[j], answer.case[j])] == [i]
+                ]
+                for mixed in one_changed:
+                    right = self.oracle(*fresh(mixed))
+                    if not self.same(answer.right, right):
+                        found.append((answer, mixed, right, alike))
+                        break
+            chosen += spread(found, OTHER_VALUES)
+        return chosen
+
+    def _as_remembered(
+        self, found: CheckResult, first: Answer, mixed: Case, outcome: Outcome, alike: list[Case]
+    ) -> CheckResult:
+        """A wrong answer to a case's lists with another argument changed, said as what it is when it is the
+        engine's answer to these lists with that argument as another call had it."""
+        value = snapshot_of(outcome.value)
+        if outcome.stopped or outcome.error or value is None or self.expects(value):
+            return found
+        assert self.oracle is not None
+        earlier = next((case for case in alike if self.same(self.oracle(*fresh(case)), value)), None)
+        if earlier is None:
+            return found
+        changed = [p for p, a, b in zip(self.params, earlier, mixed) if not same_value(a, b)]
+        found.headline = (
+            f"Called on the lists of {self.call_text(first.case)} again, with {', '.join(changed)} changed (the call "
+            f"below), your {self.name} gave the answer of {self.call_text(earlier)}: an answer must follow every "
+            f"argument — it remembers its answers by part of them."
+        )
+        found.advice = "keep nothing from one call to the next, or key a memo on every argument"
         return found
 
     def _unwritten(self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: int) -> CheckResult:

@@ -136,6 +136,8 @@ def test_the_shape_mutants_are_made_and_judged():
         ),
         "shape: a memo by the arguments' identity (id), their objects kept alive": mutants.CAUGHT,
         f"shape: {mutants.SIZE_CUT} (deck cut to 43)": mutants.CAUGHT,
+        f"shape: {mutants.PART_KEY} (deck left out)": mutants.CAUGHT,
+        f"shape: {mutants.PART_KEY} (dealer left out)": mutants.CAUGHT,
     }
     kinds = " | ".join(descriptions(chapter5.q4))
     assert "== becomes is" in kinds and "becomes a one-shot generator" in kinds
@@ -177,3 +179,16 @@ def test_a_bots_built_positions_alone_reach_every_branch_of_its_rule(key, tmp_pa
     monkeypatch.setattr(chapter4, "RULE", None)
     monkeypatch.setattr(chapter7, "RULE", None)
     assert mutants.branch_reach(CATALOGUE[key], tmp_path).missing  # without them, and without deals: branches missed
+
+
+def test_a_memo_that_leaves_an_argument_out_survives_a_check_without_its_look(monkeypatch):
+    """The operator can fail: without the check's look at a case's lists passed again with one other argument
+    changed, 5.4's memo that leaves the trump out is called correct (the same hand and trick never come twice
+    under two trumps), and the tool's proof on the space tells it from the model."""
+    from cardlib.exercises import checker
+
+    memo = next(m for m in mutants.mutants(chapter5.q4) if m.description.endswith("(trump left out)"))
+    assert mutants.judge(memo, chapter5.q4.solution_function()).outcome == mutants.CAUGHT
+    monkeypatch.setattr(checker.Exercise, "_other_values", lambda self, *args: None)
+    verdict = mutants.judge(memo, chapter5.q4.solution_function())
+    assert verdict.outcome == mutants.SURVIVED, verdict.detail
