@@ -514,7 +514,7 @@ def shape_mutants(ex: Exercise) -> list[Mutant]:
         for description, template in SHAPES.items()
         if template is not None
     ]
-    return made + list(guard_in_except(ex)) + list(size_cut(ex)) + list(part_key(ex))
+    return made + list(guard_in_except(ex)) + list(size_cut(ex)) + list(part_key(ex)) + list(order_key(ex))
 
 
 def part_key(ex: Exercise) -> Iterator[Mutant]:
@@ -532,6 +532,24 @@ def part_key(ex: Exercise) -> Iterator[Mutant]:
 
 
 PART_KEY = "a memo by value whose key leaves one argument out"
+
+
+def order_key(ex: Exercise) -> Iterator[Mutant]:
+    """A memo by value whose key reads each list argument in sorted order, handing out copies: right until the same
+    items come again in another order that changes the answer (a trick played the other way round)."""
+    params = parameters(ex)
+    if not exercise_sizes.SIZES.get(ex.key) and not any(isinstance(v, list) for case in ex.fixed for v in case):
+        return
+    key = ", ".join(f"sorted(map(repr, {p})) if isinstance({p}, list) else {p}" for p in params)
+    wrapper = (
+        f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
+        f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
+        f"    return _copied(_MEMO[key])\n"
+    )
+    yield Mutant(ex, f"shape: {ORDER_KEY}", renamed_model(ex) + "\n\n" + COPIED + wrapper)
+
+
+ORDER_KEY = "a memo by value whose key reads the lists in sorted order (their order left out)"
 
 
 def size_cut(ex: Exercise) -> Iterator[Mutant]:
@@ -896,6 +914,8 @@ def known_reason(mutant: Mutant) -> str:
         )
     if description.startswith("shape: " + PART_KEY):
         return ""  # the proof is the run: no two inputs of the space tell the argument left out
+    if description.startswith("shape: " + ORDER_KEY):
+        return "the answer does not depend on the lists' order (or is compared in any order)"
     if description.startswith("shape:") and ("default argument" in description or "grows" in description):
         return "the answer is not a list (a tuple, a number, a bool, a card): this shape hands it back unchanged"
     if description.startswith("shape:"):
@@ -942,6 +962,11 @@ def aliasing_difference(
             problem = disagreement(ex, space, model, fn, case, [])
             if problem:
                 return f"{ex.call_text(case)}, after the caller changed the earlier answers: {problem}"
+    for case, _, _ in answers:  # the same lists in reverse order, after the case itself
+        turned = tuple(value[::-1] if isinstance(value, list) else value for value in case)
+        problem = disagreement(ex, space, model, fn, turned, [])
+        if problem:
+            return f"{ex.call_text(turned)}, the lists of {ex.call_text(case)} reversed: {problem}"
     for before, after in pairs_alike([case for case, _, _ in answers]):
         places = [i for i, value in enumerate(before) if isinstance(value, list)]
         given, now = fresh(before), fresh(after)
@@ -1240,6 +1265,8 @@ def new_operator(description: str) -> str:
         return SIZE_CUT
     if description.startswith("shape: " + PART_KEY):
         return PART_KEY
+    if description.startswith("shape: " + ORDER_KEY):
+        return ORDER_KEY
     if description.startswith("shape: "):
         return description.removeprefix("shape: ")
     if " becomes is" in description:

@@ -1091,6 +1091,7 @@ class Exercise:
             lambda: self._handed_out(fn, answers, everything, total),
             lambda: self._passed_again(fn, answers, total),
             lambda: self._other_values(fn, answers, total),
+            lambda: self._reordered(fn, answers, total),
         ):
             found = look()
             if found is not None:
@@ -1299,6 +1300,40 @@ class Exercise:
                         break
             chosen += spread(found, OTHER_VALUES)
         return chosen
+
+    def _reordered(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if a case's lists passed again in reverse order, where that changes the engine's answer (the stock
+        served from its other end, the trick played the other way round), are answered as before: an answer
+        remembered by the lists' contents in any order (a set, a sorted tuple as a memo's key)."""
+        for first, turned, right in spread(self._turned_cases(answers), OTHER_VALUES):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            run_learners(fn, fresh(first.case))
+            outcome = run_learners(fn, fresh(turned))
+            found = self._verdict(turned, right, outcome, first.number, total)
+            value = snapshot_of(outcome.value)
+            if found is not None and value is not None and not self.expects(value) and self.same(first.right, value):
+                found.headline = (
+                    f"Called with the lists of {self.call_text(first.case)} in reverse order (the call below), your "
+                    f"{self.name} gave the first call's answer: an answer must follow the order of its lists too — it "
+                    f"remembers its answers by what the lists hold, in any order."
+                )
+                found.advice = "keep nothing from one call to the next, or key a memo on tuple(cards), not a set"
+            if found is not None:
+                return found
+        return None
+
+    def _turned_cases(self, answers: list[Answer]) -> list[tuple[Answer, Case, Any]]:
+        """(a case, the case with its lists reversed, the engine's answer to that) where the order changes it."""
+        assert self.oracle is not None
+        found = []
+        for answer in answers:
+            turned = tuple(value[::-1] if isinstance(value, list) else value for value in answer.case)
+            if not same_value(list(turned), list(answer.case)):
+                right = self.oracle(*fresh(turned))
+                if not self.same(answer.right, right):
+                    found.append((answer, turned, right))
+        return found
 
     def _as_remembered(
         self, found: CheckResult, first: Answer, mixed: Case, outcome: Outcome, alike: list[Case]

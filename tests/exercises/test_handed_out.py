@@ -417,3 +417,26 @@ def test_a_memo_of_the_exchange_that_leaves_the_discards_out_is_not_yet():
     """One hand and one stock with other discards are among 6.5's cases: the discards must count."""
     fn = define(memo_leaving_out(chapter6.q5, "discards"), "exchange", chapter6.q5.setup)
     assert chapter6.q5.check(fn).status == NOT_YET
+
+
+SET_KEY = """import copy
+
+_SERVED = {}
+
+def exchange(cards, discards, stock):
+    key = (frozenset(cards), frozenset(discards), frozenset(stock))
+    if key not in _SERVED:
+        kept = [c for c in cards if c not in discards]
+        _SERVED[key] = (kept + stock[: len(discards)], stock[len(discards):])
+    return copy.deepcopy(_SERVED[key])
+"""
+
+
+def test_a_memo_keyed_on_the_lists_as_sets_is_not_yet(monkeypatch):
+    """The stock keeps its order: a memo by the stock's set serves the cards of the stock as it first came. The check
+    passes a case's lists again in reverse order where that changes the answer; without that look it was correct."""
+    result = chapter6.q5.check(define(SET_KEY, "exchange", chapter6.q5.setup))
+    assert result.status == NOT_YET and "in reverse order" in result.headline, repr(result)
+    assert "remembers its answers by what the lists hold, in any order" in result.headline
+    monkeypatch.setattr(Exercise, "_reordered", lambda self, *args: None)
+    assert chapter6.q5.check(define(SET_KEY, "exchange", chapter6.q5.setup)).status == CORRECT

@@ -138,6 +138,7 @@ def test_the_shape_mutants_are_made_and_judged():
         f"shape: {mutants.SIZE_CUT} (deck cut to 43)": mutants.CAUGHT,
         f"shape: {mutants.PART_KEY} (deck left out)": mutants.CAUGHT,
         f"shape: {mutants.PART_KEY} (dealer left out)": mutants.CAUGHT,
+        f"shape: {mutants.ORDER_KEY}": mutants.CAUGHT,
     }
     kinds = " | ".join(descriptions(chapter5.q4))
     assert "== becomes is" in kinds and "becomes a one-shot generator" in kinds
@@ -192,3 +193,15 @@ def test_a_memo_that_leaves_an_argument_out_survives_a_check_without_its_look(mo
     monkeypatch.setattr(checker.Exercise, "_other_values", lambda self, *args: None)
     verdict = mutants.judge(memo, chapter5.q4.solution_function())
     assert verdict.outcome == mutants.SURVIVED, verdict.detail
+
+
+def test_a_memo_keyed_on_the_lists_in_sorted_order_is_made_and_caught(monkeypatch):
+    """The operator can fail: without the check's look at lists passed again in reverse order, 6.5's memo by the
+    sorted lists is called correct, and the tool's proof (each input's lists reversed) tells it from the model."""
+    from cardlib.exercises import checker
+
+    memo = next(m for m in mutants.mutants(chapter6.q5) if m.description == f"shape: {mutants.ORDER_KEY}")
+    assert mutants.judge(memo, chapter6.q5.solution_function()).outcome == mutants.CAUGHT
+    monkeypatch.setattr(checker.Exercise, "_reordered", lambda self, *args: None)
+    verdict = mutants.judge(memo, chapter6.q5.solution_function())
+    assert verdict.outcome == mutants.SURVIVED and "reversed" in verdict.detail, verdict.detail
