@@ -208,6 +208,17 @@ def legal_leads(cards, has_won):
     return _LEADS[tuple(cards), has_won]
 """,
     ),
+    "a memo by the list's identity, not kept alive (a new list may get a freed one's id)": (
+        chapter3.q4,
+        """_MEMO = {}
+
+def legal_leads(cards, has_won):
+    key = (id(cards), has_won)
+    if key not in _MEMO:
+        _MEMO[key] = [c for c in cards if has_won or c.rank != "7"] or list(cards)
+    return list(_MEMO[key])
+""",
+    ),
     "the deal memoised by value, the same tuple of lists returned": (
         chapter4.q1,
         """_DEALT = {}
