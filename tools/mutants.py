@@ -523,12 +523,17 @@ def part_key(ex: Exercise) -> Iterator[Mutant]:
     params = parameters(ex)
     for left_out in params if len(params) > 1 else []:
         key = ", ".join(p for p in params if p != left_out)
-        wrapper = (
-            f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
-            f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
-            f"    return _copied(_MEMO[key])\n"
-        )
-        yield Mutant(ex, f"shape: {PART_KEY} ({left_out} left out)", renamed_model(ex) + "\n\n" + COPIED + wrapper)
+        yield Mutant(ex, f"shape: {PART_KEY} ({left_out} left out)", memo_by(ex, params, key))
+
+
+def memo_by(ex: Exercise, params: list[str], key: str) -> str:
+    """The model behind a memo by value whose key is this expression of the arguments, handing out copies."""
+    wrapper = (
+        f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
+        f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
+        f"    return _copied(_MEMO[key])\n"
+    )
+    return renamed_model(ex) + "\n\n" + COPIED + wrapper
 
 
 PART_KEY = "a memo by value whose key leaves one argument out"
@@ -541,12 +546,7 @@ def order_key(ex: Exercise) -> Iterator[Mutant]:
     if not exercise_sizes.SIZES.get(ex.key) and not any(isinstance(v, list) for case in ex.fixed for v in case):
         return
     key = ", ".join(f"sorted(map(repr, {p})) if isinstance({p}, list) else {p}" for p in params)
-    wrapper = (
-        f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
-        f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
-        f"    return _copied(_MEMO[key])\n"
-    )
-    yield Mutant(ex, f"shape: {ORDER_KEY}", renamed_model(ex) + "\n\n" + COPIED + wrapper)
+    yield Mutant(ex, f"shape: {ORDER_KEY}", memo_by(ex, params, key))
 
 
 ORDER_KEY = "a memo by value whose key reads the lists in sorted order (their order left out)"
