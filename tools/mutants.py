@@ -514,7 +514,42 @@ def shape_mutants(ex: Exercise) -> list[Mutant]:
         for description, template in SHAPES.items()
         if template is not None
     ]
-    return made + list(guard_in_except(ex)) + list(size_cut(ex))
+    return made + list(guard_in_except(ex)) + list(size_cut(ex)) + list(part_key(ex)) + list(order_key(ex))
+
+
+def part_key(ex: Exercise) -> Iterator[Mutant]:
+    """A memo by value whose key leaves one argument out (the trump, the dealer, the discards), handing out copies:
+    right until the same other arguments come again with another value for the one left out."""
+    params = parameters(ex)
+    for left_out in params if len(params) > 1 else []:
+        key = ", ".join(p for p in params if p != left_out)
+        yield Mutant(ex, f"shape: {PART_KEY} ({left_out} left out)", memo_by(ex, params, key))
+
+
+def memo_by(ex: Exercise, params: list[str], key: str) -> str:
+    """The model behind a memo by value whose key is this expression of the arguments, handing out copies."""
+    wrapper = (
+        f"_MEMO = {{}}\n\n\ndef {ex.name}({', '.join(params)}):\n    key = repr([{key}])\n"
+        f"    if key not in _MEMO:\n        _MEMO[key] = _copied(_model({', '.join(params)}))\n"
+        f"    return _copied(_MEMO[key])\n"
+    )
+    return renamed_model(ex) + "\n\n" + COPIED + wrapper
+
+
+PART_KEY = "a memo by value whose key leaves one argument out"
+
+
+def order_key(ex: Exercise) -> Iterator[Mutant]:
+    """A memo by value whose key reads each list argument in sorted order, handing out copies: right until the same
+    items come again in another order that changes the answer (a trick played the other way round)."""
+    params = parameters(ex)
+    if not exercise_sizes.SIZES.get(ex.key) and not any(isinstance(v, list) for case in ex.fixed for v in case):
+        return
+    key = ", ".join(f"sorted(map(repr, {p})) if isinstance({p}, list) else {p}" for p in params)
+    yield Mutant(ex, f"shape: {ORDER_KEY}", memo_by(ex, params, key))
+
+
+ORDER_KEY = "a memo by value whose key reads the lists in sorted order (their order left out)"
 
 
 def size_cut(ex: Exercise) -> Iterator[Mutant]:
@@ -877,6 +912,10 @@ def known_reason(mutant: Mutant) -> str:
             "the arguments are values that cannot change (cards, text, numbers) or none: a memo by identity is one "
             "by value here"
         )
+    if description.startswith("shape: " + PART_KEY):
+        return ""  # the proof is the run: no two inputs of the space tell the argument left out
+    if description.startswith("shape: " + ORDER_KEY):
+        return "the answer does not depend on the lists' order (or is compared in any order)"
     if description.startswith("shape:") and ("default argument" in description or "grows" in description):
         return "the answer is not a list (a tuple, a number, a bool, a card): this shape hands it back unchanged"
     if description.startswith("shape:"):
@@ -923,6 +962,11 @@ def aliasing_difference(
             problem = disagreement(ex, space, model, fn, case, [])
             if problem:
                 return f"{ex.call_text(case)}, after the caller changed the earlier answers: {problem}"
+    for case, _, _ in answers:  # the same lists in reverse order, after the case itself
+        turned = tuple(value[::-1] if isinstance(value, list) else value for value in case)
+        problem = disagreement(ex, space, model, fn, turned, [])
+        if problem:
+            return f"{ex.call_text(turned)}, the lists of {ex.call_text(case)} reversed: {problem}"
     for before, after in pairs_alike([case for case, _, _ in answers]):
         places = [i for i, value in enumerate(before) if isinstance(value, list)]
         given, now = fresh(before), fresh(after)
@@ -1219,6 +1263,10 @@ def new_operator(description: str) -> str:
         return "a guard's early return replaced by a broad except returning a default"
     if description.startswith("shape: " + SIZE_CUT):
         return SIZE_CUT
+    if description.startswith("shape: " + PART_KEY):
+        return PART_KEY
+    if description.startswith("shape: " + ORDER_KEY):
+        return ORDER_KEY
     if description.startswith("shape: "):
         return description.removeprefix("shape: ")
     if " becomes is" in description:

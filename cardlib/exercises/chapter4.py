@@ -418,7 +418,8 @@ card to play. Any strategy you like — the strongest card, the weakest, a rando
 **never play an illegal card**: it must play a card from its hand, and it may not lead a 7 before it
 has won a trick (unless its hand holds only sevens). The check first asks your bot at positions built to reach
 every case of that rule (leads before and after a win, with sevens, sevens only or none, and cards played to a
-trick), hands of one to nine cards in any order. Then it plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
+trick), hands of one to nine cards in any order, the same hand asked where any card may be played and then where a
+seven may not be led. Then it plays {BOT_DEALS + len(RUBBISH_FOREHAND_SEEDS) + 2}
 deals through the engine with your bot in seats 0 and 2 against random players, and stops at the first
 illegal card. Two of them are played with the variant `lead_rule = "rotate"` (each trick is led by the next
 player in turn, not by the winner), where a player may have to lead before he has won a trick at any trick: they
@@ -661,7 +662,9 @@ def rule_hand(rng: random.Random, sevens: int, size: int) -> list[Card]:
 
 
 def rule_positions() -> list[tuple[list[Card], list[Card], bool]]:
-    """Every case of the lead rule and of playing to a trick, hands of 1-9 cards, each in four orders."""
+    """Every case of the lead rule and of playing to a trick, hands of 1-9 cards, each in four orders. A lead
+    before a win from sevens and others comes after the same hand in the same order asked where any card may be
+    played (after a win, and to a trick): a bot that remembers its card by the hand alone plays a seven there."""
     rng = random.Random("cardlib exercise 4.5 positions")
     positions = []
     for size in range(1, alkort.HAND_SIZE + 1):
@@ -674,7 +677,10 @@ def rule_positions() -> list[tuple[list[Card], list[Card], bool]]:
         ]
         for cards, trick, has_won in cases:
             sevens_last = sorted(cards, key=lambda c: c.rank == "7")
+            restricted = not trick and not has_won and 0 < sum(c.rank == "7" for c in cards) < len(cards)
             for order in (cards, cards[::-1], sevens_last, sevens_last[::-1]):
+                if restricted:  # the same hand where any card may be played, first
+                    positions += [(list(order), [], True), (list(order), rng.sample(OTHERS, 1), False)]
                 positions.append((list(order), list(trick), has_won))
     return positions
 

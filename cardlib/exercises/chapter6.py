@@ -294,6 +294,10 @@ def serve_case(rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
 EMPTY_DISCARDS: list[tuple[list[Card], list[Card], list[Card]]] = [
     (list(ECARTE_PACK[:5]), [], list(ECARTE_PACK[5 : 5 + size])) for size in (0, 1, 20)
 ]  # the dealer discards nothing: nothing changes
+SAME_HAND_AND_STOCK: list[tuple[list[Card], list[Card], list[Card]]] = [
+    (list(ECARTE_PACK[:5]), [ECARTE_PACK[i] for i in kept], list(ECARTE_PACK[5:15]))
+    for kept in ((0,), (4,), (1, 3), (0, 2, 4), (0, 1, 2, 3, 4))
+]  # one hand and one stock, other discards: an answer must follow the discards too (a memo keyed on the rest)
 
 
 def expect_hand_and_stock(value: Any) -> str:
@@ -321,7 +325,7 @@ nothing changes. Write `exchange(cards, discards, stock)` returning `(new_hand, 
 be in any order, the stock keeps its order.""",
     oracle=serve,
     expects=expect_hand_and_stock,
-    fixed=EMPTY_DISCARDS,
+    fixed=EMPTY_DISCARDS + SAME_HAND_AND_STOCK,
     random_case=serve_case,
     n_random=200,
     same=lambda right, got: same_cards_any_order(right[0], got[0]) and list(got[1]) == right[1],

@@ -341,7 +341,8 @@ else the card led) and the trump suit `trump`, it returns the card to play. Play
 **never an illegal card**: when following it must head the trick if it can, else follow suit, else
 trump, else play anything (chapter 5's rule). The check first asks your bot at positions built to reach every
 case of that rule: each duty under each kind of trump (the led suit too), hands of one to five cards in any
-order, holding the King of trumps or another King. Then it plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
+order, holding the King of trumps or another King, a hand that must trump asked first with the same trick under
+another trump. Then it plays {HEADING_DEALS + BOT_DEALS} deals through the engine,
 your bot in seat 0 against a random player, proposals and exchanges included: first {HEADING_DEALS} deals
 that open with a spade led to a hand holding two other spades, then {BOT_DEALS} shuffled ones. {time_rule()}""",
     expects=expect_card,
@@ -435,6 +436,8 @@ def rule_positions() -> list[tuple[list[Card], list[Card], str]]:
             cards = built_hand(rng, ecarte.ANY if duty == ecarte.LEAD else duty, size, led, trump, king)
             trick = [] if duty == ecarte.LEAD else [led]
             for order in (cards, cards[::-1], cards[1:] + cards[:1]) if cards else ():
+                if duty == ecarte.TRUMP:  # the same hand and trick first under the led suit: void, any card will do
+                    positions.append((list(order), list(trick), led.suit))
                 positions.append((list(order), list(trick), trump))
     return positions
 

@@ -167,7 +167,8 @@ def plain(value: Any) -> Any:
     """An answer as Python's own values, inside any container: numpy's numbers and arrays as Python's
     (``numpy.int64(2)`` is 2, an array a list); a named tuple or tuple subclass as a tuple, a dataclass as the
     tuple of its fields; text in Unicode's composed form (NFC), so that 'mu' + U+0301 + 'k', as some keyboards
-    type it, is 'múk'; a list, dict or set of a class of the learner's as the plain one it is made from. Cards stay
+    type it, is 'múk'; a list, dict or set, an int or a float of a class of the learner's as the plain one it is made
+    from (whatever its class's ``__eq__`` says). Cards stay
     cards (a Card of another class is refused as such, by ``card_problem``)."""
     kind = type(value)
     if kind is str:
@@ -188,6 +189,10 @@ def plain(value: Any) -> Any:
         return tuple(plain(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, str):  # a str subclass: its text (read without the subclass's own __str__)
         return unicodedata.normalize("NFC", str.__str__(value))
+    if isinstance(value, int) and kind is not int and kind is not bool:  # an int subclass: its number (its own
+        return int.__int__(value)  # __eq__, which Python asks first, may say it equals anything)
+    if isinstance(value, float) and kind is not float:
+        return float.__float__(value)
     return value
 
 
@@ -724,6 +729,7 @@ def contents(value: Any) -> list[Any]:
 DECOYED = 6  # cases the library answers decoys on, to see where a learner's answer comes from
 HANDED_OUT = 8  # cases called again after the caller has changed every answer it was given
 PASSED_AGAIN = 8  # lists changed by the caller and passed again
+OTHER_VALUES = 4  # cases passed again with one argument other than their lists changed, for each such argument
 
 
 @contextlib.contextmanager
@@ -1084,6 +1090,8 @@ class Exercise:
             lambda: self._shared_answer(everything),
             lambda: self._handed_out(fn, answers, everything, total),
             lambda: self._passed_again(fn, answers, total),
+            lambda: self._other_values(fn, answers, total),
+            lambda: self._reordered(fn, answers, total),
         ):
             found = look()
             if found is not None:
@@ -1103,8 +1111,9 @@ class Exercise:
     def _follows(self, fn: Callable, watch: Watch, answers: list[Answer]) -> bool:
         """Whether the answer comes from the library: with the library's function answering the learner's code a
         decoy, the learner's function gives the decoy back on every case tried. One that computes its own answer and
-        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``) answers right, or
-        stops at its own test (an AssertionError): its own work."""
+        calls the library only to test itself (``assert best == alkort.trick_winner(cards)``, or ``if best != ...:
+        raise ValueError(...)``) answers right, or stops at its own test (an AssertionError, or a raise statement of
+        its own code): its own work."""
         functions = tuple(watch.functions.values())
         if any(f.__closure__ for f in functions):  # its code cannot be swapped: equal answers are all there is
             return True
@@ -1112,7 +1121,7 @@ class Exercise:
             if decoy_of(answer.right) == answer.right:
                 continue  # no decoy of this kind of answer: equal answers are all there is to go on
             outcome = run_learners(fn, fresh(answer.case), functions)
-            if isinstance(outcome.raised, AssertionError) or outcome.stopped:
+            if isinstance(outcome.raised, AssertionError) or outcome.stopped or raised_by_its_own(outcome.raised):
                 return False  # its own test of its own answer failed: the answer was its own
             if outcome.error:
                 continue  # it broke on the library's answer (a decoy card not in the hand): that answer was used
@@ -1251,6 +1260,102 @@ class Exercise:
             found.advice = "remember nothing by a list's identity (id(cards), `is`): " + KEEP_NOTHING
         return found
 
+    def _other_values(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if, given a case's lists again with one other argument changed (the same hand under another trump,
+        the same deck for another dealer), the function answers as for another call: an answer remembered by part
+        of its arguments. The arguments other than lists stay as one case of the check has them together, so they go
+        together as the game gives them."""
+        for first, mixed, right, alike in self._mixed_cases(answers):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            run_learners(fn, fresh(first.case))
+            outcome = run_learners(fn, fresh(mixed))
+            found = self._verdict(mixed, right, outcome, first.number, total)
+            if found is not None:
+                return self._as_remembered(found, first, mixed, outcome, alike)
+        return None
+
+    def _mixed_cases(self, answers: list[Answer]) -> list[tuple[Answer, Case, Any, list[Case]]]:
+        """(a case, the case with one argument other than its lists changed, the engine's answer to that, every such
+        case of these lists), a few for each such argument, where the change changes the engine's answer."""
+        assert self.oracle is not None
+        places = [i for i, value in enumerate(answers[0].case) if isinstance(value, list)] if answers else []
+        shaped = [a for a in answers if [i for i, v in enumerate(a.case) if isinstance(v, list)] == places]
+        together = {repr(kept(a.case, places)): a.case for a in shaped}  # the other arguments as cases have them
+        chosen: list[tuple[Answer, Case, Any, list[Case]]] = []
+        for i in [i for i in range(len(answers[0].case)) if i not in places] if places else []:
+            found: list[tuple[Answer, Case, Any, list[Case]]] = []
+            for answer in shaped:
+                alike = [
+                    tuple(v if j in places else o for j, (v, o) in enumerate(zip(answer.case, other)))
+                    for other in together.values()
+                ]
+                one_changed = [
+                    c for c in alike if [j for j in range(len(c)) if not same_value(c[j], answer.case[j])] == [i]
+                ]
+                for mixed in one_changed:
+                    right = self.oracle(*fresh(mixed))
+                    if not self.same(answer.right, right):
+                        found.append((answer, mixed, right, alike))
+                        break
+            chosen += spread(found, OTHER_VALUES)
+        return chosen
+
+    def _reordered(self, fn: Callable, answers: list[Answer], total: int) -> Found:
+        """Not yet if a case's lists passed again in reverse order, where that changes the engine's answer (the stock
+        served from its other end, the trick played the other way round), are answered as before: an answer
+        remembered by the lists' contents in any order (a set, a sorted tuple as a memo's key)."""
+        for first, turned, right in spread(self._turned_cases(answers), OTHER_VALUES):
+            if budget_spent():
+                return self.result(NOT_YET, out_of_time(total, total), cases=total)
+            run_learners(fn, fresh(first.case))
+            outcome = run_learners(fn, fresh(turned))
+            found = self._verdict(turned, right, outcome, first.number, total)
+            value = snapshot_of(outcome.value)
+            if found is not None and value is not None and not self.expects(value) and self.same(first.right, value):
+                found.headline = (
+                    f"Called with the lists of {self.call_text(first.case)} in reverse order (the call below), your "
+                    f"{self.name} gave the first call's answer: an answer must follow the order of its lists too — it "
+                    f"remembers its answers by what the lists hold, in any order."
+                )
+                found.advice = "keep nothing from one call to the next, or key a memo on tuple(cards), not a set"
+            if found is not None:
+                return found
+        return None
+
+    def _turned_cases(self, answers: list[Answer]) -> list[tuple[Answer, Case, Any]]:
+        """(a case, the case with its lists reversed, the engine's answer to that) where the order changes it."""
+        assert self.oracle is not None
+        found = []
+        for answer in answers:
+            turned = tuple(value[::-1] if isinstance(value, list) else value for value in answer.case)
+            if not same_value(list(turned), list(answer.case)):
+                right = self.oracle(*fresh(turned))
+                if not self.same(answer.right, right):
+                    found.append((answer, turned, right))
+        return found
+
+    def _as_remembered(
+        self, found: CheckResult, first: Answer, mixed: Case, outcome: Outcome, alike: list[Case]
+    ) -> CheckResult:
+        """A wrong answer to a case's lists with another argument changed, said as what it is when it is the
+        engine's answer to these lists with that argument as another call had it."""
+        value = snapshot_of(outcome.value)
+        if outcome.stopped or outcome.error or value is None or self.expects(value):
+            return found
+        assert self.oracle is not None
+        earlier = next((case for case in alike if self.same(self.oracle(*fresh(case)), value)), None)
+        if earlier is None:
+            return found
+        changed = [p for p, a, b in zip(self.params, earlier, mixed) if not same_value(a, b)]
+        found.headline = (
+            f"Called on the lists of {self.call_text(first.case)} again, with {', '.join(changed)} changed (the call "
+            f"below), your {self.name} gave the answer of {self.call_text(earlier)}: an answer must follow every "
+            f"argument — it remembers its answers by part of them."
+        )
+        found.advice = "keep nothing from one call to the next, or key a memo on every argument"
+        return found
+
     def _unwritten(self, unwritten: tuple[Case, Any, Outcome, int], raised: list[Case], answered: int) -> CheckResult:
         """Not attempted when every case raised NotImplementedError; else not yet, with a case that still raises
         and, when one argument's value marks them all, that value ('must_trump=False is not written yet')."""
@@ -1370,6 +1475,17 @@ class Exercise:
             cases=tried,
             advice="work this case by hand with the rule, then ask for a hint() if stuck",
         )
+
+
+def raised_by_its_own(error: BaseException | None) -> bool:
+    """Whether an exception was raised by a raise statement of the learner's own code (a test of its own answer:
+    ``if best != told: raise ValueError(...)``), not by an operation that failed on a value (``cards.index(c)``)."""
+    tb = error.__traceback__ if error is not None else None
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or not running.learners_code(tb.tb_frame.f_code.co_filename):
+        return False
+    return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
 def delegation(calls: list[Call], args: Case, value: Any) -> str:

@@ -54,6 +54,53 @@ def alkort_bot(cards, trick, has_won):
     return allowed[0]
 """,
     ),
+    "Alkort: a hand assumed sorted, sevens last: with two cards the first is a seven only if both are": (
+        chapter4.q5,
+        """
+def alkort_bot(cards, trick, has_won):
+    if not trick and not has_won and len(cards) == 2:
+        return cards[0]
+    allowed = cards if trick or has_won else [c for c in cards if c.rank != "7"] or cards
+    return allowed[0]
+""",
+    ),
+    "Alkort: a special case that overrides the lead rule (a seven led to save the honours)": (
+        chapter4.q5,
+        """
+def alkort_bot(cards, trick, has_won):
+    allowed = cards if trick or has_won else [c for c in cards if c.rank != "7"] or cards
+    if not trick and len(cards) == 5 and sum(c.rank == "7" for c in cards) == 2:
+        return max(cards, key=lambda c: c.rank == "7")
+    return allowed[0]
+""",
+    ),
+    "Alkort: a memo of its card by the hand alone (the trick and has_won left out)": (
+        chapter4.q5,
+        """
+_CHOSEN = {}
+
+def alkort_bot(cards, trick, has_won):
+    key = tuple(cards)
+    if key not in _CHOSEN:
+        allowed = cards if trick or has_won else [c for c in cards if c.rank != "7"] or cards
+        _CHOSEN[key] = max(allowed, key=lambda c: c.rank == "7")
+    return _CHOSEN[key]
+""",
+    ),
+    "Écarté: a memo of its card by the hand and the trick (the trump left out)": (
+        chapter7.q4,
+        ORDER
+        + ECARTE
+        + """
+_CHOSEN = {}
+
+def ecarte_bot(cards, trick, trump):
+    key = (tuple(cards), tuple(trick))
+    if key not in _CHOSEN:
+        _CHOSEN[key] = min(ecarte.legal_plays(cards, trick, trump), key=lambda c: ORDER.index(c.rank))
+    return _CHOSEN[key]
+""",
+    ),
 }
 
 RIGHT: dict[str, tuple[Exercise, str]] = {

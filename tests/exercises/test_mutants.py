@@ -6,7 +6,8 @@ guard turned into a broad except), must be caught by its exercise's check, or sh
 exercise's whole input space (or its stated enumeration); and each check's cases must reach every branch of the
 engine functions the exercise is about and of its model solution (coverage.py). ``make mutants`` runs the same in
 about a minute of one core before issue 40 (58 s measured); with its looks and the bots' built positions,
-72 s waited at a load of 2-3 on 2 cores, 4 to 5 minutes at a load of 7 (1461 mutants, 0 surviving).
+72 s waited at a load of 2-3 on 2 cores, 4 to 5 minutes at a load of 7 (1461 mutants, 0 surviving); with the
+memos keyed on part of the arguments or on sorted lists, 2 min 49 s at a load of 3-4 (1539 mutants, 0 surviving).
 """
 
 from __future__ import annotations
@@ -136,6 +137,9 @@ def test_the_shape_mutants_are_made_and_judged():
         ),
         "shape: a memo by the arguments' identity (id), their objects kept alive": mutants.CAUGHT,
         f"shape: {mutants.SIZE_CUT} (deck cut to 43)": mutants.CAUGHT,
+        f"shape: {mutants.PART_KEY} (deck left out)": mutants.CAUGHT,
+        f"shape: {mutants.PART_KEY} (dealer left out)": mutants.CAUGHT,
+        f"shape: {mutants.ORDER_KEY}": mutants.CAUGHT,
     }
     kinds = " | ".join(descriptions(chapter5.q4))
     assert "== becomes is" in kinds and "becomes a one-shot generator" in kinds
@@ -177,3 +181,28 @@ def test_a_bots_built_positions_alone_reach_every_branch_of_its_rule(key, tmp_pa
     monkeypatch.setattr(chapter4, "RULE", None)
     monkeypatch.setattr(chapter7, "RULE", None)
     assert mutants.branch_reach(CATALOGUE[key], tmp_path).missing  # without them, and without deals: branches missed
+
+
+def test_a_memo_that_leaves_an_argument_out_survives_a_check_without_its_look(monkeypatch):
+    """The operator can fail: without the check's look at a case's lists passed again with one other argument
+    changed, 5.4's memo that leaves the trump out is called correct (the same hand and trick never come twice
+    under two trumps), and the tool's proof on the space tells it from the model."""
+    from cardlib.exercises import checker
+
+    memo = next(m for m in mutants.mutants(chapter5.q4) if m.description.endswith("(trump left out)"))
+    assert mutants.judge(memo, chapter5.q4.solution_function()).outcome == mutants.CAUGHT
+    monkeypatch.setattr(checker.Exercise, "_other_values", lambda self, *args: None)
+    verdict = mutants.judge(memo, chapter5.q4.solution_function())
+    assert verdict.outcome == mutants.SURVIVED, verdict.detail
+
+
+def test_a_memo_keyed_on_the_lists_in_sorted_order_is_made_and_caught(monkeypatch):
+    """The operator can fail: without the check's look at lists passed again in reverse order, 6.5's memo by the
+    sorted lists is called correct, and the tool's proof (each input's lists reversed) tells it from the model."""
+    from cardlib.exercises import checker
+
+    memo = next(m for m in mutants.mutants(chapter6.q5) if m.description == f"shape: {mutants.ORDER_KEY}")
+    assert mutants.judge(memo, chapter6.q5.solution_function()).outcome == mutants.CAUGHT
+    monkeypatch.setattr(checker.Exercise, "_reordered", lambda self, *args: None)
+    verdict = mutants.judge(memo, chapter6.q5.solution_function())
+    assert verdict.outcome == mutants.SURVIVED and "reversed" in verdict.detail, verdict.detail

@@ -516,14 +516,21 @@ def test_an_answer_of_a_list_class_whose_iter_raises_is_read_as_the_list_it_is()
 
 
 def test_an_answer_whose_repr_raises_is_described_without_it():
+    """An int of the learner's class is read as its number (issue 40: whatever its __eq__ or __repr__ says)."""
     classes, _, _ = HOSTILE_ANSWERS["__repr__"]
     fn = define(f"{classes}\n\ndef ranked_winner(cards):\n    return Answer(7)\n", "ranked_winner")
     result = chapter3.q1.check(fn)
     assert result.headline == (
-        "Your answer (Answer) could not be checked: your code raised ValueError: no repr — "
-        "at line 3 of __repr__: raise ValueError('no repr')"
+        "Wrong type of answer: expected an int index 0-3 (a position in the trick), got the int 7 — returned at "
+        "line 7: return Answer(7)"
     )
     assert checker.short(fn(None)) == "<a Answer whose __repr__ raised ValueError: no repr>"
+    other = define(
+        "class Answer:\n    def __repr__(self):\n        raise ValueError('no repr')\n\n"
+        "def ranked_winner(cards):\n    return Answer()\n",
+        "ranked_winner",
+    )
+    assert "<a Answer whose __repr__ raised ValueError: no repr>" in chapter3.q1.check(other).headline
 
 
 # ---------------------------------------------------------------------------

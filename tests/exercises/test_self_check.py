@@ -49,6 +49,21 @@ OWN_WORK = {
         print("I disagree with the library on", cards)
     return best
 """,
+    "own loop, then a self-test that raises ValueError": OWN_LOOP
+    + """def trick_winner(cards, leader_has_won):
+    best = own(cards, leader_has_won)
+    if best != alkort.trick_winner(cards, leader_has_won):
+        raise ValueError(f"my answer {best} is not the library's")
+    return best
+""",
+    "own loop, then a self-test against judge_trick that raises Exception": OWN_LOOP
+    + """def trick_winner(cards, leader_has_won):
+    best = own(cards, leader_has_won)
+    told, _why = alkort.judge_trick(cards, leader_has_won)
+    if best != told:
+        raise Exception("mismatch")
+    return best
+""",
 }
 
 LIBRARYS = {
