@@ -54,8 +54,8 @@ class BoundaryHand:
         play, propose = (strategy.describe(v.of(c)) for c in (strategy.PLAY, strategy.PROPOSE))
         if self.either():
             head = (
-                f"Either is right: playing and proposing differ by {abs(v.difference[0]):.2f} {plus_minus(v.difference[1])} "
-                f"points a deal, less than 0.1 either way, for hands like this ({v.key})."
+                f"Either is right: playing and proposing differ by {abs(v.difference[0]):.2f} "
+                f"{plus_minus(v.difference[1])} points a deal, less than 0.1 either way, for hands like this ({v.key})."
             )
         elif choice == v.best:
             head = f"Right: the table says {v.best} for hands like this ({v.key})."
