@@ -23,7 +23,7 @@ from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
 from ..exercises.progress_place import PUZZLE_COUNTS, progress_file
 from ..margins import plus_minus, signed
-from ..tricks import Action, DealState, action_text, parse_action
+from ..tricks import Action, DealState, action_text, clockwise, parse_action
 from . import data
 from .coach import option_name
 from .faces import card_html, escape
@@ -463,7 +463,7 @@ def played_by(state: DealState, seat: int) -> str:
     if not trick:
         return ""
     partner = getattr(state, "partner", lambda _seat: None)(seat)
-    seats = [(state.leader + i) % state.n_players for i in range(len(trick))]
+    seats = clockwise(state.leader, state.n_players)[: len(trick)]
     names = [f"your partner, player {s}" if s == partner else f"player {s}" for s in seats]
     return f" (played by {', then '.join(names)})"
 
