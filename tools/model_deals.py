@@ -4,10 +4,12 @@
 
 (``make model-deals`` runs it.) Every seat is a Monte Carlo bot; at every move the coach is asked about the
 mover's options from the mover's own view, with ``--samples`` imagined deals, and the move gets a note when the
-coach can tell its options apart (one of them is better than another by more than the paired ±). Where the coach
-finds the bot's move clearly worse than its best, the deal plays the coach's best: a deal "played well" never makes
-a move its own note calls worse. Bounded: a few
-deals, one coach question a move; about a minute or two on one core. The widget
+coach can tell its options apart (one of them is better than another by more than the paired ±), in the words of
+``model_deals_words.py``: options it cannot tell apart are too close to tell, and a move it calls best says why.
+Where the coach finds the bot's move clearly worse than its best, the deal plays the coach's best: a deal "played
+well" never makes a move its own note calls worse. Bounded: a few
+deals, one coach question a move, and the check of each best move with the rest played well (exact endings, most of
+the time): about ten minutes on one busy core. The widget
 (``cardlib.widgets.model_deal.ModelDeal``) only replays the result.
 """
 
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from data_file import write_data_file
+from model_deals_words import note_lesson, verdict_words, with_table
 
 from cardlib import coach, games
 from cardlib.bots import MonteCarloBot
@@ -35,8 +38,11 @@ DEALS = [
 ]
 
 
-def note(state: DealState, seat: int, hint: coach.Hint) -> dict[str, Any] | None:
-    """The coach's numbers for the mover's options, when it can tell them apart; None when all are as good."""
+def note(
+    state: DealState, seat: int, hint: coach.Hint, deal: dict[str, Any], moves: list[str]
+) -> dict[str, Any] | None:
+    """The coach's numbers for the mover's options, in honest words, when it can tell some apart (None when it can
+    tell none); where one move is best, why in words, the line that shows it, and whether it holds played well."""
     if len(hint.options) < 2 or len(hint.best) == len(hint.options):
         return None
     options = [
@@ -49,7 +55,9 @@ def note(state: DealState, seat: int, hint: coach.Hint) -> dict[str, Any] | None
         }
         for e in hint.options[:4]
     ]
-    return {"samples": hint.samples, "why": coach.why_of(games.observe(state, seat), hint), "options": options}
+    why = with_table(state, seat, verdict_words(state, hint))
+    lesson = note_lesson(deal, moves, state, seat, hint) if len(hint.best) == 1 else {}
+    return {"samples": hint.samples, "why": why, **lesson, "options": options}
 
 
 def played_well(state: DealState, seat: int, chosen: Action, hint: coach.Hint) -> Action:
@@ -66,14 +74,15 @@ def model_deal(spec: tuple[str, int, int, int, str, str], samples: int) -> dict[
     game, players, seed, dealer, title, about = spec
     state = games.get(game).new_deal(None, players, dealer=dealer, seed=seed)
     bots = [MonteCarloBot(seed=seat) for seat in range(players)]
-    moves = []
+    head = {"game": game, "players": players, "seed": seed, "dealer": dealer, "options": {}}
+    moves: list[dict[str, Any]] = []
     while not state.is_over:
         seat, decision = next_move(state, bots)
         hint = coach.hint(state, seat, samples=samples, seed=0)
         move = played_well(state, seat, decision.action, hint)
-        moves.append({"seat": seat, "move": action_text(move), "note": note(state, seat, hint)})
+        said = note(state, seat, hint, head, [m["move"] for m in moves])
+        moves.append({"seat": seat, "move": action_text(move), "note": said})
         state.apply(move)
-    head = {"game": game, "players": players, "seed": seed, "dealer": dealer, "options": {}}
     return {**head, "title": title, "about": about, "moves": moves}
 
 

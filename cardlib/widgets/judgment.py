@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..cards import SUIT_NAMES, Card, show
 from ..charts import BarChart, bar_chart
 from ..ecarte import strategy
-from ..margins import shown_small
+from ..margins import plus_minus, shown_small
 from .faces import escape
 from .parts import with_stylesheet
 
@@ -54,8 +54,8 @@ class BoundaryHand:
         play, propose = (strategy.describe(v.of(c)) for c in (strategy.PLAY, strategy.PROPOSE))
         if self.either():
             head = (
-                f"Either is right: playing and proposing differ by {abs(v.difference[0]):.2f} ± {v.difference[1]:.2f} "
-                f"points a deal, less than 0.1 either way, for hands like this ({v.key})."
+                f"Either is right: playing and proposing differ by {abs(v.difference[0]):.2f} "
+                f"{plus_minus(v.difference[1])} points a deal, less than 0.1 either way, for hands like this ({v.key})."
             )
         elif choice == v.best:
             head = f"Right: the table says {v.best} for hands like this ({v.key})."

@@ -49,7 +49,8 @@ def replay(deal: Mapping[str, Any], moves: int) -> DealState:
 
 
 def note_html(note: Annotation | None) -> str:
-    """The coach's numbers at a decision: each option's points and chance of winning, ± 95 %, and why."""
+    """The coach's numbers at a decision: each option's points and chance of winning, ± 95 %, the verdict, and where
+    one move is best, why in words and the line that shows it."""
     if not note:
         return "<p>The coach could not tell the options apart here: too close to tell with its imagined deals.</p>"
     rows = "".join(
@@ -57,8 +58,13 @@ def note_html(note: Annotation | None) -> str:
         f"<td>{percent(o['win'], o['win_margin'])}</td></tr>"
         for o in note["options"]
     )
+    lesson = "".join(
+        f"<p><strong>{label}</strong>: {escape(note[key])}</p>"
+        for key, label in (("reason", "Why"), ("line", "The line"))
+        if note.get(key)
+    )
     return (
-        f"<p><strong>The coach</strong> ({note['samples']} imagined deals): {escape(note['why'])}</p>"
+        f"<p><strong>The coach</strong> ({note['samples']} imagined deals): {escape(note['why'])}</p>{lesson}"
         "<table class='cardlib-model-note'><caption>Each option, as the coach measured it</caption>"
         "<tr><th scope='col'>option</th><th scope='col'>points a deal</th><th scope='col'>wins the deal</th></tr>"
         f"{rows}</table>"

@@ -23,7 +23,7 @@ from .. import alkort, coach, ecarte, games
 from ..cards import ALKORT_PACK, ECARTE_PACK, Card, hand, show
 from ..exercises.progress_place import PUZZLE_COUNTS, progress_file
 from ..margins import plus_minus, signed
-from ..tricks import Action, DealState, action_text, parse_action
+from ..tricks import Action, DealState, action_text, clockwise, parse_action
 from . import data
 from .coach import option_name
 from .faces import card_html, escape
@@ -207,7 +207,10 @@ def position_html(puzzle: Mapping[str, Any]) -> str:
     game = games.get(puzzle["game"]).name
     hand_cards = "".join(card_html(c, size="small", game=game) for c in state.hands[seat])
     trick = "".join(card_html(c, size="small", game=game) for c in getattr(state, "trick", [])) or "nothing yet"
-    lines = [f"You are {seat_words(state, seat)}. Your hand: {hand_cards}", f"On the table: {trick}"]
+    lines = [
+        f"You are {seat_words(state, seat)}. Your hand: {hand_cards}",
+        f"On the table: {trick}{played_by(state, seat)}",
+    ]
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
     lines += [f"{shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards]
     trump = getattr(state, "trump", None)
@@ -434,7 +437,7 @@ class PuzzleBoard(widgets.VBox):
 def position_words(puzzle: Mapping[str, Any]) -> str:
     """What the puzzle's seat knows, in one plain sentence (for a quick question)."""
     state, seat = position(puzzle), puzzle["seat"]
-    trick = show(getattr(state, "trick", [])) or "nothing"
+    trick = (show(getattr(state, "trick", [])) + played_by(state, seat)) or "nothing"
     shown: dict[int, list[Card]] = getattr(state, "shown_to", lambda _seat: {})(seat)
     seen = "".join(f" {shower(state, seat, who)} showed you {show(cards)}." for who, cards in shown.items() if cards)
     trump = getattr(state, "trump", None)
@@ -452,6 +455,17 @@ def seat_words(state: DealState, seat: int) -> str:
     if state.n_players != 4:
         return f"player {seat}"
     return f"player {seat} (team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})"
+
+
+def played_by(state: DealState, seat: int) -> str:
+    """Who played the cards on the table, in turn: ' (played by player 3, then your partner, player 0)', or ''."""
+    trick = getattr(state, "trick", [])
+    if not trick:
+        return ""
+    partner = getattr(state, "partner", lambda _seat: None)(seat)
+    seats = clockwise(state.leader, state.n_players)[: len(trick)]
+    names = [f"your partner, player {s}" if s == partner else f"player {s}" for s in seats]
+    return f" (played by {', then '.join(names)})"
 
 
 def shower(state: DealState, seat: int, who: int) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tool_loading import load_tool
 from widget_helpers import text
 
-from cardlib import games
+from cardlib import PROPOSE, coach, games
 from cardlib.bots import make_bot
 from cardlib.players import next_move
 from cardlib.tricks import action_text
@@ -99,3 +100,44 @@ def test_no_note_of_a_deal_played_well_calls_another_move_best_than_the_one_play
                 named += 1
                 assert note["options"][0]["option"] == move["move"], (deal["title"], move)
     assert named >= 4  # the deals do name a best move now and then: the test sees something
+
+
+def test_every_note_says_too_close_to_tell_and_why_a_move_is_best_in_words() -> None:
+    """Issue 41: 'too close to tell' is not 'as good as', no ± is printed as 0.00, and every note that calls a move
+    best says why in words (a principle, or what the move does), the line that shows it, and how it fares played
+    well."""
+    said = [move["note"] for deal in model_deals() for move in deal["moves"] if move["note"]]
+    for note in said:
+        words = " ".join(str(note.get(key, "")) for key in ("why", "reason", "line"))
+        assert "± 0.00" not in words and "as good as" not in words, words
+        assert (" is best: " in note["why"]) != note["why"].startswith("Too close to tell with "), note["why"]
+    best = [note for note in said if " is best: " in note["why"]]
+    assert len(best) >= 10
+    for note in best:
+        assert note["reason"].startswith(("The principle, ", "It ", "Both ", "Neither ", "Standing ")), note["reason"]
+        assert "played well" in note["reason"] and note["line"].startswith("In "), note
+
+
+def test_the_widget_shows_why_and_the_line_under_a_move_called_best() -> None:
+    why = {**NOTE, "reason": "The principle, take a trick you can take: take it.", "line": "In 3 of 60 imagined deals"}
+    deal = {**a_deal(), "moves": [{**a_deal()["moves"][0], "note": why}, *a_deal()["moves"][1:]]}
+    widget = ModelDeal("alkort", deals=[deal])
+    widget.buttons[2].click()
+    shown = text(widget.move)
+    assert "Why: The principle, take a trick you can take" in shown and "The line: In 3 of 60" in shown
+
+
+def test_the_notes_words_name_the_paired_margin_and_the_tables_source() -> None:
+    """tools/model_deals_words.py on a real first call: a verdict with its paired ±, or too close to tell; the
+    table's chance labelled as the table's; the call's reason in words."""
+    words = load_tool("model_deals_words")
+    state = games.get("ecarte").new_deal(None, 2, dealer=0, seed=5)
+    seat = state.current_player
+    hint = coach.hint(state, seat, samples=60, seed=0)
+    said = words.with_table(state, seat, words.verdict_words(state, hint))
+    assert said.startswith(("Too close to tell with 60 imagined deals: ", "Proposing is best: ", "Playing "))
+    assert "Beside the coach's imagined deals, over " in said and "the table says" in said and "± 0.00" not in said
+    if " is best: " in said:
+        assert " more than " in said and "in the same imagined deals" in said
+    reason = words.call_reason(hint, PROPOSE)
+    assert reason.startswith("Standing here wins the point only ") and "2 points" in reason

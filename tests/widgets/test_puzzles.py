@@ -260,3 +260,15 @@ def test_a_position_names_the_seats_team_and_the_tricks_by_side() -> None:
     for words in (puzzles.position_words(puzzle), puzzles.position_html(puzzle)):
         assert f"(team {'AB'[state.side_of(seat)]}, partner of player {state.partner(seat)})" in words
         assert f"Tricks so far, in order: {', '.join(sides)}." in words and "by who won them" not in words
+
+
+def test_a_position_says_who_played_the_cards_on_the_table() -> None:
+    """Issue 41 (audit): the board showed the trick's cards but not whose they were, and whether the partner is
+    winning decides the partnership puzzles."""
+    puzzle = next(p for p in puzzles.puzzles_of("alkort") if p["principle"] == "overtake_safely")
+    state, seat = puzzles.position(puzzle), puzzle["seat"]
+    seats = [(state.leader + i) % 4 for i in range(len(state.trick))]
+    assert state.partner(seat) in seats
+    said = ", then ".join(f"your partner, player {s}" if s == state.partner(seat) else f"player {s}" for s in seats)
+    for words in (puzzles.position_words(puzzle), puzzles.position_html(puzzle)):
+        assert f"(played by {said})" in words
