@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .contracts import Hint, Option, Wait
+from .margins import percent, signed
 from .tricks import action_text
 
-SAID_BY_NAME = 4  # options named in a sentence of options as good as each other; the others are counted
+SAID_BY_NAME = 4  # options named in a sentence of options too close to tell apart; the others are counted
 
 
 def option_text(option: Option) -> str:
@@ -26,14 +27,13 @@ def capital(text: str) -> str:
 
 
 def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
-    """Why the best option is best: its chance and points, ± 95 %, against the next best, or 'as good as' when the
-    coach cannot tell them apart. ``phrase`` names an option in the game's words, ``wins`` says what winning is."""
+    """Why the best option is best: its chance and points, ± 95 %, against the next best, or 'too close to tell'
+    when the coach cannot tell them apart (which is not 'as good as': more deals might). ``phrase`` names an option
+    in the game's words, ``wins`` says what winning is."""
     first = hint.options[0]
     name = phrase(first.action)
-    said = (
-        f"{wins} {first.win:.0%} ± {first.win_margin:.0%} of the time and scores "
-        f"{first.points:+.2f} ± {first.points_margin:.2f} points"
-    )
+    points = signed(first.points, first.points_margin, samples=hint.samples, unit="imagined deals")
+    said = f"{wins} {percent(first.win, first.win_margin)} of the time and scores {points} points"
     if len(hint.options) == 1:
         return f"{capital(name)} is the only choice: it {said}."
     if len(hint.best) > 1:
@@ -41,8 +41,8 @@ def sentence(hint: Hint, phrase: Callable[[Option], str], wins: str) -> str:
         if len(hint.best) > SAID_BY_NAME:
             names.append(f"{len(hint.best) - SAID_BY_NAME} other options")
         return (
-            f"{capital(', '.join(names[:-1]))} and {names[-1]} are as good as each other: over {hint.samples} "
-            f"imagined deals their difference is within the noise ({name} {said})."
+            f"{capital(', '.join(names[:-1]))} and {names[-1]} are too close to tell apart with {hint.samples} "
+            f"imagined deals: their difference is within the noise ({name} {said})."
         )
     runner = hint.options[1]
     lead = first.points - runner.points

@@ -104,10 +104,13 @@ def best_group(hint: Any) -> list[Any]:
 
 
 def standing(estimate: Any, group: Sequence[Any]) -> str:
-    """What the hint says of an option beside the best: 'best', 'as good as the best', or 'behind the best'."""
+    """What the hint says of an option beside the best: 'best', 'too close to tell from the best', or 'behind the
+    best'."""
     if all(e.action != estimate.action for e in group):
         return "behind the best"
-    return "best" if len(group) == 1 else f"as good as the best ({len(group)} options as good as each other)"
+    if len(group) == 1:
+        return "best"
+    return f"too close to tell from the best ({len(group)} options too close to tell apart)"
 
 
 # ---------------------------------------------------------------------------

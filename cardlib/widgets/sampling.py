@@ -54,10 +54,10 @@ def scale_for(hint: coach.Hint) -> Scale:
 
 
 def standing(hint: coach.Hint, estimate: coach.Estimate) -> str:
-    """How the coach ranks an option: 'best', 'as good as the best', or '' (clearly worse)."""
+    """How the coach ranks an option: 'best', 'too close to tell from the best', or '' (clearly worse)."""
     if estimate.action == hint.options[0].action:
         return "best"
-    return "as good as the best" if estimate.action in hint.best else ""
+    return "too close to tell from the best" if estimate.action in hint.best else ""
 
 
 def estimate_words(hint: coach.Hint) -> list[str]:

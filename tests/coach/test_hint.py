@@ -100,7 +100,7 @@ def test_why_names_the_best_option_and_its_figures() -> None:
     first = hint.options[0]
     assert "point" in hint.why and f"{first.win:.0%}" in hint.why
     if len(hint.best) > 1:
-        assert "as good as" in hint.why
+        assert "too close to tell apart with 60 imagined deals" in hint.why and "as good as" not in hint.why
     elif len(hint.options) > 1:
         assert "is best" in hint.why
 
@@ -125,3 +125,19 @@ def test_a_forced_move_is_answered_at_once_by_the_coach_and_the_bots(key: str, m
     for name in BOTS:
         decision = make_bot(name, key).decide(state, seat)
         assert decision.action == state.legal_actions(seat)[0] and decision.reason
+
+
+def test_why_never_prints_a_zero_margin_nor_calls_the_indistinct_as_good() -> None:
+    """Every imagined deal alike gives a margin of 0, which is said as such (not '± 0.00'); options the coach cannot
+    tell apart are 'too close to tell', with how many imagined deals, never 'as good as each other'."""
+    from cardlib.cards import card
+    from cardlib.contracts import Estimate, Hint
+    from cardlib.words import sentence
+
+    sure = [Estimate(card(name), 1.0, 0.004, 1.0, 0.0, 40) for name in ("K♦", "8♠")]
+    for best in ((sure[0].action,), (sure[0].action, sure[1].action)):
+        hint = Hint(0, 40, 0, tuple(sure), best, "", {})
+        why = sentence(hint, lambda a: f"playing {a}", "wins")
+        assert "± 0.00" not in why and "± 0%" not in why and "as good as" not in why, why
+        assert "100% ± <1% of the time and scores +1.00 (the same in all 40 imagined deals) points" in why, why
+    assert "too close to tell apart with 40 imagined deals" in why

@@ -120,10 +120,15 @@ def test_options_within_the_noise_are_as_good_as_each_other_never_ranked():
     assert len(hint.best) > 1, "this position has options within the noise of the best"
     by_name = dict(zip(row_names(panel.hint_view.value), rows(panel.hint_view.value)))
     for action in hint.best:
-        assert f"as good as the best ({len(hint.best)} options as good as each other)" in by_name[option_name(action)]
+        assert (
+            f"too close to tell from the best ({len(hint.best)} options too close to tell apart)"
+            in by_name[option_name(action)]
+        )
     others = [e.action for e in hint.options if e.action not in hint.best]
     assert others and all(by_name[option_name(a)].endswith("behind the best") for a in others)
-    assert "best" not in " ".join(by_name[option_name(a)].replace("as good as the best", "") for a in hint.best)
+    assert "best" not in " ".join(
+        by_name[option_name(a)].replace("too close to tell from the best", "") for a in hint.best
+    )
 
 
 def test_a_hint_of_four_handed_alkort_offers_each_card_the_learner_may_play():
