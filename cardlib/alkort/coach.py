@@ -13,7 +13,9 @@ The coach itself (``cardlib/coach.py``) knows no game. Alkort's room tells it:
 
 from __future__ import annotations
 
+import bisect
 import functools
+import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -30,6 +32,7 @@ from . import (
     score_deal,
     score_most_tricks,
     strength,
+    strength_table,
 )
 
 WINS = "wins the deal (five tricks first)"
@@ -52,14 +55,25 @@ def why(view: Any, hint: Any) -> str:
 
 def position_key(state: AlkortState) -> Hashable:
     """What still matters of a position for the rest of the deal: before the first card, the hands' order too; in
-    play, each hand as the kinds of card it holds (``card_weights``), not which cards of a kind."""
+    play, each hand as the kinds of card it holds (``card_weights``), not which cards of a kind, and a ranked card
+    by its place among the ranked cards still in play, not its tier (once K♦ is played, 2♥ does its job)."""
     if state.hands_at_first_card is None:
         hands, stock, exchanged = tuple(map(tuple, state.hands)), tuple(state.stock), tuple(state.exchanged)
         scores = tuple(state.scores_before)
         return "before play", state.options, state.dealer, state.current_player, hands, stock, exchanged, scores
-    weight = card_weights(state.options, by_kind=not (state.options.stock_test == "or_void" and not state.tricks))
+    options = state.options
+    if options.stock_test == "or_void" and not state.tricks:  # the suits matter: each card itself
+        weight = card_weights(options, False, 0)
+    else:
+        tiers = tier_bits(options)
+        to_come = state.stock if options.draw_after_trick else ()
+        live = 0
+        for cards in (*state.hands, state.trick, to_come):
+            for c in cards:
+                live |= tiers[c]
+        weight = card_weights(options, True, live)
     return (
-        state.options,  # the rules: the search's memo outlives one deal
+        options,  # the rules: the search's memo outlives one deal
         state.dealer,
         state.current_player,
         state.leader,
@@ -73,14 +87,34 @@ def position_key(state: AlkortState) -> Hashable:
 
 
 @functools.lru_cache(maxsize=64)
-def card_weights(options: Any, by_kind: bool) -> dict[Card, int]:
+def tier_bits(options: Any) -> dict[Card, int]:
+    """Each card's strength as a bit (0 for rubbish): the bits of the cards in play say which strengths are left."""
+    table = strength_table(options)
+    return {c: 1 << table[c] if table[c] else 0 for c in ALKORT_PACK}
+
+
+@functools.lru_cache(maxsize=4096)
+def card_weights(options: Any, by_kind: bool, live: int) -> dict[Card, int]:
     """Each card's part in a position's key, so that a hand's sum says what it holds: by its kind (the engine's
     ``rubbish_kind``: cards of one kind do the same job, so two hands alike but for cards of one kind play alike),
-    four bits a kind to count them; or by the card itself (``by_kind`` False: when the suits matter)."""
+    four bits a kind to count them, a ranked card's kind its place among the strengths still in play (``live``,
+    a bit each); or by the card itself (``by_kind`` False: when the suits matter)."""
     if not by_kind:
         return {c: 1 << PACK_ORDER[c] for c in ALKORT_PACK}
+    table = strength_table(options)
+    rubbish = rubbish_kinds(options)  # the kinds of rubbish first, then the places: each kind always at one index
+    places = {level: len(rubbish) + bin(live & ((1 << level) - 1)).count("1") for level in set(table.values())}
+    return {c: 1 << 4 * (places[table[c]] if table[c] else rubbish[rubbish_kind(c, options)]) for c in ALKORT_PACK}
+
+
+@functools.lru_cache(maxsize=64)
+def rubbish_kinds(options: Any) -> dict[Hashable, int]:
+    """The kinds of rubbish under these options (``rubbish_kind``), numbered."""
     kinds: dict[Hashable, int] = {}
-    return {c: 1 << 4 * kinds.setdefault(rubbish_kind(c, options), len(kinds)) for c in ALKORT_PACK}
+    for c in ALKORT_PACK:
+        if not strength(c, options):
+            kinds.setdefault(rubbish_kind(c, options), len(kinds))
+    return kinds
 
 
 def tricks_won(trick_sides: Sequence[int]) -> Hashable:
@@ -92,26 +126,79 @@ def tricks_won(trick_sides: Sequence[int]) -> Hashable:
 
 
 def value_bounds(state: AlkortState) -> tuple[float, float]:
-    """The least and the most seat 0's side can still score (its points less the other side's), whoever wins the
-    tricks left: the search's first bounds, worked out by the engine's own scoring on the tricks' winners alone."""
+    """The least and the most seat 0's side can still score (its points less the other side's): the search's first
+    bounds, worked out by the engine's own scoring on the tricks' winners, each side winning at least the tricks
+    its cards make sure of (``sure_tricks``)."""
     options = state.options
-    return outcome_range(tuple(state.trick_sides), state.tricks_left, options.draw_after_trick, options.play_out)
+    sides, left, draw, play_out = tuple(state.trick_sides), state.tricks_left, options.draw_after_trick, options.play_out
+    sure = sure_tricks(state)
+    low = outcome_range(sides, left, draw, play_out, 0, sure[0])
+    high = outcome_range(sides, left, draw, play_out, 1, sure[1])
+    return low[0], high[1]
 
 
-@functools.lru_cache(maxsize=16384)
-def outcome_range(trick_sides: tuple[int, ...], left: int, draw: bool, play_out: bool) -> tuple[float, float]:
-    """The least and most side 0 can score from these tricks' winners with ``left`` tricks still to play."""
-    ends = []
-    for side in (0, 1):
-        sides = (*trick_sides, side)
+@functools.lru_cache(maxsize=65536)
+def outcome_range(
+    trick_sides: tuple[int, ...], left: int, draw: bool, play_out: bool, side: int = 0, need: int = 0
+) -> tuple[float, float]:
+    """The least and most side 0 can score from these tricks' winners with ``left`` tricks still to play, in the
+    orders of winners where ``side`` wins ``need`` of them at least (had every trick been played: a deal decided
+    early scores as if it had been); ``(inf, -inf)`` if there is none."""
+    lows, highs = [math.inf], [-math.inf]
+    for winner in (0, 1):
+        sides, still = (*trick_sides, winner), max(0, need - (winner == side))
         over = most_tricks_decided(sides, left - 1, play_out) if draw else deal_is_decided(sides, play_out)
+        if still > left - 1:
+            continue
         if over or left <= 1:
             result = score_most_tricks(sides) if draw else score_deal(sides)
             value = 0.0 if result is None else float(result.points if result.side == 0 else -result.points)
-            ends.append((value, value))
+            lows.append(value), highs.append(value)
         else:
-            ends.append(outcome_range(sides, left - 1, draw, play_out))
-    return min(low for low, _ in ends), max(high for _, high in ends)
+            low, high = outcome_range(sides, left - 1, draw, play_out, side, still)
+            lows.append(low), highs.append(high)
+    return min(lows), max(highs)
+
+
+def sure_tricks(state: AlkortState) -> tuple[int, int]:
+    """How many of the tricks left each side is sure to win, whatever the other side does (``player_sure``, the
+    best of its players); 0 while hands may still change (an exchange to come, cards to draw)."""
+    options = state.options
+    if state.hands_at_first_card is None or state.stock and options.draw_after_trick:
+        return 0, 0
+    if options.stock_test == "or_void" and not state.tricks:
+        return 0, 0
+    table = strength_table(options)
+    tricks = state.tricks_left - (1 if state.trick else 0)  # counted from the trick after the one being played
+    ranked = [sorted((table[c] for c in hand if table[c]), reverse=True) for hand in state.hands]
+    every_seven = not state.tricks or bool(state.trick)  # who wins the trick being played (or leads first) is open
+    sides = [state.side_of(seat) for seat in range(state.n_players)]
+    sure = [0, 0]
+    for side in (0, 1):
+        theirs = [seat for seat, s in enumerate(sides) if s != side]
+        strengths = sorted(x for seat in theirs for x in ranked[seat])
+        sevens = [
+            (sum(c.rank == "7" for c in state.hands[seat]), every_seven or state.has_won[seat], ranked[seat][:1] or [0])
+            for seat in theirs
+        ]
+        for seat in (seat for seat, s in enumerate(sides) if s == side):
+            sure[side] = max(sure[side], player_sure(ranked[seat], strengths, sevens, tricks))
+    return sure[0], sure[1]
+
+
+def player_sure(mine: list[int], theirs: list[int], sevens: list[tuple[int, bool, list[int]]], tricks: int) -> int:
+    """The tricks a player is sure to win with his ranked cards (``mine``, strongest first) against the other side's
+    (``theirs``, weakest first): the most, over his k strongest, of k less the other side's cards as strong as the
+    weakest of them (each beats one at most), and less the Sevens that may be led unbeatable where one is lost —
+    those of a player who has won a trick, or can win one (a card as strong), or may win the trick being played.
+    His way: each of those k cards played to a trick no Seven leads, his weakest card to the others."""
+    best = 0
+    for k in range(1, min(len(mine), tricks) + 1):
+        weakest = mine[k - 1]
+        beaten = len(theirs) - bisect.bisect_left(theirs, weakest)
+        led = sum(count for count, won, top in sevens if won or top[0] >= weakest)
+        best = max(best, min(k, tricks - led) - beaten)
+    return best
 
 
 def distinct_moves(state: AlkortState, moves: Sequence[Action]) -> list[Action]:
