@@ -36,7 +36,7 @@ from . import (
 )
 
 WINS = "wins the deal (five tricks first)"
-SPECIAL_RANKS = "7 2 3 Q K 8"  # sevens, the takers of a led King or Queen, and the low Eights: never merged
+SEVENS = frozenset(c for c in ALKORT_PACK if c.rank == "7")
 
 
 def phrase(option: Any) -> str:
@@ -62,16 +62,7 @@ def position_key(state: AlkortState) -> Hashable:
         scores = tuple(state.scores_before)
         return "before play", state.options, state.dealer, state.current_player, hands, stock, exchanged, scores
     options = state.options
-    if options.stock_test == "or_void" and not state.tricks:  # the suits matter: each card itself
-        weight = card_weights(options, False, 0)
-    else:
-        tiers = tier_bits(options)
-        to_come = state.stock if options.draw_after_trick else ()
-        live = 0
-        for cards in (*state.hands, state.trick, to_come):
-            for c in cards:
-                live |= tiers[c]
-        weight = card_weights(options, True, live)
+    weight = kind_weights(state)
     return (
         options,  # the rules: the search's memo outlives one deal
         state.dealer,
@@ -86,25 +77,61 @@ def position_key(state: AlkortState) -> Hashable:
     )
 
 
+def kind_weights(state: AlkortState) -> dict[Card, int]:
+    """Each card's part in the key of a position in play (``card_weights``), for the cards still in play."""
+    options = state.options
+    if options.stock_test == "or_void" and not state.tricks:  # the suits matter: each card itself
+        return card_weights(options, False, 0)
+    bits = live_bits(options)
+    to_come = state.stock if options.draw_after_trick else ()
+    live = 0
+    for cards in (*state.hands, state.trick, to_come):
+        for c in cards:
+            live |= bits[c]
+    return card_weights(options, True, live)
+
+
+TAKER_BITS = {rank: 1 << 16 + i for i, rank in enumerate("QK23")}  # rubbish Queens, Kings, Twos, Threes in play
+
+
 @functools.lru_cache(maxsize=64)
-def tier_bits(options: Any) -> dict[Card, int]:
-    """Each card's strength as a bit (0 for rubbish): the bits of the cards in play say which strengths are left."""
+def live_bits(options: Any) -> dict[Card, int]:
+    """Each card's strength as a bit, or for rubbish a bit for a led Queen or King and for their takers (with all
+    rubbish equal): the bits of the cards in play say which strengths and which of those rubbish are left."""
     table = strength_table(options)
-    return {c: 1 << table[c] if table[c] else 0 for c in ALKORT_PACK}
+    special = options.rubbish_order == "equal"
+    return {c: 1 << table[c] if table[c] else TAKER_BITS.get(c.rank, 0) if special else 0 for c in ALKORT_PACK}
 
 
 @functools.lru_cache(maxsize=4096)
 def card_weights(options: Any, by_kind: bool, live: int) -> dict[Card, int]:
     """Each card's part in a position's key, so that a hand's sum says what it holds: by its kind (the engine's
-    ``rubbish_kind``: cards of one kind do the same job, so two hands alike but for cards of one kind play alike),
-    four bits a kind to count them, a ranked card's kind its place among the strengths still in play (``live``,
-    a bit each); or by the card itself (``by_kind`` False: when the suits matter)."""
+    ``rubbish_kind``: cards of one kind do the same job, so two hands alike but for cards of one kind play alike,
+    ``live_kind``), four bits a kind to count them, a ranked card's kind its place among the strengths still in
+    play (``live``, a bit each); or by the card itself (``by_kind`` False: when the suits matter)."""
     if not by_kind:
         return {c: 1 << PACK_ORDER[c] for c in ALKORT_PACK}
     table = strength_table(options)
     rubbish = rubbish_kinds(options)  # the kinds of rubbish first, then the places: each kind always at one index
     places = {level: len(rubbish) + bin(live & ((1 << level) - 1)).count("1") for level in set(table.values())}
-    return {c: 1 << 4 * (places[table[c]] if table[c] else rubbish[rubbish_kind(c, options)]) for c in ALKORT_PACK}
+    return {c: 1 << 4 * (places[table[c]] if table[c] else rubbish[live_kind(c, options, live)]) for c in ALKORT_PACK}
+
+
+def live_kind(c: Card, options: Any, live: int) -> Hashable:
+    """A rubbish card's kind, with all rubbish equal, given the rubbish still in play: a Queen none can take is plain
+    rubbish, and one only a Two can take does a King's job; a Two with no Queen or King to take, or a Three with no
+    Queen, is plain rubbish, and a Two with only Queens to take does a Three's job."""
+    kind = rubbish_kind(c, options)
+    if options.rubbish_order != "equal" or kind[1] not in TAKER_BITS:
+        return kind
+    queen, king, two, three = (bool(live & TAKER_BITS[rank]) for rank in "QK23")
+    jobs = {
+        "Q": "Q" if three else "K" if two else "",
+        "K": "K" if two else "",
+        "2": "2" if king else "3" if queen else "",
+        "3": "3" if queen else "",
+    }
+    return kind[0], jobs[kind[1]]
 
 
 @functools.lru_cache(maxsize=64)
@@ -130,7 +157,8 @@ def value_bounds(state: AlkortState) -> tuple[float, float]:
     bounds, worked out by the engine's own scoring on the tricks' winners, each side winning at least the tricks
     its cards make sure of (``sure_tricks``)."""
     options = state.options
-    sides, left, draw, play_out = tuple(state.trick_sides), state.tricks_left, options.draw_after_trick, options.play_out
+    sides, left = tuple(state.trick_sides), state.tricks_left
+    draw, play_out = options.draw_after_trick, options.play_out
     sure = sure_tricks(state)
     low = outcome_range(sides, left, draw, play_out, 0, sure[0])
     high = outcome_range(sides, left, draw, play_out, 1, sure[1])
@@ -161,8 +189,8 @@ def outcome_range(
 
 
 def sure_tricks(state: AlkortState) -> tuple[int, int]:
-    """How many of the tricks left each side is sure to win, whatever the other side does (``player_sure``, the
-    best of its players); 0 while hands may still change (an exchange to come, cards to draw)."""
+    """How many of the tricks left each side is sure to win, whatever the other side does (``side_sure``); 0 while
+    hands may still change (an exchange to come, cards to draw)."""
     options = state.options
     if state.hands_at_first_card is None or state.stock and options.draw_after_trick:
         return 0, 0
@@ -170,31 +198,36 @@ def sure_tricks(state: AlkortState) -> tuple[int, int]:
         return 0, 0
     table = strength_table(options)
     tricks = state.tricks_left - (1 if state.trick else 0)  # counted from the trick after the one being played
-    ranked = [sorted((table[c] for c in hand if table[c]), reverse=True) for hand in state.hands]
+    ranked, sevens = [], []
+    for hand in state.hands:  # a player's strongest cards, as many as those tricks (one yet to play to this trick
+        # plays his weakest), and his Sevens
+        strengths = [table[c] for c in hand if table[c]]
+        strengths.sort(reverse=True)
+        ranked.append(strengths[:tricks])
+        sevens.append(sum(c in SEVENS for c in hand))
     every_seven = not state.tricks or bool(state.trick)  # who wins the trick being played (or leads first) is open
     sides = [state.side_of(seat) for seat in range(state.n_players)]
     sure = [0, 0]
     for side in (0, 1):
         theirs = [seat for seat, s in enumerate(sides) if s != side]
-        strengths = sorted(x for seat in theirs for x in ranked[seat])
-        sevens = [
-            (sum(c.rank == "7" for c in state.hands[seat]), every_seven or state.has_won[seat], ranked[seat][:1] or [0])
-            for seat in theirs
-        ]
-        for seat in (seat for seat, s in enumerate(sides) if s == side):
-            sure[side] = max(sure[side], player_sure(ranked[seat], strengths, sevens, tricks))
+        threats = [(sevens[seat], every_seven or state.has_won[seat], ranked[seat][:1] or [0]) for seat in theirs]
+        mine = sorted((x for seat, s in enumerate(sides) if s == side for x in ranked[seat]), reverse=True)
+        if mine:
+            sure[side] = side_sure(mine, sorted(x for seat in theirs for x in ranked[seat]), threats, tricks)
     return sure[0], sure[1]
 
 
-def player_sure(mine: list[int], theirs: list[int], sevens: list[tuple[int, bool, list[int]]], tricks: int) -> int:
-    """The tricks a player is sure to win with his ranked cards (``mine``, strongest first) against the other side's
-    (``theirs``, weakest first): the most, over his k strongest, of k less the other side's cards as strong as the
-    weakest of them (each beats one at most), and less the Sevens that may be led unbeatable where one is lost —
-    those of a player who has won a trick, or can win one (a card as strong), or may win the trick being played.
-    His way: each of those k cards played to a trick no Seven leads, his weakest card to the others."""
+def side_sure(mine: list[int], theirs: list[int], sevens: list[tuple[int, bool, list[int]]], tricks: int) -> int:
+    """The tricks a side is sure to win with its ranked cards (``mine``, strongest first, each player's strongest as
+    many as the tricks) against the other side's (``theirs``, weakest first): the most, over a strength w, of its
+    cards as strong as w, less the other side's as strong (each beats one at most), and less the tricks the other
+    side's Sevens may take, led unbeatable, where one is lost — those of a player who has won a trick, or can win
+    one (a card as strong as w), or may win the trick being played. The side's way: in each trick no such Seven
+    leads, one of its players plays one of those cards, the others their weakest."""
     best = 0
-    for k in range(1, min(len(mine), tricks) + 1):
-        weakest = mine[k - 1]
+    for k, weakest in enumerate(mine, 1):
+        if k < len(mine) and mine[k] == weakest:
+            continue  # every card of a strength, or none
         beaten = len(theirs) - bisect.bisect_left(theirs, weakest)
         led = sum(count for count, won, top in sevens if won or top[0] >= weakest)
         best = max(best, min(k, tricks - led) - beaten)
@@ -202,18 +235,16 @@ def player_sure(mine: list[int], theirs: list[int], sevens: list[tuple[int, bool
 
 
 def distinct_moves(state: AlkortState, moves: Sequence[Action]) -> list[Action]:
-    """The moves with equivalent cards once: ranked cards of one strength, or plain rubbish (not a 7, 2, 3, Queen,
-    King or Eight), when all rubbish is equal and the stock cannot be taken in play (where a suit matters)."""
+    """The moves with equivalent cards once: those of one kind in the position's key (``kind_weights``: ranked
+    cards of one place, rubbish that does one job), when all rubbish is equal and the stock cannot be taken in play
+    (where a suit matters); nor a ranked card with no card in play between it and a stronger one (``touching``)."""
     options = state.options
     if options.rubbish_order != "equal" or options.stock_test == "or_void" and not state.tricks:
         return in_search_order(state, list(moves))
+    weight = kind_weights(state)  # cards of one weight in a hand do the same job: the positions' keys agree
     seen: dict[Hashable, Action] = {}
     for move in moves:
-        kind: Hashable = move
-        if isinstance(move, Card):
-            level = strength(move, options)
-            kind = ("card", level, "" if level or move.rank not in SPECIAL_RANKS.split() else move.rank)
-        seen.setdefault(kind, move)
+        seen.setdefault(weight[move] if isinstance(move, Card) else move, move)
     return in_search_order(state, touching(state, list(seen.values())))
 
 
