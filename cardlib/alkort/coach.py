@@ -31,6 +31,7 @@ from . import (
     rubbish_kind,
     score_deal,
     score_most_tricks,
+    seven_is_unbeatable,
     strength,
     strength_table,
 )
@@ -249,11 +250,20 @@ def distinct_moves(state: AlkortState, moves: Sequence[Action]) -> list[Action]:
 
 
 def in_search_order(state: AlkortState, moves: list[Action]) -> list[Action]:
-    """The moves likeliest to settle the search first: leading, the strongest card; following while the other side
-    holds the trick, the cheapest card that takes it; else the weakest card (only an order: every move is searched)."""
+    """The moves likeliest to settle the search first: leading, a Seven that cannot be beaten, then the strongest
+    card; following while the other side holds the trick, the cheapest card that takes it; else the weakest card
+    (only an order: every move is searched)."""
     options, trick = state.options, state.trick
     if not trick or not all(isinstance(m, Card) for m in moves):
-        return sorted(moves, key=lambda m: -strength(m, options) if isinstance(m, Card) else 1)
+        seat = state.seat_to_move()
+        unbeatable = seven_is_unbeatable(state.has_won[seat], not state.tricks, options)
+
+        def lead_order(move: Action) -> int:
+            if not isinstance(move, Card):
+                return 1
+            return -99 if unbeatable and move in SEVENS else -strength(move, options)
+
+        return sorted(moves, key=lead_order)
     judged = (state.has_won[state.leader], not state.tricks, options)
     holder = (state.leader + judge_trick(trick, *judged)[0]) % state.n_players
     ours = state.side_of(holder) == state.side_of(state.seat_to_move())
