@@ -268,9 +268,9 @@ def in_search_order(state: AlkortState, moves: list[Action]) -> list[Action]:
     holder = (state.leader + judge_trick(trick, *judged)[0]) % state.n_players
     ours = state.side_of(holder) == state.side_of(state.seat_to_move())
 
-    def order(card: Card) -> tuple[int, int]:
+    def order(card: Card) -> tuple[int, int, bool]:
         takes = not ours and judge_trick([*trick, card], *judged)[0] == len(trick)
-        return (0 if takes else 1), strength(card, options)
+        return (0 if takes else 1), strength(card, options), card in SEVENS  # a Seven kept for a lead of its own
 
     return sorted(moves, key=order)  # type: ignore[arg-type]  # every move is a card here
 
