@@ -82,6 +82,7 @@ class Search:
         self.merge = words.distinct_moves
         self.bounds: Callable[[DealState], tuple[float, float]] | None = getattr(words, "value_bounds", None)
         self.budget, self.nodes = budget, 0
+        self.last = 0.0  # the value last found, for seat 0's side: the first guess at the next
         self.memo = memo_of(words)
 
     def value_for(self, state: DealState, seat: int, passed: bool = False) -> float:
@@ -94,8 +95,9 @@ class Search:
         if state.is_over:
             return float(state.returns()[0])
         lower, upper, _ = self.memo.get((self.key(state), passed)) or self.first_bounds(state)
-        guess = min(max(0.0, lower), upper)  # first ask whether seat 0's side comes out ahead: the question that
-        # splits a deal's few values best
+        # first ask whether it is at least the value last found (the options of a decision are often worth the same),
+        # else whether seat 0's side comes out ahead: the question that splits a deal's few values best
+        guess = min(max(self.last, lower), upper)
         while lower < upper:
             beta = max(guess, lower + STEP)
             guess = self.search(state, passed, beta - STEP, beta)
@@ -103,6 +105,7 @@ class Search:
                 upper = guess
             else:
                 lower = guess
+        self.last = lower
         return lower
 
     def search(self, state: DealState, passed: bool, alpha: float, beta: float) -> float:
