@@ -156,14 +156,49 @@ def tricks_won(trick_sides: Sequence[int]) -> Hashable:
 def value_bounds(state: AlkortState) -> tuple[float, float]:
     """The least and the most seat 0's side can still score (its points less the other side's): the search's first
     bounds, worked out by the engine's own scoring on the tricks' winners, each side winning at least the tricks
-    its cards make sure of (``sure_tricks``)."""
+    its cards make sure of (``sure_tricks``), and the side on lead the tricks in a row it is sure of (``sure_run``)."""
     options = state.options
     sides, left = tuple(state.trick_sides), state.tricks_left
     draw, play_out = options.draw_after_trick, options.play_out
     sure = sure_tricks(state)
-    low = outcome_range(sides, left, draw, play_out, 0, sure[0])
-    high = outcome_range(sides, left, draw, play_out, 1, sure[1])
-    return low[0], high[1]
+    low = outcome_range(sides, left, draw, play_out, 0, sure[0])[0]
+    high = outcome_range(sides, left, draw, play_out, 1, sure[1])[1]
+    run = sure_run(state)
+    if run:
+        side = state.side_of(state.leader)
+        in_a_row = run_range(sides, left, draw, play_out, side, run)
+        low, high = (max(low, in_a_row[0]), high) if side == 0 else (low, min(high, in_a_row[1]))
+    return low, high
+
+
+def run_range(
+    trick_sides: tuple[int, ...], left: int, draw: bool, play_out: bool, side: int, run: int
+) -> tuple[float, float]:
+    """The least and most side 0 can score when ``side`` wins the next ``run`` tricks (``outcome_range`` after)."""
+    for _ in range(run):
+        trick_sides, left = (*trick_sides, side), left - 1
+        over = most_tricks_decided(trick_sides, left, play_out) if draw else deal_is_decided(trick_sides, play_out)
+        if over or left == 0:
+            result = score_most_tricks(trick_sides) if draw else score_deal(trick_sides)
+            value = 0.0 if result is None else float(result.points if result.side == 0 else -result.points)
+            return value, value
+    return outcome_range(trick_sides, left, draw, play_out)
+
+
+def sure_run(state: AlkortState) -> int:
+    """How many tricks in a row the side on lead is sure to win from here: one a card of its players stronger than
+    any of the other side's, as many as the tricks (each player's as many as the tricks). Winning each, it leads
+    to the next, so no Seven of the other side is led; 0 in the middle of a trick, when the lead goes round, and
+    while hands may still change (an exchange to come, cards to draw)."""
+    options = state.options
+    if state.trick or options.lead_rule != "winner" or state.hands_at_first_card is None:
+        return 0
+    if state.stock and options.draw_after_trick or options.stock_test == "or_void" and not state.tricks:
+        return 0
+    table, side, tricks = strength_table(options), state.side_of(state.leader), state.tricks_left
+    theirs = max((table[c] for seat, h in enumerate(state.hands) if state.side_of(seat) != side for c in h), default=0)
+    masters = [sum(table[c] > theirs for c in h) for seat, h in enumerate(state.hands) if state.side_of(seat) == side]
+    return min(tricks, sum(min(m, tricks) for m in masters))
 
 
 @functools.lru_cache(maxsize=65536)
