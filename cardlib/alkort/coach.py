@@ -187,9 +187,10 @@ def run_range(
 
 def sure_run(state: AlkortState) -> int:
     """How many tricks in a row the side on lead is sure to win from here: one a card of its players stronger than
-    any of the other side's, as many as the tricks (each player's as many as the tricks). Winning each, it leads
-    to the next, so no Seven of the other side is led; 0 in the middle of a trick, when the lead goes round, and
-    while hands may still change (an exchange to come, cards to draw)."""
+    any of the other side's, as many as the tricks (each player's as many as the tricks), and first the leader's
+    Sevens if he has won a trick. Winning each, it leads to the next, so no Seven of the other side is led; 0 in
+    the middle of a trick, when the lead goes round, and while hands may still change (an exchange to come, cards to
+    draw)."""
     options = state.options
     if state.trick or options.lead_rule != "winner" or state.hands_at_first_card is None:
         return 0
@@ -197,7 +198,12 @@ def sure_run(state: AlkortState) -> int:
         return 0
     table, side, tricks = strength_table(options), state.side_of(state.leader), state.tricks_left
     theirs = max((table[c] for seat, h in enumerate(state.hands) if state.side_of(seat) != side for c in h), default=0)
-    masters = [sum(table[c] > theirs for c in h) for seat, h in enumerate(state.hands) if state.side_of(seat) == side]
+    sevens_win = state.has_won[state.leader]  # the leader's Sevens, led first, win too and keep him the lead
+    masters = [
+        sum(table[c] > theirs or sevens_win and seat == state.leader and c in SEVENS for c in hand)
+        for seat, hand in enumerate(state.hands)
+        if state.side_of(seat) == side
+    ]
     return min(tricks, sum(min(m, tricks) for m in masters))
 
 
