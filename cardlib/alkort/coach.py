@@ -163,9 +163,8 @@ def value_bounds(state: AlkortState) -> tuple[float, float]:
     sure = sure_tricks(state)
     low = outcome_range(sides, left, draw, play_out, 0, sure[0])[0]
     high = outcome_range(sides, left, draw, play_out, 1, sure[1])[1]
-    run = sure_run(state)
+    side, run = sure_run(state)
     if run:
-        side = state.side_of(state.leader)
         in_a_row = run_range(sides, left, draw, play_out, side, run)
         low, high = (max(low, in_a_row[0]), high) if side == 0 else (low, min(high, in_a_row[1]))
     return low, high
@@ -185,26 +184,49 @@ def run_range(
     return outcome_range(trick_sides, left, draw, play_out)
 
 
-def sure_run(state: AlkortState) -> int:
-    """How many tricks in a row the side on lead is sure to win from here: one a card of its players stronger than
-    any of the other side's, as many as the tricks (each player's as many as the tricks), and first the leader's
-    Sevens if he has won a trick. Winning each, it leads to the next, so no Seven of the other side is led; 0 in
-    the middle of a trick, when the lead goes round, and while hands may still change (an exchange to come, cards to
-    draw)."""
+def sure_run(state: AlkortState) -> tuple[int, int]:
+    """Which side is sure to win how many tricks in a row from here (0 if none): in the middle of a trick, the side
+    whose card holds it if no one left to play can beat it; then, leading each trick, one a card of its players
+    stronger than any of the other side's, as many as the tricks (each player's as many as the tricks), and first
+    the leader's Sevens if he has won a trick. Winning each, it leads to the next, so no Seven of the other side is
+    led. Not when the lead goes round, nor while hands may still change (an exchange to come, cards to draw)."""
     options = state.options
-    if state.trick or options.lead_rule != "winner" or state.hands_at_first_card is None:
-        return 0
+    if options.lead_rule != "winner" or state.hands_at_first_card is None:
+        return 0, 0
     if state.stock and options.draw_after_trick or options.stock_test == "or_void" and not state.tricks:
-        return 0
-    table, side, tricks = strength_table(options), state.side_of(state.leader), state.tricks_left
+        return 0, 0
+    table, tricks, leader, held = strength_table(options), state.tricks_left, state.leader, 0
+    if state.trick:
+        leader, held = trick_held(state, table), 1
+        if leader is None:
+            return 0, 0
+        tricks -= 1
+    side = state.side_of(leader)
     theirs = max((table[c] for seat, h in enumerate(state.hands) if state.side_of(seat) != side for c in h), default=0)
-    sevens_win = state.has_won[state.leader]  # the leader's Sevens, led first, win too and keep him the lead
+    sevens_win = state.has_won[leader] or held  # the leader's Sevens, led first, win too and keep him the lead
     masters = [
-        sum(table[c] > theirs or sevens_win and seat == state.leader and c in SEVENS for c in hand)
+        sum(table[c] > theirs or sevens_win and seat == leader and c in SEVENS for c in hand)
         for seat, hand in enumerate(state.hands)
         if state.side_of(seat) == side
     ]
-    return min(tricks, sum(min(m, tricks) for m in masters))
+    return side, held + min(tricks, sum(min(m, tricks) for m in masters))
+
+
+def trick_held(state: AlkortState, table: dict[Card, int]) -> int | None:
+    """Who wins the trick being played whatever the players still to play do (None if it is still open): a led
+    Seven that cannot be beaten, or the strongest ranked card if those of the other side have none stronger."""
+    options, trick = state.options, state.trick
+    led_by_winner, first = state.has_won[state.leader], not state.tricks
+    judged = judge_trick(trick, led_by_winner, first, options)[0]
+    holder = (state.leader + judged) % state.n_players
+    if judged == 0 and trick[0] in SEVENS and seven_is_unbeatable(led_by_winner, first, options):
+        return holder
+    strongest = table[trick[judged]]
+    to_play = [(state.leader + i) % state.n_players for i in range(len(trick), state.n_players)]
+    others = [seat for seat in to_play if state.side_of(seat) != state.side_of(holder)]
+    if strongest and all(table[c] <= strongest for seat in others for c in state.hands[seat]):
+        return holder
+    return None
 
 
 @functools.lru_cache(maxsize=65536)
