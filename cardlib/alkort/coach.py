@@ -7,8 +7,10 @@ The coach itself (``cardlib/coach.py``) knows no game. Alkort's room tells it:
   tricks; more for a stroke);
 - for the hindsight column (``cardlib/doubledummy.py``), which details of a position still matter for the rest of
   the deal (``position_key``: how many tricks each side won and the opening run, for the múk and the stroke, but
-  not which cards made them), and which cards in one hand do the same job (``distinct_moves``: ranked cards of one tier,
-  and plain rubbish, when the rubbish is all equal — as the Monte Carlo bot compares them).
+  not which cards made them; a ranked card's place among those still in play, not its tier), which cards in one
+  hand do the same job (``distinct_moves``: cards of one kind in the key, ranked cards with none in play between
+  them), in which order to try them, and what each side is sure of (``value_bounds``: its sure tricks, and the
+  tricks in a row of the side on lead).
 """
 
 from __future__ import annotations
