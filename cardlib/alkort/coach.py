@@ -199,10 +199,10 @@ def sure_run(state: AlkortState) -> tuple[int, int]:
         return 0, 0
     table, tricks, leader, held = strength_table(options), state.tricks_left, state.leader, 0
     if state.trick:
-        leader, held = trick_held(state, table), 1
-        if leader is None:
+        holder = trick_held(state, table)
+        if holder is None:
             return 0, 0
-        tricks -= 1
+        leader, held, tricks = holder, 1, tricks - 1
     side = state.side_of(leader)
     theirs = max((table[c] for seat, h in enumerate(state.hands) if state.side_of(seat) != side for c in h), default=0)
     sevens_win = state.has_won[leader] or held  # the leader's Sevens, led first, win too and keep him the lead
@@ -247,10 +247,11 @@ def outcome_range(
         if over or left <= 1:
             result = score_most_tricks(sides) if draw else score_deal(sides)
             value = 0.0 if result is None else float(result.points if result.side == 0 else -result.points)
-            lows.append(value), highs.append(value)
+            low = high = value
         else:
             low, high = outcome_range(sides, left - 1, draw, play_out, side, still)
-            lows.append(low), highs.append(high)
+        lows.append(low)
+        highs.append(high)
     return min(lows), max(highs)
 
 
