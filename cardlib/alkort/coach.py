@@ -274,14 +274,37 @@ def sure_tricks(state: AlkortState) -> tuple[int, int]:
         sevens.append(sum(c in SEVENS for c in hand))
     every_seven = not state.tricks or bool(state.trick)  # who wins the trick being played (or leads first) is open
     sides = [state.side_of(seat) for seat in range(state.n_players)]
+    leading, first = sevens_first(state, table, sevens, tricks)
     sure = [0, 0]
     for side in (0, 1):
         theirs = [seat for seat, s in enumerate(sides) if s != side]
         threats = [(sevens[seat], every_seven or state.has_won[seat], ranked[seat][:1] or [0]) for seat in theirs]
-        mine = sorted((x for seat, s in enumerate(sides) if s == side for x in ranked[seat]), reverse=True)
-        if mine:
-            sure[side] = side_sure(mine, sorted(x for seat in theirs for x in ranked[seat]), threats, tricks)
+        before, rest = (first if side == leading else (0, 0)), tricks
+        if before[1]:  # the leader's Sevens first: his side's players keep their strongest for the tricks after
+            rest -= before[1]
+            ranked_now = [r[:rest] for r in ranked]
+        else:
+            ranked_now = ranked
+        mine = sorted((x for seat, s in enumerate(sides) if s == side for x in ranked_now[seat]), reverse=True)
+        theirs_ranked = sorted(x for seat in theirs for x in ranked[seat])
+        sure[side] = sum(before) + (side_sure(mine, theirs_ranked, threats, rest) if mine else 0)
     return sure[0], sure[1]
+
+
+def sevens_first(
+    state: AlkortState, table: dict[Card, int], sevens: list[int], tricks: int
+) -> tuple[int, tuple[int, int]]:
+    """The side sure to lead the next trick (-1 if none is), and what it is sure of before the tricks counted by
+    ``side_sure``: the trick being played, if its card holds it (``trick_held``), and as many tricks as the leader
+    has Sevens, if he has won a trick: led one after another, each wins and keeps him the lead."""
+    if state.options.lead_rule != "winner":
+        return -1, (0, 0)
+    holder = trick_held(state, table) if state.trick else state.leader
+    if holder is None:
+        return -1, (0, 0)
+    held = 1 if state.trick else 0
+    led = min(sevens[holder], tricks) if held or state.has_won[holder] else 0
+    return state.side_of(holder), (held, led)
 
 
 def side_sure(mine: list[int], theirs: list[int], sevens: list[tuple[int, bool, list[int]]], tricks: int) -> int:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from coach_helpers import exact, played
+from coach_helpers import brute_force, exact, played
 
 from cardlib import coach, doubledummy, games
 from cardlib.cards import Card
@@ -67,15 +67,6 @@ def test_ecarte_last_two_tricks_agree_with_every_arrangement() -> None:
 def test_alkort_last_two_tricks_agree_with_every_arrangement(leads: bool) -> None:
     state = endgame("alkort", 2, 2, lambda s: (not s.trick) == leads)
     agrees_with_enumeration(state, alkort_hands(state, state.seat_to_move()))
-
-
-def brute_force(state: DealState, seat: int) -> float:
-    """The value for a seat's side by trying every play of every player, each side doing its best (no memo)."""
-    if state.is_over:
-        return float(state.returns()[seat])
-    mover = state.seat_to_move()
-    values = [brute_force(doubledummy.applied(state, a), seat) for a in state.legal_actions()]
-    return max(values) if state.side_of(mover) == state.side_of(seat) else min(values)
 
 
 @pytest.mark.parametrize(
