@@ -12,6 +12,7 @@ import pytest
 from coach_helpers import brute_force
 
 from cardlib import doubledummy, games
+from cardlib.alkort import AlkortState
 from cardlib.alkort import coach as alkort_coach
 from cardlib.tricks import DealState, action_text, parse_action
 
@@ -44,21 +45,19 @@ def test_alkort_bounds_hold_and_bite() -> None:
     """Alkort's first bounds (its sure tricks, its sure runs) hold every exact value found by trying every play, in
     every recorded ending of three tricks or fewer and every position one move on; and they settle more than the
     tricks won alone would."""
-    words = games.get("alkort").coach
     tighter = checked = 0
     for where in RECORDED:
         state = rebuilt(where)
-        if where["game"] != "alkort" or state.tricks_left > 3:
+        if not isinstance(state, AlkortState) or state.tricks_left > 3:
             continue
         for position in [state, *(doubledummy.applied(state, m) for m in state.legal_actions())]:
+            assert isinstance(position, AlkortState)
             if position.is_over:
                 continue
-            low, high = words.value_bounds(position)
+            low, high = alkort_coach.value_bounds(position)
             assert low <= brute_force(position, 0) <= high, where
             checked += 1
-            options = position.options
-            plain = alkort_coach.outcome_range(
-                tuple(position.trick_sides), position.tricks_left, options.draw_after_trick, options.play_out
-            )
+            sides, options = tuple(position.trick_sides), position.options
+            plain = alkort_coach.outcome_range(sides, position.tricks_left, options.draw_after_trick, options.play_out)
             tighter += (low, high) != plain
     assert checked > 500 and tighter > checked // 10, (checked, tighter)
