@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlib import alkort, coach, games
+from cardlib import alkort, coach, doubledummy, games
 from cardlib.alkort import AlkortOptions, AlkortState
 from cardlib.cards import Card, card, hand
 from cardlib.tricks import DealState
@@ -60,3 +60,12 @@ def exact(state: DealState, seat: int, hands: Sequence[Sequence[Card]], option: 
     opponent = next(s for s in range(state.n_players) if s != seat)
     points = [coach.outcome(with_hand(state, opponent, h), option, seat) for h in hands]
     return sum(points) / len(points), sum(p > 0 for p in points) / len(points)
+
+
+def brute_force(state: DealState, seat: int) -> float:
+    """The value for a seat's side by trying every play of every player, each side doing its best (no memo)."""
+    if state.is_over:
+        return float(state.returns()[seat])
+    mover = state.seat_to_move()
+    values = [brute_force(doubledummy.applied(state, a), seat) for a in state.legal_actions()]
+    return max(values) if state.side_of(mover) == state.side_of(seat) else min(values)
