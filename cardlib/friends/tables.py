@@ -15,7 +15,8 @@ that level too, until the person is back. Each computer decision is made by a bo
 seat and the number of moves made, so that a table replayed after a restart makes the same moves. The idle clock of
 a seat not heard from since the server started starts then: a server restarted (its SQLite store forgets who was
 there) gives each person the whole idle time to come back. The computer moves when a request at its table finds it
-to move, before the answer; or, when a server says so (``defer_computer``), after it, a move at a time.
+to move, before the answer; or, at the strong level, whose decisions take up to a second, after it, a move at a time,
+when a server says so (``defer_computer``): other tables are answered between two of its moves.
 
 Every way to reach tables (``Tables`` over a store in memory, SQLite or Redis; the HTTP client) does what the
 ``TableService`` protocol says, so a page can be written once against it.
@@ -54,6 +55,10 @@ CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a w
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
 MAX_SEED = 2**48
 # A new table's settings, beside its game and seats
+# Levels whose moves a server makes after its answer (``defer_computer``): a strong decision takes up to a second,
+# which other tables would wait for; the others take milliseconds, and are made before the answer, so a person's
+# page shows the table with the computer's moves already made.
+DEFERRED_LEVELS = frozenset({"strong"})
 SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names", "level")
 MAX_DEALS = 20  # the most deals a table of a set number of deals plays (a duplicate match's)
 MAX_NAME = 24  # the longest name of a player
@@ -926,7 +931,7 @@ class Tables:
     def computers_moves(self, replay: Replay, presence: Mapping[int, float], now: float) -> list[tuple[int, str]]:
         """The computer's moves (and a stand-in's) a request makes: all, up to a person's decision; or none, when a
         server makes them after its answer (``defer_computer``)."""
-        if self.defer_computer(replay.record.id):
+        if replay.record.level in DEFERRED_LEVELS and self.defer_computer(replay.record.id):
             return []
         return replay.advance(replay.standing_in(presence, now))
 

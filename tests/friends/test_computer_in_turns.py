@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS
+from cardlib.friends import tables
 from cardlib.friends.client import HTTPTables
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import SQLiteStore
@@ -28,7 +30,9 @@ THINK = 0.5  # seconds each computer decision blocks the process here, as a stro
 
 @pytest.fixture
 def slow_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every computer decision takes THINK seconds of the process (time.sleep blocks the loop as computing does)."""
+    """Every computer decision takes THINK seconds of the process (time.sleep blocks the loop as computing does), and
+    the server defers the moves of every level, as it does the strong level's (``tables.DEFERRED_LEVELS``)."""
+    monkeypatch.setattr(tables, "DEFERRED_LEVELS", frozenset(LEVELS))
     decide = ComputerSeat.decide
 
     def slowly(self: ComputerSeat, state: Any, seat: int) -> Decision:
@@ -113,7 +117,9 @@ def test_a_table_the_computer_is_to_move_at_when_the_server_starts_is_played_on_
     """A restart: the computer is to move at a stored table (nobody asked since); the first question of its seat, to
     a server newly started on the same file, has the computer move, a move at a time, until the person decides."""
     path = tmp_path / "friends.sqlite"
-    made = Tables(SQLiteStore(path)).create("alkort", [PERSON, COMPUTER, COMPUTER, COMPUTER], idle_seconds=0, seed=3)
+    made = Tables(SQLiteStore(path)).create(  # at the strong level, whose moves the server makes after its answer
+        "alkort", [PERSON, COMPUTER, COMPUTER, COMPUTER], idle_seconds=0, seed=3, level="strong"
+    )
     store = SQLiteStore(path)
     stored = store.get(made["table"])
     assert stored is not None and stored.version == 0
@@ -125,3 +131,17 @@ def test_a_table_the_computer_is_to_move_at_when_the_server_starts_is_played_on_
     assert frame["legal"] and frame["version"] > 0, frame["version"]
     again = SQLiteStore(path).get(made["table"])
     assert again is not None and again.version == frame["version"], "each of the computer's moves is stored"
+
+
+def test_a_quick_level_moves_before_the_answer(serve: Serve) -> None:
+    """Only the strong level's moves wait until after the answer: by the book, a person's move comes back with the
+    computer's moves already made, the table at the person's next decision."""
+    assert DEFAULT_LEVEL not in tables.DEFERRED_LEVELS and "strong" in tables.DEFERRED_LEVELS
+    with serve(FriendsServer(Tables(MemoryStore()))) as url:
+        client = HTTPTables(url)
+        made = client.create("alkort", [PERSON, COMPUTER, COMPUTER, COMPUTER], idle_seconds=0, whole_game=False, seed=7)
+        token = made["tokens"]["0"]
+        frame = my_turn(client, made["table"], token, -1)
+        after = client.move(made["table"], 0, token, frame["legal"][0], frame["version"])
+        assert after["legal"] or after["deal_over"], "the three computers moved before the answer"
+        assert after["version"] >= frame["version"] + 4
