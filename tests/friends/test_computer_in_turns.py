@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS
-from cardlib.friends import tables
+from cardlib.friends import server, tables
 from cardlib.friends.client import HTTPTables
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import SQLiteStore
@@ -87,9 +87,15 @@ def my_turn(client: HTTPTables, table: str, token: str, since: int) -> dict[str,
     return frame
 
 
-def test_the_computers_moves_keep_no_other_table_waiting(serve: Serve, slow_computer: None) -> None:
+@pytest.mark.parametrize("pause", [server.BETWEEN_COMPUTER_MOVES, 0.0], ids=["pause", "late-timer"])
+def test_the_computers_moves_keep_no_other_table_waiting(
+    serve: Serve, slow_computer: None, pause: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A person and three computers each thinking 0.5 s: in one request, a move's answer and every other table's
-    waited up to 1.5 s; now the move is answered at once and the other table waits one decision at most."""
+    waited up to 1.5 s; now the move is answered at once and the other table waits one decision at most — also when
+    the pause between two moves ends in the very turn of the loop that first sees the other table's request (a timer
+    firing late, after a collection of the garbage, made a clean clone's run wait two decisions)."""
+    monkeypatch.setattr(server, "BETWEEN_COMPUTER_MOVES", pause)
     tables = Tables(MemoryStore(), Limits(messages_per_second=100, burst=100))  # the watcher asks 50 times a second
     rng = random.Random(4)
     with serve(FriendsServer(tables)) as url:
