@@ -17,16 +17,21 @@ from . import make_bot
 
 
 class Level(NamedTuple):
-    """A level of play: the bot that plays it (a name of ``BOTS``) and what it does, in words."""
+    """A level of play: the bot that plays it (a name of ``BOTS``), what it does in words, and whether it thinks long
+    (up to a second a move: a server answers a person's move first and makes its moves after, so that no other table
+    waits for it; a quick level's moves take milliseconds and come with the answer)."""
 
     bot: str
     words: str
+    thinks_long: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "gentle": Level("random", "plays a random legal move: easy to beat, for learning the moves"),
     "by the book": Level("rules", "follows the old books' advice, as the course teaches it"),
-    "strong": Level("strong", "imagines the hidden cards in many deals and plays every choice out before it moves"),
+    "strong": Level(
+        "strong", "imagines the hidden cards in many deals and plays every choice out before it moves", thinks_long=True
+    ),
 }
 DEFAULT_LEVEL = "by the book"
 

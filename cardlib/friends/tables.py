@@ -55,10 +55,6 @@ CONNECTED_SECONDS = 10.0  # a seat heard from within this long is connected (a w
 MAX_ACTION_TEXT = 120  # no move is longer ('discard' and five cards)
 MAX_SEED = 2**48
 # A new table's settings, beside its game and seats
-# Levels whose moves a server makes after its answer (``defer_computer``): a strong decision takes up to a second,
-# which other tables would wait for; the others take milliseconds, and are made before the answer, so a person's
-# page shows the table with the computer's moves already made.
-DEFERRED_LEVELS = frozenset({"strong"})
 SETTINGS = ("options", "idle_seconds", "whole_game", "seed", "deals", "names", "level")
 MAX_DEALS = 20  # the most deals a table of a set number of deals plays (a duplicate match's)
 MAX_NAME = 24  # the longest name of a player
@@ -930,8 +926,8 @@ class Tables:
 
     def computers_moves(self, replay: Replay, presence: Mapping[int, float], now: float) -> list[tuple[int, str]]:
         """The computer's moves (and a stand-in's) a request makes: all, up to a person's decision; or none, when a
-        server makes them after its answer (``defer_computer``)."""
-        if replay.record.level in DEFERRED_LEVELS and self.defer_computer(replay.record.id):
+        server makes them after its answer (``defer_computer``), at a level that thinks long."""
+        if LEVELS[replay.record.level].thinks_long and self.defer_computer(replay.record.id):
             return []
         return replay.advance(replay.standing_in(presence, now))
 

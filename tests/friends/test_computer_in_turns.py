@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardlib.bots.levels import DEFAULT_LEVEL, LEVELS
-from cardlib.friends import server, tables
+from cardlib.friends import server
 from cardlib.friends.client import HTTPTables
 from cardlib.friends.server import FriendsServer
 from cardlib.friends.stores import SQLiteStore
@@ -31,8 +31,9 @@ THINK = 0.5  # seconds each computer decision blocks the process here, as a stro
 @pytest.fixture
 def slow_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every computer decision takes THINK seconds of the process (time.sleep blocks the loop as computing does), and
-    the server defers the moves of every level, as it does the strong level's (``tables.DEFERRED_LEVELS``)."""
-    monkeypatch.setattr(tables, "DEFERRED_LEVELS", frozenset(LEVELS))
+    the server defers the moves of every level, as it does the strong level's (``Level.thinks_long``)."""
+    for name, level in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, level._replace(thinks_long=True))
     decide = ComputerSeat.decide
 
     def slowly(self: ComputerSeat, state: Any, seat: int) -> Decision:
@@ -142,7 +143,7 @@ def test_a_table_the_computer_is_to_move_at_when_the_server_starts_is_played_on_
 def test_a_quick_level_moves_before_the_answer(serve: Serve) -> None:
     """Only the strong level's moves wait until after the answer: by the book, a person's move comes back with the
     computer's moves already made, the table at the person's next decision."""
-    assert DEFAULT_LEVEL not in tables.DEFERRED_LEVELS and "strong" in tables.DEFERRED_LEVELS
+    assert not LEVELS[DEFAULT_LEVEL].thinks_long and LEVELS["strong"].thinks_long
     with serve(FriendsServer(Tables(MemoryStore()))) as url:
         client = HTTPTables(url)
         made = client.create("alkort", [PERSON, COMPUTER, COMPUTER, COMPUTER], idle_seconds=0, whole_game=False, seed=7)
