@@ -20,7 +20,7 @@ from cardlib.alkort import coach as alkort_coach
 from cardlib.cards import Card
 from cardlib.contracts import Estimate, Hint, Option
 from cardlib.ecarte import coach as ecarte_coach
-from cardlib.margins import percent, plus_minus, signed
+from cardlib.margins import deals_to_decide, percent, plus_minus, signed
 from cardlib.tricks import DealState
 from cardlib.widgets.principles import PRINCIPLES
 from cardlib.words import SAID_BY_NAME, capital
@@ -183,7 +183,9 @@ def played_well_words(puzzle: dict[str, Any]) -> str:
     if mean + margin < 0:
         lost = f"{-mean:.2f} {plus_minus(margin)} points a deal to the next best, in {len(gains)} imagined deals"
         return f"{played}, it loses {lost}: the lead rests on how the book plays the rest."
-    return f"{played}, it gains {said}: too few deals to tell whether the lead holds."
+    needed = deals_to_decide(margin, len(gains))
+    decide = f"about {needed:,} would decide it"
+    return f"{played}, the difference is {said}: too close to tell whether the lead holds ({decide})."
 
 
 def note_lesson(deal: dict[str, Any], moves: list[str], state: DealState, seat: int, hint: Hint) -> dict[str, str]:
