@@ -2,7 +2,7 @@
 
 The strategy lab (chapter 9) defines its players in the chapter, where the learner reads them; a tool that plays
 thousands of deals with them runs those same cells, so the figures the chapter quotes come from the code it shows.
-A cell run so must import what it uses itself.
+The chapter's own imports come first (``IMPORTS``), as in the chapter; a cell run so imports anything else itself.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+IMPORTS = "67b2bd3b"  # the strategy lab's cell of imports (its id from before cells had names)
 
 
 def cell_source(chapter: str, cell_id: str) -> str:

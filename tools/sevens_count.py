@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from chapter_cells import run_cells
+from chapter_cells import IMPORTS, run_cells
 
 from cardlib import alkort, coach, games
 from cardlib.alkort.advice import AlkortRuleBot
-from cardlib.players import Bot, next_move, play_deal
+from cardlib.players import next_move, play_deal
 from cardlib.tricks import DealState
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "alkort" / "sevens_count.json"
-CHAPTER = run_cells("09-strategy-lab", "09-sevens-count-players")
+CHAPTER = run_cells("09-strategy-lab", IMPORTS, "09-sevens-count-players")
 PLAYERS = {"rule bot": AlkortRuleBot, "best card": CHAPTER["LeadsItsBest"], "counting": CHAPTER["CountsTheSevens"]}
 PAIRS = (("counting", "rule bot"), ("counting", "best card"), ("best card", "rule bot"))
 KEPT_ROWS = 40  # the first deals' points, kept for the test that plays them again
@@ -46,7 +46,7 @@ def margin(state: DealState) -> float:
     return float(state.points[side] - state.points[1 - side])
 
 
-def side_points(seed: int, players: int, player: type[Bot]) -> float:
+def side_points(seed: int, players: int, player: type[AlkortRuleBot]) -> float:
     """A seeded deal (dealers in turn), player 0's side played by ``player``, the other side by the rule bot."""
     bots = [(player if seat in our_seats(players) else AlkortRuleBot)(seed=seat) for seat in range(players)]
     return margin(play_deal(alkort.new_deal(players=players, seed=seed, dealer=seed % players), bots))

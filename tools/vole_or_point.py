@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from chapter_cells import run_cells
+from chapter_cells import IMPORTS, run_cells
 
 from cardlib import coach, ecarte
 from cardlib.ecarte.advice import EcarteRuleBot
 from cardlib.players import Bot, play_deal
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "ecarte" / "vole.json"
-CHAPTER = run_cells("09-strategy-lab", "09-vole-players")
+CHAPTER = run_cells("09-strategy-lab", IMPORTS, "09-vole-players")
 AIMS = (*CHAPTER["AIMS"], "book")  # the rule bot's own lead too
 PAIRS = (("points", "point"), ("points", "vole"), ("point", "vole"), ("points", "book"), ("point", "book"))
 
