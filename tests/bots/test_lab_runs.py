@@ -17,7 +17,7 @@ from cardlib.margins import signed
 ROOT = Path(__file__).resolve().parents[2]
 VOLE = json.loads((ROOT / "cardlib" / "ecarte" / "vole.json").read_text(encoding="utf-8"))
 SEVENS = json.loads((ROOT / "cardlib" / "alkort" / "sevens_count.json").read_text(encoding="utf-8"))
-LAB = ROOT / "notebooks" / "09-strategy-lab.ipynb"
+LAB = "09-strategy-lab"
 
 
 @pytest.fixture(scope="module")
@@ -30,16 +30,16 @@ def sevens_tool() -> ModuleType:
     return load_tool("sevens_count")
 
 
-def lab_prose() -> str:
-    """The chapter's markdown, its lines joined, its minus signs (−) written as the library prints them (-)."""
-    cells = json.loads(LAB.read_text(encoding="utf-8"))["cells"]
-    prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
-    return prose.replace("−", "-")
+def prose(chapter: str = LAB) -> str:
+    """A chapter's markdown, its lines joined, its minus signs (−) written as the library prints them (-)."""
+    cells = json.loads((ROOT / "notebooks" / f"{chapter}.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    return text.replace("−", "-")
 
 
-def quoted(found: dict[str, Any], deals: int) -> str:
-    """A saved difference as the chapter writes it."""
-    return signed(found["mean"], found["margin"], 3, deals, "deals")
+def quoted(found: dict[str, Any], deals: int, digits: int = 3) -> str:
+    """A saved difference as a chapter writes it."""
+    return signed(found["mean"], found["margin"], digits, deals, "deals")
 
 
 def test_vole_deals_played_again_come_out_as_saved(vole_tool: ModuleType) -> None:
@@ -68,12 +68,15 @@ def test_sevens_deals_played_again_come_out_as_saved(sevens_tool: ModuleType) ->
             assert again == points
 
 
-def test_the_chapter_quotes_the_runs_as_saved() -> None:
-    prose = lab_prose()
+def test_the_chapters_quote_the_runs_as_saved() -> None:
+    lab, chapter_11, chapter_4 = prose(), prose("11-ecarte-judgment"), prose("04-alkort-deal")
     vole = VOLE["differences"]
     for pair in ("points - point", "point - vole"):
-        assert quoted(vole[pair], VOLE["deals"]) in prose, pair
+        assert quoted(vole[pair], VOLE["deals"]) in lab, pair
+        assert quoted(vole[pair], VOLE["deals"]) in chapter_11, pair
     four, two = SEVENS["by players"]["4"], SEVENS["by players"]["2"]
     for measured in (four, two):
         for pair in ("best card - rule bot", "counting - best card"):
-            assert quoted(measured["differences"][pair], measured["deals"]) in prose, pair
+            assert quoted(measured["differences"][pair], measured["deals"]) in lab, pair
+    assert quoted(four["differences"]["best card - rule bot"], four["deals"], digits=2) in chapter_4
+    assert quoted(four["differences"]["counting - best card"], four["deals"]) in chapter_4
