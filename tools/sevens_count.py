@@ -3,14 +3,14 @@
     nice -n 10 .venv/bin/python tools/sevens_count.py --deals 8000        # writes cardlib/alkort/sevens_count.json
     .venv/bin/python tools/sevens_count.py --deals 40 --out /tmp/sevens.json   # a quick look
 
-Three players for player 0's side (seats 0 and 2 with four players, seat 0 in the duel), the chapter's own (cell
+Four ways to play player 0's side (seats 0 and 2 with four players, seat 0 in the duel), the chapter's own (cell
 ``09-sevens-count-players``, run as the chapter shows it), the other side the rule bot: the rule bot, which on lead
 with no Seven to cash and no card nobody can beat leads its cheapest card to save its good ones; ``LeadsItsBest``,
-which leads its best card there instead; and ``CountsTheSevens``, which does so only while a Seven is still out
-against it. Every deal is played by all three, so the differences are paired. And one decision at a time: at each
-such lead of the rule bot's in player 0's side, the deal is played on from there twice, the cheap lead and the best
-card, the rest by the rule bots, and the difference is sorted by how many Sevens were out against the leader: what
-the count tells about the lead.
+which leads its best card there instead; ``CountsTheSevens``, which does so only while a Seven is still out against
+it; and ``LeadsItsBestSavingKD``, its best card but K♦. Every deal is played by all four, so the differences are
+paired. And one decision at a time: at each such lead of the rule bot's in player 0's side, the deal is played on
+from there twice, the cheap lead and the best card, the rest by the rule bots, and the difference is sorted by how
+many Sevens were out against the leader: what the count tells about the lead.
 """
 
 from __future__ import annotations
@@ -30,8 +30,19 @@ from cardlib.tricks import DealState
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "alkort" / "sevens_count.json"
 CHAPTER = run_cells("09-strategy-lab", IMPORTS, "09-sevens-count-players")
-PLAYERS = {"rule bot": AlkortRuleBot, "best card": CHAPTER["LeadsItsBest"], "counting": CHAPTER["CountsTheSevens"]}
-PAIRS = (("counting", "rule bot"), ("counting", "best card"), ("best card", "rule bot"))
+PLAYERS = {
+    "rule bot": AlkortRuleBot,
+    "best card": CHAPTER["LeadsItsBest"],
+    "counting": CHAPTER["CountsTheSevens"],
+    "best card but K♦": CHAPTER["LeadsItsBestSavingKD"],
+}
+PAIRS = (
+    ("counting", "rule bot"),
+    ("counting", "best card"),
+    ("best card", "rule bot"),
+    ("best card but K♦", "rule bot"),
+    ("best card", "best card but K♦"),
+)
 KEPT_ROWS = 40  # the first deals' points, kept for the test that plays them again
 
 

@@ -76,7 +76,8 @@ def test_the_chapters_quote_the_runs_as_saved() -> None:
         assert quoted(vole[pair], VOLE["deals"]) in chapter_11, pair
     four, two = SEVENS["by players"]["4"], SEVENS["by players"]["2"]
     for measured in (four, two):
-        for pair in ("best card - rule bot", "counting - best card"):
+        for pair in ("best card - rule bot", "counting - best card", "best card - best card but K♦"):
             assert quoted(measured["differences"][pair], measured["deals"]) in lab, pair
+    assert quoted(four["differences"]["best card but K♦ - rule bot"], four["deals"]) in lab
     assert quoted(four["differences"]["best card - rule bot"], four["deals"], digits=2) in chapter_4
     assert quoted(four["differences"]["counting - best card"], four["deals"]) in chapter_4
