@@ -8,7 +8,7 @@ INSTALLED := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST := 127.0.0.1
 
-.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark strategy coach-audit model-deals puzzles
+.PHONY: start check check-with-a-fourth-game test install tools bench bench-bots book site demo scenarios screenshots clean mutants site-benchmark coach-benchmark friends-benchmark strategy coach-audit model-deals puzzles lab-runs
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -144,6 +144,13 @@ puzzles: $(INSTALLED)
 	nice -n 10 $(PUZZLE_THEMES) --games ecarte --first-seed 114 --deals 128 --samples 300 --confirm 800 \
 		--situations "the discard"
 	nice -n 10 $(PY) tools/rejudge.py --drop
+
+## Chapter 9's larger runs, which the chapter quotes and a test holds it to (tests/bots/test_lab_runs.py): counting
+## the Sevens in Alkort (cardlib/alkort/sevens_count.json) and the vole or the point in Écarté
+## (cardlib/ecarte/vole.json), the chapter's own players on 8 000 and 20 000 deals. A long while.
+lab-runs: $(INSTALLED)
+	nice -n 10 $(PY) tools/sevens_count.py --deals 8000
+	nice -n 10 $(PY) tools/vole_or_point.py --deals 20000 --first-seed 10000
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
