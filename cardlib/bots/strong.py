@@ -125,7 +125,7 @@ def best_response(states: list[DealState], seat: int, policy: Policy) -> list[fl
             return best_response(states, seat, policy)
         best: list[float] = []
         for move in legal:
-            values = best_response([moved(s, move) for s in states], seat, policy)
+            values = best_response([doubledummy.applied(s, move) for s in states], seat, policy)
             if not best or sum(values) > sum(best):
                 best = values
         return best
@@ -139,13 +139,6 @@ def best_response(states: list[DealState], seat: int, policy: Policy) -> list[fl
         for i, value in zip(members, best_response([states[i] for i in members], seat, policy)):
             result[i] = value
     return result
-
-
-def moved(state: DealState, move: Action) -> DealState:
-    """A copy of a world with a move made."""
-    twin = state.clone()
-    twin.apply(move)
-    return twin
 
 
 def all_cards(moves: Sequence[Action]) -> bool:
@@ -182,7 +175,7 @@ class StrongBot(MonteCarloBot):
             return super().compare(view, moves, rng, budget, book)
         imagination, policy = Imagination(view, rng), policy_for(view)
         worlds = [imagination.world() for _ in range(lookahead.infoset_worlds)]
-        values = [best_response([moved(w, move) for w in worlds], view.seat, policy) for move in moves]
+        values = [best_response([doubledummy.applied(w, move) for w in worlds], view.seat, policy) for move in moves]
         best = max(range(len(moves)), key=lambda i: (statistics.fmean(values[i]), -i))
         if book is not None and best != book and not clearly_better(values[best], values[book]):
             best = book

@@ -116,8 +116,8 @@ def test_one_world_alone_is_the_best_against_the_book_in_it() -> None:
         if world.is_over:
             return montecarlo.deal_value(world.returns()[seat])
         if world.seat_to_move() != seat:
-            return best(strong.moved(world, policy(world, world.legal_actions())), seat)
-        return max(best(strong.moved(world, move), seat) for move in world.legal_actions())
+            return best(doubledummy.applied(world, policy(world, world.legal_actions())), seat)
+        return max(best(doubledummy.applied(world, move), seat) for move in world.legal_actions())
 
     state, worlds = last_tricks(3, 4)
     seat, policy = state.seat_to_move(), montecarlo.policy_for(state)
