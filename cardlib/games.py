@@ -62,6 +62,12 @@ class Lookahead:
     # plays the tricks before; 0: none), and how many worlds it imagines, as a multiple of the Monte Carlo bot's
     exact_tricks: int = 0
     strong_worlds: float = 2.5
+    # the strong bot's information-set search over the last tricks (``strong.best_response``): from how many cards in
+    # hand (0: never), over how many imagined worlds
+    infoset_tricks: int = 0
+    infoset_worlds: int = 40
+    # strong_worlds_at(view) -> a further multiple of the strong bot's worlds at this decision (None: 1)
+    strong_worlds_at: Callable[[Any], float] | None = None
 
 
 @dataclass(frozen=True)

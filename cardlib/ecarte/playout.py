@@ -31,7 +31,7 @@ from ..cards import ECARTE_PACK, PACK_ORDER, Card
 from ..players import Decision
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
 from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, book, discard_sizes, discarder, stock_left
-from .advice import EcarteRuleBot
+from .advice import EcarteRuleBot, by_the_table, call_by_the_table
 from .view import (
     EcarteView,
     HiddenDiscard,
@@ -591,6 +591,8 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
     cards = [a for a in view.legal if isinstance(a, Card)]
     stand = announce[0] if announce else book.play_advice(view.hand, [], view.trump, cards, view.unseen())[0]
     by_the_book = 0 if book.jeu_de_regle(view.hand, view.trump) else 1
+    if getattr(bot, "calls_by_the_table", False) and by_the_table(view):  # the strong bot trusts the computed table
+        by_the_book = 0 if call_by_the_table(view.hand, view.trump)[0] is None else 1
     best, tallies = bot.compare(view, [stand, PROPOSE], rng, book=by_the_book)
     if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
         return Decision([stand, PROPOSE][best], explain_choice([stand, PROPOSE], best, tallies, by_the_book))
@@ -603,6 +605,15 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
         f"{share(proposing.ahead, proposing.worlds)}) and leads {cards[lead]}, "
         f"which finished ahead in {share(leading.ahead, leading.worlds)}",
     )
+
+
+CALLS_WORLDS = 3.0  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
+
+
+def strong_worlds_at(view: EcarteView) -> float:
+    """The strong bot's further multiple of worlds: more at the calls (play or propose, accept or refuse), where the
+    deals are decided (bots/strong.py)."""
+    return CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else 1.0
 
 
 def imagine(view: EcarteView, rng: random.Random) -> Callable[[], Any]:
@@ -618,6 +629,11 @@ LOOKAHEAD = games.Lookahead(
     book_move=book_move,
     budget=budget,
     first_question=stand_or_propose,
-    exact_tricks=2,  # the best measured (bots/strong.py), but within noise of the Monte Carlo bot (49.7 ± 1.0 % in 650
-    strong_worlds=1.0,  # pairs): 2.5 times its worlds alone 50.3 %, three tricks exact with half its worlds 48.9 %
+    # the strong bot (bots/strong.py, where every setting tried is measured): the last four tricks searched over what
+    # the seat can tell apart, in 40 worlds; three times the worlds at the calls; no exact (double-dummy) ending
+    exact_tricks=0,
+    strong_worlds=1.0,
+    infoset_tricks=4,
+    infoset_worlds=40,
+    strong_worlds_at=strong_worlds_at,
 )

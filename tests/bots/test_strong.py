@@ -1,5 +1,6 @@
-"""The strong bot (more worlds than the Monte Carlo bot, and in Écarté exact last tricks), and the coach's exact
-continuation: the book, then the last tricks of each imagined world solved exactly."""
+"""The strong bot (more worlds than the Monte Carlo bot; in Écarté a search over what the seat can tell apart in
+its last tricks), and the coach's exact continuation: the book, then the last tricks of each imagined world solved
+exactly."""
 
 from __future__ import annotations
 
@@ -51,10 +52,94 @@ def test_with_no_exact_tricks_a_world_is_the_books_play_out(game: str) -> None:
 
 
 def test_each_game_says_how_its_strong_bot_spends_its_time() -> None:
-    """The measured choices (the module's docstring): Écarté's last two tricks exact, Alkort's worlds 2.5 times."""
+    """The measured choices (the module's docstring): in Écarté the last four tricks searched over 40 worlds and three
+    times the worlds at the calls, no exact ending; in Alkort 2.5 times the worlds, as before."""
     ecarte, alkort = games.get("ecarte").lookahead, games.get("alkort").lookahead
-    assert (ecarte.exact_tricks, ecarte.strong_worlds) == (2, 1.0)
-    assert (alkort.exact_tricks, alkort.strong_worlds) == (0, 2.5)
+    assert (ecarte.exact_tricks, ecarte.strong_worlds, ecarte.infoset_tricks, ecarte.infoset_worlds) == (0, 1.0, 4, 40)
+    assert (alkort.exact_tricks, alkort.strong_worlds, alkort.infoset_tricks, alkort.strong_worlds_at) == (
+        0,
+        2.5,
+        0,
+        None,
+    )
+    calls, play = (book_played(new_deal("ecarte", 5, random.Random(5)), n) for n in (6, 4))
+    assert ecarte.strong_worlds_at is not None
+    assert ecarte.strong_worlds_at(games.observe(calls, calls.seat_to_move())) == 3.0
+    assert ecarte.strong_worlds_at(games.observe(play, play.seat_to_move())) == 1.0
+
+
+def last_tricks(seed: int, cards: int) -> tuple[DealState, list[DealState]]:
+    """An Écarté deal played by the book until the seat to move holds ``cards`` cards (the next seed's if this one
+    ended sooner), and 12 worlds its seat imagines."""
+    state = book_played(new_deal("ecarte", seed, random.Random(seed)), cards)
+    if state.is_over:
+        return last_tricks(seed + 100, cards)
+    view = games.observe(state, state.seat_to_move())
+    imagination = montecarlo.Imagination(view, random.Random(seed))
+    return state, [imagination.world() for _ in range(12)]
+
+
+def book_values(worlds: list[DealState], seat: int) -> list[float]:
+    """Each world played out by the book, every seat included: a strategy that sees only the seat's own cards."""
+    policy = montecarlo.policy_for(worlds[0])
+    return [montecarlo.deal_value(w.clone().play_out(policy).returns()[seat]) for w in worlds]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_one_card_for_all_the_worlds_is_between_the_book_and_seeing_every_world(seed: int) -> None:
+    """The search's total is at least the book's (the book is one way to choose a card for all the worlds the seat
+    cannot tell apart) and at most each world searched alone (a card for each world: strategy fusion)."""
+    state, worlds = last_tricks(seed, 4)
+    seat, policy = state.seat_to_move(), montecarlo.policy_for(state)
+    together = sum(strong.best_response([w.clone() for w in worlds], seat, policy))
+    apart = sum(strong.best_response([w.clone()], seat, policy)[0] for w in worlds)
+    assert sum(book_values(worlds, seat)) - 1e-9 <= together <= apart + 1e-9
+
+
+def test_the_search_does_not_fuse_strategies() -> None:
+    """In some last tricks, a card for each world would do strictly better than one card for all of them: the search
+    chooses the one card, as the seat must at the table."""
+    fused = 0
+    for seed in range(12):
+        state, worlds = last_tricks(seed, 3)
+        seat, policy = state.seat_to_move(), montecarlo.policy_for(state)
+        together = sum(strong.best_response([w.clone() for w in worlds], seat, policy))
+        fused += together < sum(strong.best_response([w.clone()], seat, policy)[0] for w in worlds) - 1e-9
+    assert fused >= 1
+
+
+def test_one_world_alone_is_the_best_against_the_book_in_it() -> None:
+    """With one world, the search is the seat's best play in it against the other's book play, found by trying
+    every card of the seat at every turn."""
+
+    def best(world: DealState, seat: int) -> float:
+        if world.is_over:
+            return montecarlo.deal_value(world.returns()[seat])
+        if world.seat_to_move() != seat:
+            return best(doubledummy.applied(world, policy(world, world.legal_actions())), seat)
+        return max(best(doubledummy.applied(world, move), seat) for move in world.legal_actions())
+
+    state, worlds = last_tricks(3, 4)
+    seat, policy = state.seat_to_move(), montecarlo.policy_for(state)
+    for world in worlds[:4]:
+        assert strong.best_response([world.clone()], seat, policy) == [best(world, seat)]
+
+
+def test_in_its_last_four_tricks_the_strong_bot_plays_the_searchs_card_or_the_books() -> None:
+    """At four cards or fewer the strong bot's card is the search's best or the book's, and it says why."""
+    bot = StrongBot(seed=2)
+    for seed in range(4):
+        state = book_played(new_deal("ecarte", seed, random.Random(seed)), 4)
+        view = games.observe(state, state.seat_to_move())
+        if len(view.legal) < 2:
+            continue
+        decision = bot.choose(view)
+        assert decision.action in view.legal and decision.reason
+        moves = list(view.legal)
+        _, tallies = bot.compare(view, moves, bot.rng_for(view))
+        best = max(range(len(moves)), key=lambda i: tallies[i].mean)
+        book = games.of(view).lookahead.book_move
+        assert book is not None and decision.action in (moves[best], book(view))
 
 
 def test_the_strong_bot_is_offered_by_name_and_at_the_strong_level() -> None:
