@@ -134,6 +134,7 @@ class MonteCarloBot(InformedPlayer):
     """Chooses by playing out sampled worlds (determinization) with the book's advice as the fast policy."""
 
     name = "mc"
+    calls_by_the_table = False  # Écarté's first call: the old book's jeu de règle stands unless beaten (strong: True)
 
     def __init__(self, seed: int | None = 0, rollouts: int | None = None) -> None:
         super().__init__(seed)

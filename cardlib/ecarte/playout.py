@@ -591,7 +591,7 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
     cards = [a for a in view.legal if isinstance(a, Card)]
     stand = announce[0] if announce else book.play_advice(view.hand, [], view.trump, cards, view.unseen())[0]
     by_the_book = 0 if book.jeu_de_regle(view.hand, view.trump) else 1
-    if getattr(bot, "calls_by_the_table", False) and by_the_table(view):  # the strong bot trusts the computed table
+    if bot.calls_by_the_table and by_the_table(view):  # the strong bot trusts the computed table
         by_the_book = 0 if call_by_the_table(view.hand, view.trump)[0] is None else 1
     best, tallies = bot.compare(view, [stand, PROPOSE], rng, book=by_the_book)
     if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
