@@ -6,22 +6,22 @@ seats at random, and asks ``state.is_legal`` about every card the bot chooses;
 the first illegal one is the counterexample, with ``state.why_illegal``'s reason.
 
 A bot has a time limit per card, which its exercise states: ``BOT_TIME_PER_CARD`` on average (and
-``running.TIME_LIMIT`` for any one card), so a Monte Carlo bot of the kind chapter 9 teaches, a few
-milliseconds a card, passes however many cards the check plays; a bot slower than that is stopped once it
-has used ``running.CHECK_BUDGET`` seconds and more than its allowance. The time counted is the processor's
-work for the bot, as the coach's benchmark counts it (on a shared machine the time waited grows with other
-people's work, not the bot's), and the bot's own: the time limit's trace makes Python several times slower, so
-when a bot's time under it passes its allowance, its latest calls are made again without the trace, and its time
-is counted at that speed (``Timing``). A bot that waits without working (``time.sleep``, ``input``: it gives the
+``running.TIME_LIMIT`` for any one card), so a Monte Carlo bot of the kind chapter 9 teaches, a few milliseconds a
+card, passes however many cards the check plays; a bot slower than that is stopped once it has used
+``running.CHECK_BUDGET`` seconds and more than its allowance. The time counted is the processor's work for the bot,
+as the coach's benchmark counts it (on a shared machine the time waited grows with other people's work, not the
+bot's), and the bot's own: the time limit's trace makes Python several times slower, so when a bot's time under it
+passes its allowance, its latest calls are made again, without the trace and then with it, and its time is counted
+at their middle slowdown (``Timing``). A bot that waits without working (``time.sleep``, ``input``: it gives the
 processor up, which the system counts) is stopped when its time waited without working passes ``WAITING`` times its
 allowance; a bot that never waits is told the machine is too busy only past ``BUSY`` times. (The time waited counts
-the traced work too: only what is left over is waiting, so a slow worker is never told it waits.)
-"""
+the traced work too: only what is left over is waiting, so a slow worker is never told it waits.)"""
 
 from __future__ import annotations
 
 import itertools
 import random
+import statistics
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -199,14 +199,14 @@ def _one_card(
     return found, outcome
 
 
-SAMPLE = 8  # the bot's latest calls made again without the trace, to measure its own work
+SAMPLE = 8  # the bot's latest calls made again, without the trace and with it, to measure its own work
 
 
 @dataclass
 class Timing:
     """The time a bot's calls have taken: the processor's work under the time limit's trace, the time waited, the
     times it gave the processor up (a sleep, input), and how much slower the trace makes this bot (measured once,
-    when its time under the trace first passes its allowance, on its latest calls made again without the trace)."""
+    when its time under the trace first passes its allowance, on its latest calls made again: ``slowdown_on``)."""
 
     traced: float = 0.0  # seconds the processor worked for the bot, under the trace
     waited: float = 0.0  # seconds waited for the bot's cards
@@ -232,10 +232,10 @@ class Timing:
         return self.traced / (self.slowdown or 1.0)
 
     def measure(self, fn: Callable) -> float:
-        """How many times slower the trace makes this bot: its latest calls made again, on the same arguments."""
+        """How many times slower the trace makes this bot: the middle one of its latest calls' slowdowns (so one
+        call's pause, a garbage collection in it, say, changes nothing)."""
         with SHIPPED.learners_engine():
-            plain = sum(running.untraced_work(fn, fresh(args)) for args, _ in self.recent)
-        return max(1.0, sum(working for _, working in self.recent) / max(plain, 1e-9))
+            return max(1.0, statistics.median(slowdown_on(fn, args) for args, _ in self.recent))
 
     def too_slow(self, fn: Callable, allowance: float, played: int) -> str:
         """'' while the bot keeps within its allowance, else why it does not (working, waiting, or a busy machine)."""
@@ -249,6 +249,13 @@ class Timing:
         if self.idle > BUSY * allowance:
             return busy_machine(self, played)
         return ""
+
+
+def slowdown_on(fn: Callable, args: tuple[Any, ...]) -> float:
+    """How many times slower the trace makes one call that has just ended: made again without the trace, then once
+    more with it, both in the same state (a bot that remembers its answers gives both from memory)."""
+    plain = running.untraced_work(fn, fresh(args))
+    return running.call_safely(fn, fresh(args)).working / max(plain, 1e-9)
 
 
 def allowance(asked: int) -> float:
