@@ -659,6 +659,7 @@ class Answer:
     outcome: Outcome
     snapshot: Any
     number: int  # the case's number in the check
+    given_back: str = ""  # the parameter whose list the answer is, or holds ('' if none)
 
 
 @dataclass
@@ -669,6 +670,15 @@ class Tally:
     unwritten: tuple[Case, Any, Outcome, int] | None = None  # the first case that raised NotImplementedError
     raised: list[Case] = field(default_factory=list)  # every case that did
     answers: list[Answer] = field(default_factory=list)
+
+
+def given_back(params: Sequence[str], given: Case, value: Any) -> str:
+    """The parameter whose list (or a list inside it) the answer is, or holds: '' if none."""
+    returned = {id(part) for part in mutable_parts(value)}
+    for param, argument in zip(params, given):
+        if any(id(part) in returned for part in mutable_parts(argument)):
+            return param
+    return ""
 
 
 def snapshot_of(value: Any) -> Any:
@@ -1012,7 +1022,8 @@ class Exercise:
             tally.unwritten = tally.unwritten or (case, right, outcome, tried)
             tally.raised.append(case)
             return None
-        tally.answers.append(Answer(case, right, outcome, snapshot_of(outcome.value), tried))
+        back = given_back(self.params, given, outcome.value)
+        tally.answers.append(Answer(case, right, outcome, snapshot_of(outcome.value), tried, back))
         found = self._changed_input(case, given, right, outcome, tried)  # (a not-yet result is falsy)
         if found is None:
             found = self._verdict(case, right, outcome, tried, total)
@@ -1087,6 +1098,7 @@ class Exercise:
         for look in (
             lambda: self._changed_answer(everything),
             lambda: self._differs_again(again, total),
+            lambda: self._given_back(answers),
             lambda: self._shared_answer(everything),
             lambda: self._handed_out(fn, answers, everything, total),
             lambda: self._passed_again(fn, answers, total),
@@ -1166,6 +1178,26 @@ class Exercise:
                 found.advice = KEEP_NOTHING
                 return found
         return None
+
+    def _given_back(self, answers: list[Answer]) -> Found:
+        """Not yet if an answer is (or holds) a list the caller passed: the caller's list and the answer are one."""
+        answer = next((a for a in answers if a.given_back), None)
+        if answer is None:
+            return None
+        param = answer.given_back
+        return self.result(
+            NOT_YET,
+            f"your {self.name} answered with the very list it was given as {param}, not a new one: the caller's "
+            f"{param} and the answer are one list, so a program that changes its {param} (plays a card from it) "
+            f"changes the answer, and one that changes the answer (sorts it, takes a card out) changes its {param} "
+            f"— return a new list: list({param}) is a copy",
+            call=self.call_text(answer.case),
+            expected=self.show(answer.right),
+            got=short(answer.outcome.value),
+            advice=f"build the answer as a new list (a list comprehension, list({param}), {param}[:]), never the "
+            f"argument itself",
+            cases=len(answers),
+        )
 
     def _shared_answer(self, answers: list[Answer]) -> Found:
         """Not yet if two calls returned the very same list (or dict, or set): changing one changes the other."""

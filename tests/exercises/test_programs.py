@@ -91,6 +91,41 @@ def test_an_answer_that_changes_after_it_was_given_is_not_yet(kind):
     assert "keep nothing from one call to the next" in result.advice and "\n" not in result.headline
 
 
+GIVEN_BACK = {
+    "the hand itself, when every card may be led": (
+        "3.4",
+        "def legal_leads(cards, has_won):\n    if has_won:\n        return cards\n"
+        "    return [c for c in cards if c.rank != '7'] or list(cards)\n",
+        "cards",
+    ),
+    "the stock itself, when nothing was thrown": (
+        "6.5",
+        "def exchange(cards, discards, stock):\n    kept = [c for c in cards if c not in discards]\n"
+        "    n = len(discards)\n    return kept + stock[:n], stock[n:] if n else stock\n",
+        "stock",
+    ),
+    "the hand itself, on a lead (Écarté)": (
+        "5.4",
+        CATALOGUE["5.4"].solution_source.replace(
+            "    if not trick:\n        return list(cards)", "    if not trick:\n        return cards"
+        ),
+        "cards",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", GIVEN_BACK)
+def test_an_answer_that_is_the_callers_own_list_is_not_yet(kind):
+    """The caller's list handed back: a program that plays a card from its hand changes the answer it holds, and
+    one that changes the answer (sorts it, takes a card out) changes its hand."""
+    key, source, param = GIVEN_BACK[kind]
+    ex = CATALOGUE[key]
+    result = ex.check(define(source, ex.name, ex.setup))
+    assert result.status == NOT_YET, repr(result)
+    assert f"answered with the very list it was given as {param}, not a new one" in result.headline, result.headline
+    assert f"list({param}) is a copy" in result.headline and "\n" not in result.headline
+
+
 def test_a_right_function_is_called_again_and_still_correct():
     ex = CATALOGUE["3.4"]
     result = ex.check(ex.solution_function())
