@@ -35,8 +35,9 @@ CHAPTERS = [
     "08-variants",
 ]
 WITH_EXERCISES = CHAPTERS[1:]
-# The lab and the coach's chapter run quickly too (chapter 11 computes two of its figures afresh, and says so).
-TIMED = [*CHAPTERS, "09-strategy-lab", "10-how-the-coach-thinks"]
+# The lab, the coach's chapter and the judgment chapter run quickly too (their long runs saved as JSON, a slice
+# of each played again in the chapter).
+TIMED = [*CHAPTERS, "09-strategy-lab", "10-how-the-coach-thinks", "11-ecarte-judgment"]
 CELL_SECONDS = 5  # "quick": every cell takes well under a second; 5 leaves room for a busy machine
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
