@@ -39,7 +39,7 @@ from cardlib.ecarte import EcarteState
 from cardlib.ecarte.playout import calls_by_round, follows
 from cardlib.ecarte.view import HAND, EcarteView, world_from
 from cardlib.players import next_move
-from cardlib.tricks import Action, Card, Discard, action_text
+from cardlib.tricks import Action, Card, DealState, Discard, action_text
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "ecarte" / "fusion.json"
 ECARTE = games.get("Écarté")
@@ -49,7 +49,7 @@ BOT_SEEDS = range(20)  # the real bots' seeds tried at the position found
 WAYS = ("book", "fused", "one plan")
 
 
-def position(seed: int, moves: int) -> EcarteState:
+def position(seed: int, moves: int) -> DealState:
     """The Écarté deal of this seed played by the rule bots for this many moves (chapter 10's ``position``)."""
     state = ECARTE.new_deal(seed=seed)
     bots = [ECARTE.rule_bot(seed + seat) for seat in range(state.n_players)]
@@ -64,7 +64,7 @@ def choices(seed: int) -> Iterator[int]:
     state = position(seed, 0)
     bots = [ECARTE.rule_bot(seed + seat) for seat in range(state.n_players)]
     while not state.is_over and not any(isinstance(a, Discard) for a in state.log):
-        seat = state.current_player
+        seat = state.seat_to_move()
         legal = state.legal_actions(seat)
         if len(state.hands[seat]) <= TRICKS and len(legal) > 1 and all(type(a) is Card for a in legal):
             yield len(state.log)
@@ -77,17 +77,20 @@ def explained(view: EcarteView, hand: Sequence[Card]) -> bool:
     return follows([*hand, *played], calls_by_round(view)[0], view.trump)
 
 
-def worlds(view: EcarteView) -> list[EcarteState]:
+def worlds(view: EcarteView) -> list[DealState]:
     """Every world that agrees with a view of a deal without an exchange: each hand the other player may hold, whose
     calls the book explains, once (the stock, the rest, does not change the play)."""
-    found: list[EcarteState] = []
+    found: list[DealState] = []
+    template: EcarteState | None = None  # the first world, built from the view: the others are copies of it
     for holdings, _ in view.hidden_deal().every():
         if explained(view, holdings[HAND]):
-            found.append(world_from(view, holdings, found[0] if found else None))
+            world = world_from(view, holdings, template)
+            template = template or world
+            found.append(world)
     return found
 
 
-def values(worlds_: list[EcarteState], seat: int, card: Card, policy: Policy) -> dict[str, list[float]]:
+def values(worlds_: list[DealState], seat: int, card: Card, policy: Policy) -> dict[str, list[float]]:
     """A card's value in each world, three ways (see the module): book, fused, one plan."""
     return {
         "book": [value_of(w, card, seat, policy) for w in worlds_],
@@ -103,7 +106,7 @@ def summary(per_world: dict[str, list[float]]) -> dict[str, Any]:
     }
 
 
-def card_values(state: EcarteState, seat: int) -> tuple[int, dict[Action, dict[str, Any]]]:
+def card_values(state: DealState, seat: int) -> tuple[int, dict[Action, dict[str, Any]]]:
     """How many worlds the seat cannot tell apart, and each legal card's summary over all of them."""
     view = games.observe(state, seat)
     found, policy = worlds(view), policy_for(view)
@@ -115,7 +118,7 @@ def favourite(figures: dict[Action, dict[str, Any]], way: str) -> Action:
     return max(figures, key=lambda card: figures[card][way]["value"])
 
 
-def guesses(worlds_: list[EcarteState], seat: int, card: Card, policy: Policy) -> list[dict[str, Any]]:
+def guesses(worlds_: list[DealState], seat: int, card: Card, policy: Policy) -> list[dict[str, Any]]:
     """After ``card``, the seat's next choices that the fused play gets right world by world: for each set of worlds
     it cannot tell apart (the other player's answer seen) where seeing his cards would win more of them, how many
     worlds each card wins (playing on as is best in that world), the card the one plan plays there, and how many
@@ -142,8 +145,8 @@ def guesses(worlds_: list[EcarteState], seat: int, card: Card, policy: Policy) -
 
 
 def next_choices(
-    states: list[EcarteState], seat: int, policy: Policy, moves: list[Action]
-) -> Iterator[tuple[list[Action], list[EcarteState]]]:
+    states: list[DealState], seat: int, policy: Policy, moves: list[Action]
+) -> Iterator[tuple[list[Action], list[DealState]]]:
     """The worlds split by what the seat sees until it next chooses among cards: (the moves since, those worlds)."""
     first = states[0]
     if first.is_over:
@@ -155,14 +158,14 @@ def next_choices(
             return
         yield from next_choices([doubledummy.applied(s, legal[0]) for s in states], seat, policy, [*moves, legal[0]])
         return
-    groups: dict[Action, list[EcarteState]] = {}
+    groups: dict[Action, list[DealState]] = {}
     for s in states:
         groups.setdefault(policy(s, s.legal_actions()), []).append(s)
     for move, group in groups.items():
         yield from next_choices([doubledummy.applied(s, move) for s in group], seat, policy, [*moves, move])
 
 
-def qualifies(state: EcarteState, seat: int) -> tuple[Card, Card, int, dict[Action, dict[str, Any]]] | None:
+def qualifies(state: DealState, seat: int) -> tuple[Card, Card, int, dict[Action, dict[str, Any]]] | None:
     """X and Y if the fused values prefer X, winning more worlds than Y, and the one plan Y, winning ``MARGIN`` of
     the worlds more than X; with the worlds' number and the figures."""
     view = games.observe(state, seat)
@@ -183,13 +186,13 @@ def search(seeds: Sequence[int]) -> tuple[int, int, Card, Card, int, dict[Action
     for seed in seeds:
         for moves in choices(seed):
             state = position(seed, moves)
-            found = qualifies(state, state.current_player)
+            found = qualifies(state, state.seat_to_move())
             if found is not None:
                 return (seed, moves, *found)
     raise SystemExit(f"no position qualifies in deals {seeds[0]} to {seeds[-1]}")
 
 
-def bots_play(state: EcarteState, seat: int, name: str) -> dict[str, int]:
+def bots_play(state: DealState, seat: int, name: str) -> dict[str, int]:
     """What a bot plays at the position with each of ``BOT_SEEDS`` seeds: how often each card."""
     played: dict[str, int] = {}
     for seed in BOT_SEEDS:
@@ -201,7 +204,7 @@ def bots_play(state: EcarteState, seat: int, name: str) -> dict[str, int]:
 def found_position(seed: int, moves: int, x: Card, y: Card, count: int, figures: dict[Action, Any]) -> dict[str, Any]:
     """The position and its figures, as the JSON holds them."""
     state = position(seed, moves)
-    seat = state.current_player
+    seat = state.seat_to_move()
     view = games.observe(state, seat)
     return {
         "seed": seed,

@@ -17,8 +17,7 @@ from tool_loading import load_tool
 from cardlib import doubledummy, games
 from cardlib.bots.montecarlo import Policy, deal_value, policy_for
 from cardlib.bots.strong import best_response
-from cardlib.ecarte import EcarteState
-from cardlib.tricks import Action, Card, action_text
+from cardlib.tricks import Action, Card, DealState, action_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVED = json.loads((ROOT / "cardlib" / "ecarte" / "fusion.json").read_text(encoding="utf-8"))
@@ -30,7 +29,7 @@ def tool() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def state(tool: ModuleType) -> EcarteState:
+def state(tool: ModuleType) -> DealState:
     return tool.position(SAVED["seed"], SAVED["moves"])
 
 
@@ -39,14 +38,14 @@ def card_named(text: str) -> Card:
     return Card(text[:-1], text[-1])
 
 
-def test_the_position_is_the_saved_one(state: EcarteState) -> None:
+def test_the_position_is_the_saved_one(state: DealState) -> None:
     view = games.observe(state, SAVED["seat"])
     assert state.current_player == SAVED["seat"] and view.trump == SAVED["trump"]
     assert [str(c) for c in view.hand] == SAVED["hand"] and [action_text(a) for a in view.log] == SAVED["log"]
     assert len(view.hand) <= 3  # the last three tricks
 
 
-def test_the_exact_figures_come_out_again(tool: ModuleType, state: EcarteState) -> None:
+def test_the_exact_figures_come_out_again(tool: ModuleType, state: DealState) -> None:
     count, figures = tool.card_values(state, SAVED["seat"])
     assert count == SAVED["worlds"]
     assert {str(card): f for card, f in figures.items()} == SAVED["cards"]
@@ -57,7 +56,7 @@ def test_the_exact_figures_come_out_again(tool: ModuleType, state: EcarteState) 
     assert figures[y]["one plan"]["won"] - figures[x]["one plan"]["won"] >= tool.MARGIN * count
 
 
-def test_the_guesses_come_out_again_and_add_up(tool: ModuleType, state: EcarteState) -> None:
+def test_the_guesses_come_out_again_and_add_up(tool: ModuleType, state: DealState) -> None:
     seat, view = SAVED["seat"], games.observe(state, SAVED["seat"])
     found = tool.guesses(tool.worlds(view), seat, card_named(SAVED["X"]), policy_for(view))
     assert found == SAVED["guesses"]
@@ -66,7 +65,7 @@ def test_the_guesses_come_out_again_and_add_up(tool: ModuleType, state: EcarteSt
     assert sum(g["fused_won"] - g["plan_won"] for g in found) == x["fused"]["won"] - x["one plan"]["won"]
 
 
-def test_the_worlds_are_the_views_every_world_and_peek_at_nothing(tool: ModuleType, state: EcarteState) -> None:
+def test_the_worlds_are_the_views_every_world_and_peek_at_nothing(tool: ModuleType, state: DealState) -> None:
     seat = SAVED["seat"]
     view = games.observe(state, seat)
     found = tool.worlds(view)
@@ -79,7 +78,7 @@ def test_the_worlds_are_the_views_every_world_and_peek_at_nothing(tool: ModuleTy
     assert {frozenset(w.hands[view.opponent]) for w in tool.worlds(games.observe(other, seat))} == hands
 
 
-def test_the_bots_play_there_as_saved(tool: ModuleType, state: EcarteState) -> None:
+def test_the_bots_play_there_as_saved(tool: ModuleType, state: DealState) -> None:
     seat = SAVED["seat"]
     assert {name: tool.bots_play(state, seat, name) for name in SAVED["bots"]} == SAVED["bots"]
     counts = SAVED["bots"]
@@ -90,11 +89,11 @@ def test_the_bots_play_there_as_saved(tool: ModuleType, state: EcarteState) -> N
 # Brute force: every strategy of the seat listed, on a small ending
 
 
-def information_sets(states: list[EcarteState], seat: int, policy: Policy) -> dict[tuple[str, ...], list[Action]]:
+def information_sets(states: list[DealState], seat: int, policy: Policy) -> dict[tuple[str, ...], list[Action]]:
     """The seat's choices of a card met in these worlds whatever it plays, by what it has seen (the public moves)."""
     found: dict[tuple[str, ...], list[Action]] = {}
 
-    def walk(state: EcarteState) -> None:
+    def walk(state: DealState) -> None:
         if state.is_over:
             return
         legal = state.legal_actions()
@@ -118,7 +117,7 @@ def strategies(sets: dict[tuple[str, ...], list[Action]]) -> Iterator[dict[tuple
         yield dict(zip(keys, cards))
 
 
-def played(state: EcarteState, seat: int, strategy: dict[tuple[str, ...], Action], policy: Policy) -> float:
+def played(state: DealState, seat: int, strategy: dict[tuple[str, ...], Action], policy: Policy) -> float:
     """A world played to its end, the seat by the strategy, the other by the book: the seat's deal value."""
     state = state.clone()
     while not state.is_over:
@@ -128,12 +127,12 @@ def played(state: EcarteState, seat: int, strategy: dict[tuple[str, ...], Action
     return deal_value(state.returns()[seat])
 
 
-def small_ending(tool: ModuleType, state: EcarteState, card: Card) -> list[EcarteState]:
+def small_ending(tool: ModuleType, state: DealState, card: Card) -> list[DealState]:
     """A few worlds of the position after ``card``: from each of the first two answers of the other player that
     leave the seat a choice, two worlds of each pattern of which next card wins (where it has to guess, if any)."""
     view = games.observe(state, SAVED["seat"])
     policy = policy_for(view)
-    groups: dict[Any, dict[tuple[bool, ...], list[EcarteState]]] = {}
+    groups: dict[Any, dict[tuple[bool, ...], list[DealState]]] = {}
     for w in (doubledummy.applied(w, card) for w in tool.worlds(view)):
         answer = policy(w, w.legal_actions())
         after = doubledummy.applied(w, answer)
@@ -149,7 +148,7 @@ def small_ending(tool: ModuleType, state: EcarteState, card: Card) -> list[Ecart
 
 
 @pytest.mark.parametrize("card", [SAVED["X"], SAVED["Y"]])
-def test_the_one_plan_is_the_best_strategy_of_all_listed(tool: ModuleType, state: EcarteState, card: str) -> None:
+def test_the_one_plan_is_the_best_strategy_of_all_listed(tool: ModuleType, state: DealState, card: str) -> None:
     seat, policy = SAVED["seat"], policy_for(state)
     ending = small_ending(tool, state, card_named(card))
     sets = information_sets(ending, seat, policy)
