@@ -161,3 +161,29 @@ def test_the_one_plan_is_the_best_strategy_of_all_listed(tool: ModuleType, state
     assert fused == pytest.approx(per_world)
     if card == SAVED["X"]:  # after X the small ending already shows the fusion: seeing the cards wins more
         assert sum(fused) > sum(one_plan)
+
+
+def spaced(n: int) -> str:
+    """A number as the chapter writes it, thousands apart by a space: '1 535'."""
+    return f"{n:,}".replace(",", " ")
+
+
+def test_chapter_10_quotes_the_saved_figures() -> None:
+    cells = json.loads((ROOT / "notebooks" / "10-how-the-coach-thinks.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    x, y, first = SAVED["cards"][SAVED["X"]], SAVED["cards"][SAVED["Y"]], SAVED["guesses"][0]
+    answer, strong = first["after"][-1].split()[-1], SAVED["bots"]["strong"]["play " + SAVED["Y"]]
+    quoted = [
+        f"leading {SAVED['X']} wins the most hands, {spaced(x['fused']['won'])} of {spaced(SAVED['worlds'])}",
+        f"With one plan it wins only {spaced(x['one plan']['won'])}",
+        f"wins {spaced(y['one plan']['won'])}, the same three ways",
+        f"After {SAVED['X']} and his {answer}, say, {first['plan']} wins {first['plan_won']} of those",
+        f"of those {first['worlds']} hands",
+        f"counts {first['fused_won']} hands won",
+        f"those lucky guesses are the {x['fused']['won'] - x['one plan']['won']} hands",
+        f"wins {y['one plan']['won'] - x['one plan']['won']} hands more",
+        f"{SAVED['X']} wins only {spaced(x['book']['won'])} hands",
+        f"the strong bot in {strong} of 20 seeds",
+    ]
+    missing = [q for q in quoted if q not in prose]
+    assert not missing, missing
