@@ -1,7 +1,7 @@
 """Strategy fusion on a real Écarté position: the card that sampling with every card seen prefers, and the right one.
 
     nice -n 10 .venv/bin/python tools/strategy_fusion.py                 # cardlib/ecarte/fusion.json
-    .venv/bin/python tools/strategy_fusion.py --seeds 0 40 --out /tmp/f.json   # a quick look
+    .venv/bin/python tools/strategy_fusion.py --seeds 0 40 --out /tmp/f.json   # a quick look (may find none)
 
 Deals from seeds are played by the rule bots (as chapter 10's ``position`` plays them) into their last three tricks.
 At each choice of a card by a seat whose deal had no exchange, every world that agrees with the seat's view is
@@ -18,8 +18,11 @@ three ways, the other player always playing by the book (the rule bot's advice, 
 A card's value is the bots' measure (``montecarlo.deal_value``: 1 a deal won, ½ level, plus a hundredth a point),
 and how many worlds it wins. The first position where the fused values prefer one card (X) and the one plan
 another (Y) by at least ``MARGIN`` is kept, with the decision where the fused play guesses right in every world
-(``guesses``), and what the Monte Carlo and strong bots play there over ``BOT_SEEDS`` seeds. All is enumerated:
-the figures are exact, and a second run writes the same file.
+(``guesses``), and what the Monte Carlo and strong bots play there over ``BOT_SEEDS`` seeds. Beside it ('leaves'),
+the first position where the Monte Carlo bot plays X in most seeds and the strong bot Y, Y winning ``MARGIN`` of
+the worlds more with one plan, and seeing every card wins no more than one plan with either card: the Monte Carlo
+bot's fault there is the book's follow-up, not fusion. All is enumerated: the figures are exact (the bots' choices
+are counted over seeds), and a second run writes the same file (two minutes).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -165,7 +168,10 @@ def next_choices(
         yield from next_choices([doubledummy.applied(s, move) for s in group], seat, policy, [*moves, move])
 
 
-def qualifies(state: DealState, seat: int) -> tuple[Card, Card, int, dict[Action, dict[str, Any]]] | None:
+Found = tuple[Card, Card, int, dict[Action, dict[str, Any]]]  # X, Y, how many worlds, the figures
+
+
+def qualifies(state: DealState, seat: int) -> Found | None:
     """X and Y if the fused values prefer X, winning more worlds than Y, and the one plan Y, winning ``MARGIN`` of
     the worlds more than X; with the worlds' number and the figures."""
     view = games.observe(state, seat)
@@ -181,12 +187,34 @@ def qualifies(state: DealState, seat: int) -> tuple[Card, Card, int, dict[Action
     return x, y, count, figures
 
 
-def search(seeds: Sequence[int]) -> tuple[int, int, Card, Card, int, dict[Action, dict[str, Any]]]:
-    """The first position of these deals that qualifies: (seed, moves, X, Y, worlds, figures)."""
+def by_the_book(state: DealState, seat: int) -> Found | None:
+    """For the book's fault beside fusion: X and Y if the Monte Carlo bot's play-outs (by the book) prefer another
+    card than the one plan's Y, the Monte Carlo bot plays X in most seeds and the strong bot Y, Y winning ``MARGIN``
+    of the worlds more than X with one plan, and no fusion in either (seeing every card wins no more)."""
+    if not explained(games.observe(state, seat), state.hands[1 - seat]):
+        return None
+    count, figures = card_values(state, seat)
+    y = favourite(figures, "one plan")
+    if favourite(figures, "book") == y or figures[y]["fused"] != figures[y]["one plan"]:
+        return None
+    mc, strong = (bots_play(state, seat, name) for name in ("mc", "strong"))
+    x = next(c for c in figures if action_text(c) == max(mc, key=mc.__getitem__))
+    if x == y or figures[x]["fused"] != figures[x]["one plan"] or 2 * strong.get(action_text(y), 0) <= len(BOT_SEEDS):
+        return None
+    if figures[y]["one plan"]["won"] - figures[x]["one plan"]["won"] < MARGIN * count:
+        return None
+    assert type(x) is Card and type(y) is Card
+    return x, y, count, figures
+
+
+def search(
+    seeds: Sequence[int], test: Callable[[DealState, int], Found | None]
+) -> tuple[int, int, Card, Card, int, dict[Action, dict[str, Any]]]:
+    """The first position of these deals that passes the test: (seed, moves, X, Y, worlds, figures)."""
     for seed in seeds:
         for moves in choices(seed):
             state = position(seed, moves)
-            found = qualifies(state, state.seat_to_move())
+            found = test(state, state.seat_to_move())
             if found is not None:
                 return (seed, moves, *found)
     raise SystemExit(f"no position qualifies in deals {seeds[0]} to {seeds[-1]}")
@@ -232,17 +260,19 @@ ABOUT = (
     "other hand) prefers X, and one plan for all the worlds the seat cannot tell apart prefers Y; every world "
     "agreeing with the seat's view enumerated, the other player by the book; values in the bots' measure "
     "(montecarlo.deal_value), 'won': worlds won of 'worlds'; 'guesses': after X, the choices the fused play gets "
-    "right world by world; 'bots': what make_bot plays there, by seed"
+    "right world by world; 'bots': what make_bot plays there, by seed; 'leaves': a position where the Monte Carlo "
+    "bot's play-outs by the book prefer X, and the one plan Y, with no fusion (the book's follow-up is the fault)"
 )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Search the deals, and write the first position found with its figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seeds", type=int, nargs=2, default=(0, 200), metavar=("FIRST", "STOP"))
+    parser.add_argument("--seeds", type=int, nargs=2, default=(0, 400), metavar=("FIRST", "STOP"))
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    found = found_position(*search(range(*args.seeds)))
+    seeds = range(*args.seeds)
+    found = {**found_position(*search(seeds, qualifies)), "leaves": found_position(*search(seeds, by_the_book))}
     text = json.dumps({"about": ABOUT, **found}, ensure_ascii=False, indent=1)
     args.out.write_text(text + "\n", encoding="utf-8")
     print(text)

@@ -187,3 +187,14 @@ def test_chapter_10_quotes_the_saved_figures() -> None:
     ]
     missing = [q for q in quoted if q not in prose]
     assert not missing, missing
+
+
+def test_the_book_fault_position_comes_out_again(tool: ModuleType) -> None:
+    leaves = SAVED["leaves"]
+    state = tool.position(leaves["seed"], leaves["moves"])
+    count, figures = tool.card_values(state, leaves["seat"])
+    assert count == leaves["worlds"] and {str(c): f for c, f in figures.items()} == leaves["cards"]
+    x, y = leaves["cards"][leaves["X"]], leaves["cards"][leaves["Y"]]
+    assert x["fused"] == x["one plan"] and y["fused"] == y["one plan"]  # no fusion: seeing every card wins no more
+    assert y["one plan"]["won"] - x["one plan"]["won"] >= tool.MARGIN * count and y["book"]["won"] < x["book"]["won"]
+    assert {name: tool.bots_play(state, leaves["seat"], name) for name in leaves["bots"]} == leaves["bots"]
