@@ -198,3 +198,19 @@ def test_the_book_fault_position_comes_out_again(tool: ModuleType) -> None:
     assert x["fused"] == x["one plan"] and y["fused"] == y["one plan"]  # no fusion: seeing every card wins no more
     assert y["one plan"]["won"] - x["one plan"]["won"] >= tool.MARGIN * count and y["book"]["won"] < x["book"]["won"]
     assert {name: tool.bots_play(state, leaves["seat"], name) for name in leaves["bots"]} == leaves["bots"]
+
+
+def test_chapter_10_quotes_the_book_fault_position() -> None:
+    cells = json.loads((ROOT / "notebooks" / "10-how-the-coach-thinks.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    leaves = SAVED["leaves"]
+    x, y, bots = leaves["cards"][leaves["X"]], leaves["cards"][leaves["Y"]], leaves["bots"]
+    quoted = [
+        f"({leaves['Y']} wins {y['one plan']['won']} of {leaves['worlds']} hands, against {x['one plan']['won']}",
+        f"by the book {leaves['Y']} wins only {y['book']['won']} hands",
+        f"leads {leaves['X']} (in all {bots['mc']['play ' + leaves['X']]} seeds)",
+        f"leads {leaves['Y']} (in {bots['strong']['play ' + leaves['Y']]} of 20)",
+        f"third with {' '.join(leaves['hand'])}",
+    ]
+    missing = [q for q in quoted if q not in prose]
+    assert not missing, missing
