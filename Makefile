@@ -148,11 +148,13 @@ puzzles: $(INSTALLED)
 ## Chapter 9's larger runs, which the chapter quotes and a test holds it to (tests/bots/test_lab_runs.py): counting
 ## the Sevens in Alkort (cardlib/alkort/sevens_count.json) and the vole or the point in Écarté
 ## (cardlib/ecarte/vole.json), the chapter's own players on 8 000 and 20 000 deals. A long while. And chapter 11's
-## close calls on 12 000 and 40 000 deals (cardlib/ecarte/close_calls.json; tests/ecarte_strategy/test_close_calls.py).
+## close calls on 12 000 and 40 000 deals (cardlib/ecarte/close_calls.json; tests/ecarte_strategy/test_close_calls.py),
+## and chapter 10's strategy-fusion positions (cardlib/ecarte/fusion.json; tests/bots/test_strategy_fusion.py).
 lab-runs: $(INSTALLED)
 	nice -n 10 $(PY) tools/sevens_count.py --deals 8000
 	nice -n 10 $(PY) tools/vole_or_point.py --deals 20000 --first-seed 10000
 	nice -n 10 $(PY) tools/close_calls.py
+	nice -n 10 $(PY) tools/strategy_fusion.py
 
 ## The games and the chapters as web apps with Voilà on 127.0.0.1 (the port is printed).
 demo: $(INSTALLED)
