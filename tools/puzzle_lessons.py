@@ -191,18 +191,19 @@ def continued(world: DealState, move: Action | Wait) -> DealState:
 
 
 def typical_world(
-    state: DealState, seat: int, moves: Sequence[Action | Wait], seed: int = 1
+    state: DealState, seat: int, moves: Sequence[Action | Wait], seed: int = 1, gaining: bool = False
 ) -> tuple[int, Any, list[list[Any]]]:
     """Of ``LINE_WORLDS`` deals imagined from the seat's view, those where the answer and the runner-up end
-    differently (all, if none), and of them the one whose gain for the answer is nearest their median: how many
-    differ, that deal's gain and each move played out there, and each move's ends in every imagined deal."""
+    differently (``gaining``: where the answer does better; all, if none), and of them the one whose gain for the
+    answer is nearest their median: how many differ, that deal's gain and each move played out there, and each
+    move's ends in every imagined deal."""
     imagination = montecarlo.Imagination(games.observe(state, seat), random.Random(seed))
     played = []
     for _ in range(LINE_WORLDS):
         world = imagination.world()
         ends = [continued(world, move) for move in moves]
         played.append((ends[0].returns()[seat] - ends[1].returns()[seat], ends))
-    differ = [found for found in played if found[0] != 0] or played
+    differ = [found for found in played if found[0] > 0 or (found[0] != 0 and not gaining)] or played
     median = statistics.median(gain for gain, _ends in differ)
     typical = min(differ, key=lambda found: abs(found[0] - median))
     return len([found for found in played if found[0] != 0]), typical, [ends for _gain, ends in played]
@@ -239,13 +240,15 @@ def line_of(puzzle: dict[str, Any], state: DealState, key: str = "") -> str:
     """The play that shows the principle: the answer and the runner-up, played out in a typical imagined deal of
     those where they end differently (and, for the vole or the point, how often each makes the point and the vole)."""
     seat, texts = puzzle["seat"], [puzzle["answer"], puzzle["options"][1]["option"]]
-    differ, (_gain, ends), every_end = typical_world(state, seat, [option(t) for t in texts])
+    weighed = key in VOLE_PRINCIPLES  # the answer gains seldom but much, or often but little: show where it gains
+    differ, (_gain, ends), every_end = typical_world(state, seat, [option(t) for t in texts], gaining=weighed)
     first = len(state.tricks)
     cards = [text.removeprefix("play ") for text in texts]
     said = [continuation(end, seat, first, card) for end, card in zip(ends, cards)]
     where = f"In {differ} of {LINE_WORLDS} imagined deals the two end differently; in a typical one"
+    where += f" of those where {cards[0]} does better" if weighed else ""
     line = f"{where}, {said[0]}. But {said[1]}." if differ else f"{where.split(';')[0]}: {said[0]}; {said[1]}."
-    return line + (chances_told(every_end, seat, cards) if key in VOLE_PRINCIPLES else "")
+    return line + (chances_told(every_end, seat, cards) if weighed else "")
 
 
 def dominant(theme_puzzles: list[dict[str, Any]]) -> tuple[str, int, int]:
