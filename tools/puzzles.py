@@ -15,11 +15,12 @@ best played out in a typical imagined deal): see tools/puzzle_lessons.py. A them
 
 A rare situation is searched for on its own and added to the puzzles already found (``--add``): ``--situations``
 asks the coach only at decisions of those situations, ``--first-seed`` starts past the deals already searched, and
-``--stock-deals`` keeps only the deals that offer a worthless hand the stock (one deal in about 500). Écarté's
-"the vole or the point" is a lead with every trick won so far, one or two, where chapter 9's card surest of the point
-is not its card likeliest to take the vole (section 7); the book overrates the vole there (the rule bot defends
-badly against it), so those puzzles are searched with ``--continuation exact`` and kept only if they hold under
-``tools/rejudge.py`` as well.
+``--stock-deals`` keeps only the deals that offer a worthless hand the stock (one deal in about 500). Écarté's "the
+vole or the point" is a lead with every trick won so far, one or two, where chapter 9's card surest of the point is
+not its card likeliest to take the vole (section 7). The book overrates the vole there (the rule bot defends badly
+against it) and an exact ending, every card seen, leans the other way, so ``--holds-under`` keeps a puzzle only if
+its answer also beats the runner-up beyond its ± with the rest played the other way; ``--seeds`` searches only the
+deals given (``make puzzles`` lists those of a longer search that gave a puzzle).
 """
 
 from __future__ import annotations
