@@ -1,6 +1,9 @@
 """What a puzzle teaches: its principle (chosen from the position and what the answer does against the next best
 option), the line that shows it (the answer and the runner-up played out in a typical imagined deal), and the
 variety of a theme (no theme answered one way in more than 60 % of its puzzles: drill-like duplicates are dropped).
+At an Écarté lead with the vole alive, the card surest of the point and the card likeliest to take the vole are
+chapter 9's (section 7: its players' cell is run here, one way to tell them); an answer that trades one for the
+other against the runner-up teaches that weighing, and its line counts how often each makes the point and the vole.
 
 Used by tools/puzzles.py (``--annotate`` adds these to the puzzles already found, without searching again).
 """
