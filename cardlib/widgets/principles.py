@@ -163,7 +163,7 @@ ECARTE = {
         "make sure of the point",
         "make sure of the point before you play for the vole",
         "With the vole alive and the point not yet made, lead the card surest of your third trick: the vole adds one "
-        "point, but the point lost turns your +1 into -1, a swing of two (three after a stand or a refusal).",
+        "point, but the point lost turns your +1 into −1, a swing of two (three after a stand or a refusal).",
     ),
     "play_for_the_vole": Principle(
         THE_VOLE,
