@@ -1,17 +1,24 @@
 """What a puzzle teaches: its principle (chosen from the position and what the answer does against the next best
 option), the line that shows it (the answer and the runner-up played out in a typical imagined deal), and the
 variety of a theme (no theme answered one way in more than 60 % of its puzzles: drill-like duplicates are dropped).
+At an Écarté lead with the vole alive, the card surest of the point and the card likeliest to take the vole are
+chapter 9's (section 7: its players' cell is run here, one way to tell them); an answer that trades one for the
+other against the runner-up teaches that weighing, and its line counts how often each makes the point and the vole.
 
 Used by tools/puzzles.py (``--annotate`` adds these to the puzzles already found, without searching again).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
+
+from chapter_cells import IMPORTS, run_cells
 
 from cardlib import ACCEPT, REFUSE, Discard, Exchange, alkort, ecarte, games
 from cardlib.bots import montecarlo
@@ -23,6 +30,8 @@ from cardlib.widgets.puzzles import position
 
 KING_OF_DIAMONDS = Card("K", "♦")
 LINE_WORLDS = 60  # imagined deals to find a typical one in
+VOLE_PRINCIPLES = ("make_sure_of_the_point", "play_for_the_vole")  # chapter 9, section 7
+AIM_WORLDS = 200  # imagined deals to tell the card surest of the point from the one likeliest to take the vole
 SHOWN_TRICKS = 3  # tricks of a continuation told card by card; the rest are counted
 
 
@@ -121,12 +130,47 @@ def ecarte_principle(state: Any, seat: int, answer: Action | Wait, runner_up: Ac
     if not isinstance(answer, Card) or not isinstance(runner_up, Card):
         return None
     if not state.trick:
+        aim = vole_or_point(state, seat, answer, runner_up)
+        if aim is not None:
+            return aim
         if answer.suit == state.trump:
             return "lead_trumps"
         return "lead_the_suit_they_lack" if shown_void(state, seat, answer.suit) else "lead_plain_keep_trump"
     heads = [ecarte.trick_winner([*state.trick, c], state.trump) == 1 for c in (answer, runner_up)]
     lower = ecarte.RANK_ORDER[answer.rank] < ecarte.RANK_ORDER[runner_up.rank]
     return "play_lowest_when_losing" if not any(heads) and lower else None
+
+
+@cache
+def vole_lab() -> dict[str, Any]:
+    """Chapter 9's vole players (section 7, cell ``09-vole-players``): when the vole is alive, and each aim's lead."""
+    return run_cells("09-strategy-lab", IMPORTS, "09-vole-players")
+
+
+def aim_cards(state: DealState, seat: int) -> tuple[Card, Card] | None:
+    """At an Écarté lead with the vole alive and the point not yet made (every trick so far won, one or two), the card
+    surest of the point and the card likeliest to take the vole, as chapter 9's players find them in ``AIM_WORLDS``
+    imagined deals played out by the book; None elsewhere, or where one card serves both."""
+    if not isinstance(state, ecarte.EcarteState):
+        return None
+    view = games.observe(state, seat)
+    if not view.legal or not vole_lab()["vole_alive_lead"](view):
+        return None
+    leads = vole_lab()["leads_by_aim"](view, AIM_WORLDS, 0)
+    return None if leads["point"] == leads["vole"] else (leads["point"], leads["vole"])
+
+
+def vole_or_point(state: DealState, seat: int, answer: Card, runner_up: Card) -> str | None:
+    """Where the vole or the point is the question (``aim_cards``), the lesson of an answer that trades one for the
+    other against the runner-up: the one surer of the point, or the one likelier to take the vole, as chapter 9's
+    players weigh the two cards alone; None where one of the two is both."""
+    if aim_cards(state, seat) is None:
+        return None
+    two = dataclasses.replace(games.observe(state, seat), legal=(answer, runner_up))
+    leads = vole_lab()["leads_by_aim"](two, AIM_WORLDS, 0)
+    if leads["point"] == leads["vole"]:
+        return None
+    return "make_sure_of_the_point" if leads["point"] == answer else "play_for_the_vole"
 
 
 def shown_void(state: Any, seat: int, suit: str) -> bool:
@@ -149,19 +193,23 @@ def continued(world: DealState, move: Action | Wait) -> DealState:
     return world.play_out(policy)
 
 
-def typical_world(state: DealState, seat: int, moves: Sequence[Action | Wait], seed: int = 1) -> tuple[int, Any]:
+def typical_world(
+    state: DealState, seat: int, moves: Sequence[Action | Wait], seed: int = 1, gaining: bool = False
+) -> tuple[int, Any, list[list[Any]]]:
     """Of ``LINE_WORLDS`` deals imagined from the seat's view, those where the answer and the runner-up end
-    differently (all, if none), and of them the one whose gain for the answer is nearest their median: how many
-    differ, and that deal's gain and each move played out there."""
+    differently (``gaining``: where the answer does better; all, if none), and of them the one whose gain for the
+    answer is nearest their median: how many differ, that deal's gain and each move played out there, and each
+    move's ends in every imagined deal."""
     imagination = montecarlo.Imagination(games.observe(state, seat), random.Random(seed))
     played = []
     for _ in range(LINE_WORLDS):
         world = imagination.world()
         ends = [continued(world, move) for move in moves]
         played.append((ends[0].returns()[seat] - ends[1].returns()[seat], ends))
-    differ = [found for found in played if found[0] != 0] or played
+    differ = [found for found in played if found[0] > 0 or (found[0] != 0 and not gaining)] or played
     median = statistics.median(gain for gain, _ends in differ)
-    return len([found for found in played if found[0] != 0]), min(differ, key=lambda found: abs(found[0] - median))
+    typical = min(differ, key=lambda found: abs(found[0] - median))
+    return len([found for found in played if found[0] != 0]), typical, [ends for _gain, ends in played]
 
 
 def tricks_told(end: Any, seat: int, first: int) -> str:
@@ -182,15 +230,28 @@ def continuation(end: Any, seat: int, first: int, said: str) -> str:
     return f"after {said}: {tricks_told(end, seat, first)}; {result}: {end.returns()[seat]:+g} for you"
 
 
-def line_of(puzzle: dict[str, Any], state: DealState) -> str:
+def chances_told(every_end: list[list[Any]], seat: int, texts: Sequence[str]) -> str:
+    """How often each move makes the point (three tricks or more) and the vole (all five) in the imagined deals."""
+    told = []
+    for i, text in enumerate(texts):
+        won = [ends[i].trick_winners.count(seat) for ends in every_end]
+        told.append(f"{text} makes the point in {sum(w >= 3 for w in won)} and the vole in {sum(w == 5 for w in won)}")
+    return f" Of the {len(every_end)} imagined deals, {told[0]}; {told[1]}."
+
+
+def line_of(puzzle: dict[str, Any], state: DealState, key: str = "") -> str:
     """The play that shows the principle: the answer and the runner-up, played out in a typical imagined deal of
-    those where they end differently."""
+    those where they end differently (and, for the vole or the point, how often each makes the point and the vole)."""
     seat, texts = puzzle["seat"], [puzzle["answer"], puzzle["options"][1]["option"]]
-    differ, (_gain, ends) = typical_world(state, seat, [option(t) for t in texts])
+    weighed = key in VOLE_PRINCIPLES  # the answer gains seldom but much, or often but little: show where it gains
+    differ, (_gain, ends), every_end = typical_world(state, seat, [option(t) for t in texts], gaining=weighed)
     first = len(state.tricks)
-    said = [continuation(end, seat, first, text.removeprefix("play ")) for end, text in zip(ends, texts)]
+    cards = [text.removeprefix("play ") for text in texts]
+    said = [continuation(end, seat, first, card) for end, card in zip(ends, cards)]
     where = f"In {differ} of {LINE_WORLDS} imagined deals the two end differently; in a typical one"
-    return f"{where}, {said[0]}. But {said[1]}." if differ else f"{where.split(';')[0]}: {said[0]}; {said[1]}."
+    where += f" of those where {cards[0]} does better" if weighed else ""
+    line = f"{where}, {said[0]}. But {said[1]}." if differ else f"{where.split(';')[0]}: {said[0]}; {said[1]}."
+    return line + (chances_told(every_end, seat, cards) if weighed else "")
 
 
 def dominant(theme_puzzles: list[dict[str, Any]]) -> tuple[str, int, int]:
@@ -213,7 +274,7 @@ def annotated(puzzle: dict[str, Any]) -> dict[str, Any] | None:
         return None
     theme = PRINCIPLES[puzzle["game"]][key].theme
     situation = puzzle.get("situation") or puzzle["theme"]  # records of before the principles: their theme was it
-    return {**puzzle, "situation": situation, "theme": theme, "principle": key, "line": line_of(puzzle, state)}
+    return {**puzzle, "situation": situation, "theme": theme, "principle": key, "line": line_of(puzzle, state, key)}
 
 
 def varied(puzzles: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

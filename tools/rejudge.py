@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python tools/rejudge.py              # every puzzle: holds, fails, or not re-judged, and why
     nice -n 10 .venv/bin/python tools/rejudge.py --drop       # and drop from puzzles.json those that fail
+    nice -n 10 .venv/bin/python tools/rejudge.py --worlds 400 # each gain with a narrower ± (the test uses WORLDS)
 
 A puzzle's answer was found by the coach, which imagines the rest of each deal played by the book (the rule bots). An
 answer can then reward the book's habits: alkort-16-4 led K♦ "by 1.33 points", but leading 7♦ (or 2♥) and cashing
@@ -28,6 +29,7 @@ from typing import Any
 from cardlib import coach, games
 from cardlib.bots import montecarlo
 from cardlib.cards import Card
+from cardlib.margins import signed
 from cardlib.tricks import DealState
 from cardlib.widgets import data, puzzles
 
@@ -64,7 +66,8 @@ def holds(gains: Sequence[float]) -> bool:
 
 
 def verdicts(items: Sequence[Mapping[str, Any]], worlds: int = WORLDS) -> dict[str, str]:
-    """Each puzzle's verdict by its name, 'holds' or 'fails', printed with its mean gain and how exact its rest was."""
+    """Each puzzle's verdict by its name, 'holds' or 'fails', printed with its mean gain, its paired ± and how exact
+    its rest was."""
     found = {}
     for puzzle in items:
         gains = exact_gains(puzzle, worlds)
@@ -72,7 +75,8 @@ def verdicts(items: Sequence[Mapping[str, Any]], worlds: int = WORLDS) -> dict[s
         rest = "whole rest exact" if exactly_rejudged(puzzles.position(puzzle)) else f"last {EXACT_FROM} tricks exact"
         print(
             f"{puzzles.puzzle_id(puzzle):>16} {puzzle['answer']:<28} {found[puzzles.puzzle_id(puzzle)]} "
-            f"(gain {statistics.fmean(gains):+.2f} in {len(gains)} worlds, {rest})",
+            f"(gain {signed(*coach.mean_and_margin(gains), samples=len(gains), unit='worlds')} in {len(gains)} worlds, "
+            f"{rest})",
             flush=True,
         )
     return found
@@ -82,9 +86,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Re-judge every puzzle; with --drop, write puzzles.json without those that fail."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--drop", action="store_true", help="drop the puzzles that fail from puzzles.json")
+    parser.add_argument("--worlds", type=int, default=WORLDS, help=f"worlds per puzzle (default {WORLDS})")
     args = parser.parse_args(argv)
     items = data.items("puzzles")
-    found = verdicts(items)
+    found = verdicts(items, args.worlds)
     counts = {v: list(found.values()).count(v) for v in ("holds", "fails")}
     print(", ".join(f"{n} {v}" for v, n in counts.items()))
     if args.drop:

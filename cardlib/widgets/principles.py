@@ -28,6 +28,7 @@ TAKE_OR_KEEP = "Take the trick, or keep your cards"
 STOCK = "A worthless hand: take the stock, or let it pass"
 BEFORE_PLAY = "Before the play: the exchange and the discard"
 THE_PLAY = "What to lead, and what to play"
+THE_VOLE = "Make sure of the point, or play for the vole"
 
 ALKORT = {
     "lead_seven": Principle(
@@ -156,6 +157,21 @@ ECARTE = {
         "follow low when you cannot head the trick",
         "When you cannot head the trick, follow with your lowest card of the suit: the higher one may still take a "
         "trick later.",
+    ),
+    "make_sure_of_the_point": Principle(
+        THE_VOLE,
+        "make sure of the point",
+        "make sure of the point before you play for the vole",
+        "With the vole alive and the point not yet made, lead the card surest of your third trick: the vole adds one "
+        "point, but the point lost turns your +1 into −1, a swing of two (three after a stand or a refusal).",
+    ),
+    "play_for_the_vole": Principle(
+        THE_VOLE,
+        "play for the vole",
+        "play for the vole when it costs the point little",
+        "Lead for the vole when that card adds more than twice as much to the vole's chance as it takes from the "
+        "point's (three times after a stand or a refusal): the extra point, won often, outweighs the point lost "
+        "now and then.",
     ),
     "accept_with_a_weak_hand": Principle(
         BEFORE_PLAY,

@@ -82,3 +82,29 @@ def test_the_tool_gives_each_saved_puzzle_the_principle_it_names() -> None:
     for puzzle in puzzles.puzzles_of():
         state = puzzles.position(puzzle)
         assert lessons.principle_key(state, puzzle["seat"], puzzle) == puzzle["principle"], puzzles.puzzle_id(puzzle)
+
+
+def test_the_vole_or_the_point_is_a_decision_both_ways_from_leads_where_the_two_cards_differ() -> None:
+    """Chapter 9 section 7's principle: puzzles at a lead with the vole alive and the point not made, where the card
+    surest of the point is not the one likeliest to take the vole; most answers make sure of the point, some play
+    for the vole (where it costs the point little), so the theme is a decision, not a drill."""
+    found = [p for p in puzzles.puzzles_of("ecarte") if p["theme"] == principles.THE_VOLE]
+    kinds = Counter(p["principle"] for p in found)
+    assert len(found) >= 3 and set(kinds) == {"make_sure_of_the_point", "play_for_the_vole"}, kinds
+    for puzzle in found:
+        state, seat = puzzles.position(puzzle), puzzle["seat"]
+        assert puzzle["situation"] == "the vole or the point" and lessons.aim_cards(state, seat) is not None
+        assert not state.trick and 0 < len(state.trick_winners) < 3 and set(state.trick_winners) == {seat}
+        assert "makes the point in" in puzzle["line"] and "and the vole in" in puzzle["line"]
+
+
+def test_an_answer_that_is_both_surer_of_the_point_and_likelier_to_take_the_vole_teaches_no_vole_lesson() -> None:
+    """The lesson is a trade: against a runner-up that neither side of it beats, the lead's other principles apply."""
+    puzzle = next(p for p in puzzles.puzzles_of("ecarte") if p["principle"] == "make_sure_of_the_point")
+    state, seat = puzzles.position(puzzle), puzzle["seat"]
+    answer = puzzles.parsed_option(puzzle["answer"])
+    assert lessons.vole_or_point(state, seat, answer, puzzles.parsed_option(puzzle["options"][1]["option"]))
+    assert lessons.vole_or_point(state, seat, answer, answer) is None  # one card is both: nothing traded
+    elsewhere = next(p for p in puzzles.puzzles_of("ecarte") if p["situation"] == "the lead")
+    state = puzzles.position(elsewhere)
+    assert lessons.aim_cards(state, elsewhere["seat"]) is None
