@@ -35,11 +35,10 @@ from .advice import EcarteRuleBot, by_the_table, call_by_the_table
 from .view import (
     EcarteView,
     HiddenDiscard,
+    built_world,
     discard_count,
     ecarte_world,
     opponents_hand,
-    replayed_ecarte,
-    unwind_exchanges,
 )
 
 # ---------------------------------------------------------------------------
@@ -520,21 +519,12 @@ class Imagination:
     def built(self, past: Past) -> EcarteState:
         """The world of a past: his hands, draws and discards as drawn, the stock the rest in random order."""
         view, (hands, draws, throws) = self.view, past
-        me, opp = view.seat, view.opponent
-        played = set(view.played_by(opp))
+        played = set(view.played_by(view.opponent))
         now = [c for c in hands[-1] if c not in played]
         gone = {c for t in throws for c in t}
         stock_left = [c for c in view.unseen() if c not in gone and c not in set(now)]
         self.rng.shuffle(stock_left)
-        mine = [sorted(d.cards) for d in view.own_discards()]
-        if self.template is not None:
-            world = self.template.clone()
-            world.hands[opp][:] = now
-            world.stock[:] = stock_left
-            world.discards[:] = [c for d in mine + throws for c in d]
-            return world
-        my_dealt, my_drawn = unwind_exchanges(list(view.hand) + view.played_by(me), mine, None)
-        return replayed_ecarte(view, {me: my_dealt, opp: hands[0]}, {me: my_drawn, opp: draws}, stock_left, throws)
+        return built_world(view, now, ((hands[0], draws, throws), stock_left), self.template)
 
 
 # ---------------------------------------------------------------------------

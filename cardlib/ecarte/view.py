@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..cards import ECARTE_PACK, Card
 from ..tricks import Action, Discard, Play, in_fixed_order
 from ..worlds import Holder, Holdings, Worlds
-from . import EcarteOptions, EcarteState, Phase, beats_in_suit, discarder, stack_deck
+from . import EcarteOptions, EcarteState, Phase, beats_in_suit, dealing, discarder
 
 # Cards are kept in pack order (sorted), so that nothing depends on set iteration (hashes vary between runs).
 
@@ -216,7 +216,7 @@ def ecarte_world(
     move by move. With a ``template`` — a world built from this same view — the new
     cards are dealt into a copy of it instead: worlds of one view differ only in the
     hidden cards (the other hand, his discards, the stock), and this is much faster.
-    Such a copy keeps the template's deck and log, so it must not be replayed.
+    Such a copy has this world's deck and log too, so a player's view of it is his own (``built_world``).
     """
     if belief is None:
         return world_from(view, view.hidden_deal().draw(rng), template, rng)
@@ -249,14 +249,30 @@ def built_world(
     me, opp = view.seat, view.opponent
     (dealt, drawn, thrown), stock_left = past
     mine = [sorted(d.cards) for d in view.own_discards()]
-    if template is not None:
-        world = template.clone()
-        world.hands[opp][:] = opp_hand
-        world.stock[:] = stock_left
-        world.discards[:] = [c for d in mine + thrown for c in d]
-        return world
     my_dealt, my_drawn = unwind_exchanges(list(view.hand) + view.played_by(me), mine, None)
-    return replayed_ecarte(view, {me: my_dealt, opp: dealt}, {me: my_drawn, opp: drawn}, stock_left, thrown)
+    hands, draws = {me: my_dealt, opp: dealt}, {me: my_drawn, opp: drawn}
+    if template is None:
+        return replayed_ecarte(view, hands, draws, stock_left, thrown)
+    # A copy of the template, its hidden cards this world's: the other hand, the stock, the discards, and with them
+    # the deck and the other player's discards in the log (a player's view of the world reads them: his own).
+    world = template.clone()
+    world.hands[opp][:] = opp_hand
+    world.stock[:] = stock_left
+    world.discards[:] = [c for d in mine + thrown for c in d]
+    world.deck = dealt_deck(view, hands, draws, stock_left)
+    world.log[:] = with_discards(world.log, view.dealer, opp, thrown)
+    return world
+
+
+def with_discards(log: Sequence[Action], dealer: int, seat: int, thrown: Sequence[Sequence[Card]]) -> list[Action]:
+    """The log with ``seat``'s discards, in turn, those ``thrown``."""
+    his, changed, number = iter(thrown), [], 0
+    for action in log:
+        if isinstance(action, Discard):
+            action = Discard(next(his)) if discarder(number, dealer) == seat else action
+            number += 1
+        changed.append(action)
+    return changed
 
 
 HAND, STOCK = ("hand",), ("stock",)
@@ -327,16 +343,29 @@ def replayed_ecarte(
 ) -> EcarteState:
     """The world dealt from a stacked deck (the hands dealt, the cards drawn in each exchange, the rest of the stock),
     with the deal's log replayed on it: the engine checks every move."""
-    rounds = {seat: iter(cards) for seat, cards in drawn.items()}
-    stock: list[Card] = []
-    for number in range(sum(map(len, drawn.values()))):  # the stock served each discard in turn
-        stock += next(rounds[discarder(number, view.dealer)])
-    deck = stack_deck([dealt[0], dealt[1]], view.turned_up, stock + stock_left, view.dealer, view.options.deal_packets)
+    deck = dealt_deck(view, dealt, drawn, stock_left)
     world = EcarteState(view.options, dealer=view.dealer, deck=deck, scores_before=view.scores_before)
     hidden = iter(opponents_discards)
     for action in view.log:
         world.apply(Discard(next(hidden)) if isinstance(action, HiddenDiscard) else action)
     return world
+
+
+def dealt_deck(
+    view: EcarteView, dealt: dict[int, list[Card]], drawn: dict[int, list[list[Card]]], stock_left: list[Card]
+) -> tuple[Card, ...]:
+    """The deck that deals these hands, serves these draws in turn, and leaves this stock."""
+    rounds = {seat: iter(cards) for seat, cards in drawn.items()}
+    stock: list[Card] = []
+    for number in range(sum(map(len, drawn.values()))):  # the stock served each discard in turn
+        stock += next(rounds[discarder(number, view.dealer)])
+    packets = dealing(view.dealer, view.options.deal_packets).packets  # stack_deck's order, the cards not parsed
+    return (
+        *(c for seat, start, size in packets for c in dealt[seat][start : start + size]),
+        view.turned_up,
+        *stock,
+        *stock_left,
+    )
 
 
 def unwind_exchanges(
