@@ -168,9 +168,14 @@ def spaced(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
-def test_chapter_10_quotes_the_saved_figures() -> None:
+def unquoted(quoted: list[str]) -> list[str]:
+    """The sentences that chapter 10's prose (its lines joined) does not hold."""
     cells = json.loads((ROOT / "notebooks" / "10-how-the-coach-thinks.ipynb").read_text(encoding="utf-8"))["cells"]
     prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    return [q for q in quoted if q not in prose]
+
+
+def test_chapter_10_quotes_the_saved_figures() -> None:
     x, y, first = SAVED["cards"][SAVED["X"]], SAVED["cards"][SAVED["Y"]], SAVED["guesses"][0]
     answer, strong = first["after"][-1].split()[-1], SAVED["bots"]["strong"]["play " + SAVED["Y"]]
     quoted = [
@@ -185,7 +190,7 @@ def test_chapter_10_quotes_the_saved_figures() -> None:
         f"{SAVED['X']} wins only {spaced(x['book']['won'])} hands",
         f"the strong bot in {strong} of 20 seeds",
     ]
-    missing = [q for q in quoted if q not in prose]
+    missing = unquoted(quoted)
     assert not missing, missing
 
 
@@ -201,8 +206,6 @@ def test_the_book_fault_position_comes_out_again(tool: ModuleType) -> None:
 
 
 def test_chapter_10_quotes_the_book_fault_position() -> None:
-    cells = json.loads((ROOT / "notebooks" / "10-how-the-coach-thinks.ipynb").read_text(encoding="utf-8"))["cells"]
-    prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
     leaves = SAVED["leaves"]
     x, y, bots = leaves["cards"][leaves["X"]], leaves["cards"][leaves["Y"]], leaves["bots"]
     quoted = [
@@ -212,5 +215,5 @@ def test_chapter_10_quotes_the_book_fault_position() -> None:
         f"leads {leaves['Y']} (in {bots['strong']['play ' + leaves['Y']]} of 20)",
         f"third with {' '.join(leaves['hand'])}",
     ]
-    missing = [q for q in quoted if q not in prose]
+    missing = unquoted(quoted)
     assert not missing, missing
