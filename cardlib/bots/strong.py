@@ -66,15 +66,16 @@ player's calls), its candidates, its trust in the book's move unless another is 
 
 from __future__ import annotations
 
+import math
 import random
-import statistics
 from collections.abc import Sequence
 from typing import Any
 
 from .. import doubledummy, games
 from ..tricks import Action, Card, DealState
-from .montecarlo import Imagination, MonteCarloBot, Policy, Tally, clearly_better, deal_value, policy_for
+from .montecarlo import Imagination, MonteCarloBot, Policy, Tally, deal_value, policy_for
 
+INFER_WORLDS = 1.0  # experiment
 SOLVE_BUDGET = 20_000  # positions one world's exact step may value; past it, the book plays one more card first
 
 
@@ -111,10 +112,14 @@ def finish(state: DealState, seat: int, policy: Policy, tricks: int | None = Non
     return float(state.returns()[seat])
 
 
-def best_response(states: list[DealState], seat: int, policy: Policy) -> list[float]:
+def best_response(
+    states: list[DealState], seat: int, policy: Policy, weights: Sequence[float] | None = None
+) -> list[float]:
     """Each world's value when ``seat`` plays on with one card for all the worlds it cannot tell apart, the best for
-    their sum, and the others play by ``policy``. The worlds share their public history; they are used up."""
+    their sum (weighted by ``weights``, if any), and the others play by ``policy``. The worlds share their public
+    history; they are used up."""
     first = states[0]
+    weights = weights if weights is not None else [1.0] * len(states)
     if first.is_over:
         return [deal_value(s.returns()[seat]) for s in states]
     if first.seat_to_move() == seat:
@@ -122,12 +127,14 @@ def best_response(states: list[DealState], seat: int, policy: Policy) -> list[fl
         if len(legal) == 1:
             for s in states:
                 s.apply(legal[0])
-            return best_response(states, seat, policy)
+            return best_response(states, seat, policy, weights)
         best: list[float] = []
+        best_sum = 0.0
         for move in legal:
-            values = best_response([doubledummy.applied(s, move) for s in states], seat, policy)
-            if not best or sum(values) > sum(best):
-                best = values
+            values = best_response([doubledummy.applied(s, move) for s in states], seat, policy, weights)
+            total = sum(w * v for w, v in zip(weights, values))
+            if not best or total > best_sum:
+                best, best_sum = values, total
         return best
     groups: dict[Action, list[int]] = {}
     for i, s in enumerate(states):  # what the other player does splits the worlds: the seat sees his card
@@ -136,9 +143,20 @@ def best_response(states: list[DealState], seat: int, policy: Policy) -> list[fl
         groups.setdefault(move, []).append(i)
     result = [0.0] * len(states)
     for members in groups.values():
-        for i, value in zip(members, best_response([states[i] for i in members], seat, policy)):
+        group = best_response([states[i] for i in members], seat, policy, [weights[i] for i in members])
+        for i, value in zip(members, group):
             result[i] = value
     return result
+
+
+def weighted_clearly_better(a: list[float], b: list[float], weights: list[float], margin: float = 1.0) -> bool:
+    """Whether a beat b in the same weighted worlds by more than ``margin`` standard errors (effective sample)."""
+    total = sum(weights)
+    gains = [x - y for x, y in zip(a, b)]
+    mean = sum(w * g for w, g in zip(weights, gains)) / total
+    var = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains)) / total
+    effective = total**2 / sum(w * w for w in weights)
+    return effective >= 2 and mean > margin * math.sqrt(var / effective)
 
 
 def all_cards(moves: Sequence[Action]) -> bool:
@@ -151,6 +169,9 @@ class StrongBot(MonteCarloBot):
     can tell apart (see the module)."""
 
     name = "strong"
+    lookahead = games.Lookahead()  # the game's, set at each comparison
+    max_worlds = 2000
+    stands_with_every_lead = True
     calls_by_the_table = True  # Écarté's first call: the computed table's, not the old book's, stands unless beaten
 
     def worlds_for(self, view: Any, moves: Sequence[Action], budget: int | None = None) -> int:
@@ -170,18 +191,44 @@ class StrongBot(MonteCarloBot):
     ) -> tuple[int, list[Tally]]:
         """In a game's last ``infoset_tricks`` tricks, the information-set search (``best_response``) in the same
         worlds for every card, the book's card kept unless another is clearly better; else the Monte Carlo bot's."""
-        lookahead = games.of(view).lookahead
+        lookahead = self.lookahead = games.of(view).lookahead
         if not (lookahead.infoset_tricks and len(view.hand) <= lookahead.infoset_tricks and all_cards(moves)):
             return super().compare(view, moves, rng, budget, book)
         imagination, policy = Imagination(view, rng), policy_for(view)
-        worlds = [imagination.world() for _ in range(lookahead.infoset_worlds)]
-        values = [best_response([doubledummy.applied(w, move) for w in worlds], view.seat, policy) for move in moves]
-        best = max(range(len(moves)), key=lambda i: (statistics.fmean(values[i]), -i))
-        if book is not None and best != book and not clearly_better(values[best], values[book]):
+        worlds = [imagination.world() for _ in range(round(lookahead.infoset_worlds * INFER_WORLDS))]
+        likely = lookahead.play_likelihood
+        weights = [likely(w, view) for w in worlds] if likely and INFER_WORLDS > 1 else [1.0] * len(worlds)
+        values = [
+            best_response([doubledummy.applied(w, move) for w in worlds], view.seat, policy, weights) for move in moves
+        ]
+        means = [sum(w * v for w, v in zip(weights, vs)) / sum(weights) for vs in values]
+        best = max(range(len(moves)), key=lambda i: (means[i], -i))
+        if book is not None and best != book and not weighted_clearly_better(values[best], values[book], weights):
             best = book
         return best, [Tally.of(v) for v in values]
 
-    def value(self, world: DealState, move: Action, seat: int, policy: Policy) -> float:
-        """How a move did in one imagined world: the book's play, then the game's ``exact_tricks`` last tricks (if
-        any) played perfectly."""
+    def candidates(self, view: Any) -> Sequence[Action]:
+        """The game's strong candidates where it has them (Écarté's first discard: every discard near the book's)."""
+        choose = games.of(view).lookahead.strong_candidates
+        moves = choose(view) if choose is not None else None
+        return moves if moves is not None else super().candidates(view)
+
+    def imagination(self, view: Any, rng: random.Random) -> Imagination:
+        """The game's own fast worlds where it has them (Écarté's first calls, on integers), else the usual."""
+        fast = games.of(view).lookahead.fast_worlds
+        draw = fast(view, rng) if fast is not None else None
+        if draw is None:
+            return Imagination(view, rng)
+        imagination = Imagination.__new__(Imagination)
+        imagination.view, imagination.rng, imagination.draw = view, rng, draw
+        return imagination
+
+    def value(self, world: Any, move: Action, seat: int, policy: Policy) -> float:
+        """How a move did in one imagined world: the book's play (on the game's fast play-out where it has one),
+        then the game's ``exact_tricks`` last tricks (if any) played perfectly."""
+        lookahead = self.lookahead
+        if lookahead.fast_margin is not None and lookahead.exact_tricks <= 0:
+            margin = lookahead.fast_margin(world, move, seat)
+            if margin is not None:
+                return deal_value(margin)
         return deal_value(finished(world, move, seat, policy))
