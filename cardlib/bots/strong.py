@@ -171,7 +171,7 @@ class StrongBot(MonteCarloBot):
     name = "strong"
     lookahead = games.Lookahead()  # the game's, set at each comparison
     max_worlds = 2000
-    stands_with_every_lead = True
+    stands_with_every_lead = False
     calls_by_the_table = True  # Écarté's first call: the computed table's, not the old book's, stands unless beaten
 
     def worlds_for(self, view: Any, moves: Sequence[Action], budget: int | None = None) -> int:
@@ -206,6 +206,16 @@ class StrongBot(MonteCarloBot):
         if book is not None and best != book and not weighted_clearly_better(values[best], values[book], weights):
             best = book
         return best, [Tally.of(v) for v in values]
+
+    def choose(self, view: Any) -> Any:
+        """The Monte Carlo bot's choice, reading a first refusal by the tables (experiment)."""
+        from ..ecarte import playout
+
+        playout.READING["first_refusal_by_the_table"] = True
+        try:
+            return super().choose(view)
+        finally:
+            playout.READING["first_refusal_by_the_table"] = False
 
     def candidates(self, view: Any) -> Sequence[Action]:
         """The game's strong candidates where it has them (Écarté's first discard: every discard near the book's)."""

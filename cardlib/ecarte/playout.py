@@ -170,8 +170,13 @@ def calls_by_round(view: EcarteView) -> list[Calls]:
     return [tuple(c) for c in calls]
 
 
+READING = {"first_refusal_by_the_table": False}  # experiment: the strong bot reads a first refusal by the tables
+
+
 def follows(hand: Sequence[Card], calls: Calls, trump: str) -> bool:
     """Whether the book, holding this hand, would have made these calls."""
+    if calls == ((True, True),) and READING["first_refusal_by_the_table"]:
+        return answer_by_the_table(sorted(hand), trump).action is REFUSE
     return all(stands(hand, trump, as_dealer) == stood for as_dealer, stood in calls)
 
 
@@ -660,15 +665,15 @@ def stand_with_the_best_lead(
     return Decision(moves[best], explain_choice(moves, best, tallies, default))
 
 
-CALLS_WORLDS = 3.0  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
-FAST_CALLS_WORLDS = 10.0  # and at the first calls, whose worlds and play-outs are on integers (fastplay)
+CALLS_WORLDS = 1.5  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
+FAST_CALLS_WORLDS = 6.0  # and at the first calls, whose worlds and play-outs are on integers (fastplay)
 
 
 def strong_worlds_at(view: EcarteView) -> float:
     """The strong bot's further multiple of worlds: more at the calls (play or propose, accept or refuse), where the
     deals are decided (bots/strong.py)."""
     if fastplay.first_calls_worlds(view, random.Random(0)) is not None:
-        return FAST_CALLS_WORLDS
+        return FAST_CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else FAST_CALLS_WORLDS / 2
     return CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else 1.0
 
 
@@ -688,12 +693,12 @@ LOOKAHEAD = games.Lookahead(
     # the strong bot (bots/strong.py, where every setting tried is measured): the last four tricks searched over what
     # the seat can tell apart, in 40 worlds; three times the worlds at the calls; no exact (double-dummy) ending
     exact_tricks=0,
-    strong_worlds=1.0,
+    strong_worlds=2.0,
     infoset_tricks=4,
     infoset_worlds=40,
     strong_worlds_at=strong_worlds_at,
     play_likelihood=None,
     fast_worlds=fastplay.first_calls_worlds,
     fast_margin=fastplay.fast_margin,
-    strong_candidates=strong_candidates,
+    strong_candidates=None,
 )
