@@ -68,18 +68,6 @@ class Lookahead:
     infoset_worlds: int = 40
     # strong_worlds_at(view) -> a further multiple of the strong bot's worlds at this decision (None: 1)
     strong_worlds_at: Callable[[Any], float] | None = None
-    # play_likelihood(world, view) -> how likely the other players' cards so far are in this world, as the strong
-    # bot's model of them would play (None: every world alike)
-    play_likelihood: Callable[[Any, Any], float] | None = None
-    # the strong bot's play-out policy, if not the Monte Carlo bot's (``playout_policy``)
-    strong_policy: Callable[[Any, Sequence[Action]], Action] | None = None
-    # fast_worlds(view, rng) -> draw() of the strong bot's own worlds for this decision (None: the usual ones), and
-    # fast_margin(world, move, seat) -> the points margin of a play-out by the play-out policy, the same as the
-    # engine's, or None where it cannot (the engine plays it)
-    fast_worlds: Callable[[Any, random.Random], Callable[[], Any] | None] | None = None
-    fast_margin: Callable[[Any, Action, int], float | None] | None = None
-    # strong_candidates(view) -> the strong bot's moves to compare where they differ from ``candidates``, or None
-    strong_candidates: Callable[[Any], Sequence[Action] | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -134,10 +134,6 @@ class MonteCarloBot(InformedPlayer):
     """Chooses by playing out sampled worlds (determinization) with the book's advice as the fast policy."""
 
     name = "mc"
-    max_worlds = MAX_WORLDS  # the most worlds a decision imagines
-    stands_with_every_lead = (
-        False  # Écarté's first call: stand with the book's lead, then choose the lead (strong: at once)
-    )
     calls_by_the_table = False  # Écarté's first call: the old book's jeu de règle stands unless beaten (strong: True)
 
     def __init__(self, seed: int | None = 0, rollouts: int | None = None) -> None:
@@ -154,7 +150,7 @@ class MonteCarloBot(InformedPlayer):
             asked = lookahead.first_question(self, view, rng)
             if asked is not None:
                 return asked
-        moves = list(self.candidates(view))
+        moves = list(candidates(view))
         if len(moves) == 1:
             return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
         book = None
@@ -165,10 +161,6 @@ class MonteCarloBot(InformedPlayer):
             book = moves.index(book_move)
         best, tallies = self.compare(view, moves, rng, book=book)
         return Decision(moves[best], explain_choice(moves, best, tallies, book))
-
-    def candidates(self, view: View) -> Sequence[Action]:
-        """The moves to compare (``candidates``)."""
-        return candidates(view)
 
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""
@@ -198,9 +190,9 @@ class MonteCarloBot(InformedPlayer):
         rollouts = self.worlds_for(view, moves, budget) * len(moves)
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
-        imagination, policy = self.imagination(view, rng), policy_for(view)
+        imagination, policy = Imagination(view, rng), policy_for(view)
         n_worlds = 0
-        while len(alive) > 1 and rollouts >= len(alive) and n_worlds < self.max_worlds:
+        while len(alive) > 1 and rollouts >= len(alive) and n_worlds < MAX_WORLDS:
             world = imagination.world()
             n_worlds += 1
             for i in alive:
@@ -213,10 +205,6 @@ class MonteCarloBot(InformedPlayer):
             if not clearly_better(values[best], values[book]):
                 best = book
         return best, [Tally.of(v) for v in values]
-
-    def imagination(self, view: View, rng: random.Random) -> Imagination:
-        """Where this decision's worlds come from (the strong bot may draw some its own way)."""
-        return Imagination(view, rng)
 
     def value(self, world: DealState, move: Action, seat: int, policy: Policy) -> float:
         """How a move did in one imagined world: here, played out to the end by the fast policy (``value_of``)."""

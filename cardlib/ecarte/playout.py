@@ -30,21 +30,8 @@ from ..bots.montecarlo import MonteCarloBot, explain_choice, share
 from ..cards import ECARTE_PACK, PACK_ORDER, Card
 from ..players import Decision
 from ..tricks import ACCEPT, PASS, PROPOSE, REFUSE, Action, Announce, Claim, Discard
-from . import (
-    ANSWER,
-    CHOOSE,
-    DISCARD_NON_DEALER,
-    HAND_SIZE,
-    PLAY,
-    EcarteState,
-    book,
-    discard_sizes,
-    discarder,
-    fastplay,
-    stock_left,
-    strategy,
-)
-from .advice import EcarteRuleBot, answer_by_the_table, by_the_table, call_by_the_table, discard_by_the_table
+from . import ANSWER, CHOOSE, HAND_SIZE, PLAY, EcarteState, book, discard_sizes, discarder, stock_left
+from .advice import EcarteRuleBot, by_the_table, call_by_the_table
 from .view import (
     EcarteView,
     HiddenDiscard,
@@ -80,31 +67,6 @@ def playout_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
         return cards[0]
     outside = unseen_by(state, hand) if not state.trick else ()
     return book.play_advice(hand, state.trick, trump, cards, outside)[0]
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def tables_answer(hand: tuple[Card, ...], trump: str) -> Action:
-    """The dealer's answer to the first proposal by the computed tables, as the rule bot and the Monte Carlo bot's
-    default give it."""
-    return answer_by_the_table(hand, trump).action
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def tables_discard(hand: tuple[Card, ...], trump: str, sizes: range) -> Action:
-    """The non-dealer's first discard by the computed tables."""
-    return discard_by_the_table(hand, trump, sizes).action
-
-
-def tables_policy(state: EcarteState, legal: Sequence[Action]) -> Action:
-    """The book's play-out policy, but for the answer to the first proposal and the non-dealer's first discard, made
-    by the computed tables as the rule bot and the Monte Carlo bot's defaults make them."""
-    if state.proposals == 1 and not state.king_to_claim and strategy.tables_apply(state.options):
-        if state.phase is ANSWER:
-            return tables_answer(tuple(sorted(state.hands[state.dealer])), state.trump)
-        if state.phase is DISCARD_NON_DEALER:
-            sizes = discard_sizes(False, len(state.stock), state.options)
-            return tables_discard(tuple(sorted(state.hands[state.non_dealer])), state.trump, sizes)
-    return playout_policy(state, legal)
 
 
 def unseen_by(state: EcarteState, hand: Sequence[Card]) -> list[Card]:
@@ -170,13 +132,8 @@ def calls_by_round(view: EcarteView) -> list[Calls]:
     return [tuple(c) for c in calls]
 
 
-READING = {"first_refusal_by_the_table": False}  # experiment: the strong bot reads a first refusal by the tables
-
-
 def follows(hand: Sequence[Card], calls: Calls, trump: str) -> bool:
     """Whether the book, holding this hand, would have made these calls."""
-    if calls == ((True, True),) and READING["first_refusal_by_the_table"]:
-        return answer_by_the_table(sorted(hand), trump).action is REFUSE
     return all(stands(hand, trump, as_dealer) == stood for as_dealer, stood in calls)
 
 
@@ -590,17 +547,6 @@ def candidates(view: EcarteView) -> Sequence[Action]:
     return legal
 
 
-def strong_candidates(view: EcarteView) -> Sequence[Action] | None:
-    """The strong bot's moves at the non-dealer's first discard, played out on integers (``fastplay``): every
-    discard of the book's size or one card more or less, the weakest cards first; elsewhere None (``candidates``)."""
-    if view.phase is not DISCARD_NON_DEALER or fastplay.first_calls_worlds(view, random.Random(0)) is None:
-        return None
-    usual = candidates(view)
-    sizes = {len(d.cards) for d in usual if isinstance(d, Discard)}
-    rest = [a for a in view.legal if isinstance(a, Discard) and len(a.cards) in sizes and a not in usual]
-    return [*usual, *rest]
-
-
 def book_move(view: EcarteView) -> Action:
     """The book's move, which the Monte Carlo bot keeps unless another is clearly better."""
     return EcarteRuleBot().choose(view).action
@@ -637,8 +583,6 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
     by_the_book = 0 if book.jeu_de_regle(view.hand, view.trump) else 1
     if bot.calls_by_the_table and by_the_table(view):  # the strong bot trusts the computed table
         by_the_book = 0 if call_by_the_table(view.hand, view.trump)[0] is None else 1
-    if bot.stands_with_every_lead and not announce:  # the strong bot: standing is worth its best lead
-        return stand_with_the_best_lead(bot, view, rng, [stand, *(c for c in cards if c != stand)], by_the_book)
     best, tallies = bot.compare(view, [stand, PROPOSE], rng, book=by_the_book)
     if best == 1 or isinstance(stand, Announce):  # proposes, or announces now and leads next turn
         return Decision([stand, PROPOSE][best], explain_choice([stand, PROPOSE], best, tallies, by_the_book))
@@ -653,27 +597,12 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
     )
 
 
-def stand_with_the_best_lead(
-    bot: MonteCarloBot, view: EcarteView, rng: random.Random, leads: list[Action], by_the_book: int
-) -> Decision:
-    """Propose, or stand and lead which card, compared at once in the same worlds: standing is worth the best lead
-    the seat will choose, with what it knows now, not the book's lead (``leads[0]``). The default call stands (with
-    the book's lead) unless another move is clearly better."""
-    moves = [*leads, PROPOSE]
-    default = 0 if by_the_book == 0 else len(moves) - 1
-    best, tallies = bot.compare(view, moves, rng, book=default)
-    return Decision(moves[best], explain_choice(moves, best, tallies, default))
-
-
-CALLS_WORLDS = 1.5  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
-FAST_CALLS_WORLDS = 6.0  # and at the first calls, whose worlds and play-outs are on integers (fastplay)
+CALLS_WORLDS = 3.0  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
 
 
 def strong_worlds_at(view: EcarteView) -> float:
     """The strong bot's further multiple of worlds: more at the calls (play or propose, accept or refuse), where the
     deals are decided (bots/strong.py)."""
-    if fastplay.first_calls_worlds(view, random.Random(0)) is not None:
-        return FAST_CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else FAST_CALLS_WORLDS / 2
     return CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else 1.0
 
 
@@ -693,12 +622,8 @@ LOOKAHEAD = games.Lookahead(
     # the strong bot (bots/strong.py, where every setting tried is measured): the last four tricks searched over what
     # the seat can tell apart, in 40 worlds; three times the worlds at the calls; no exact (double-dummy) ending
     exact_tricks=0,
-    strong_worlds=2.0,
+    strong_worlds=1.0,
     infoset_tricks=4,
     infoset_worlds=40,
     strong_worlds_at=strong_worlds_at,
-    play_likelihood=None,
-    fast_worlds=fastplay.first_calls_worlds,
-    fast_margin=fastplay.fast_margin,
-    strong_candidates=None,
 )

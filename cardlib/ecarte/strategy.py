@@ -120,11 +120,8 @@ def book_reply(hand: Sequence[int], led: int, trump: int) -> int:
     return min(hand, key=lambda c: keep_value(c, trump))
 
 
-def play_tricks(
-    non_dealer: Sequence[int], dealer: Sequence[int], trump: int, turned_up: int, first: int | None = None
-) -> int:
-    """The five tricks played by the book, the non-dealer leading (``first``, if given, his first card): how many
-    tricks the non-dealer wins."""
+def play_tricks(non_dealer: Sequence[int], dealer: Sequence[int], trump: int, turned_up: int) -> int:
+    """The five tricks played by the book, the non-dealer leading: how many tricks the non-dealer wins."""
     hands = [sorted(non_dealer), sorted(dealer)]  # in pack order, as the rule bot holds its hand: ties go alike
     gone = 1 << turned_up  # seen by both: the turned-up card, then the cards played
     leader, won = 0, 0
@@ -133,8 +130,7 @@ def play_tricks(
         mine = 0
         for c in lead_hand:
             mine |= 1 << c
-        led = book_lead(lead_hand, trump, gone | mine) if first is None else first
-        first = None
+        led = book_lead(lead_hand, trump, gone | mine)
         lead_hand.remove(led)
         reply = book_reply(reply_hand, led, trump)
         reply_hand.remove(reply)
