@@ -11,7 +11,9 @@ uncertainty, instead of only acting on it:
    cancels out when two options are compared. Asked for the ``"exact"`` continuation (``CONTINUATIONS``), it plays
    the book until the last ``EXACT_TRICKS`` tricks and solves those exactly, every card of the imagined world seen
    (``bots/strong.py``'s ``finish``) — slower, and fairer to a move whose reward the book would not collect in the
-   last tricks (it is not fairer everywhere: an exact ending assumes every player sees every card);
+   last tricks (it is not fairer everywhere: an exact ending assumes every player sees every card). Asked for a
+   bot's continuation (``"mc"`` or ``"strong"``), that bot plays the rest at every seat, each from its own view of
+   the imagined deal, as at a table: the fairest, and far the slowest (each play-out is a search of its own);
 4. for each option it reports the chance of winning the deal (finishing ahead on the deal's points; a level deal
    is not a win) and the expected points (the seat's side's points minus the other side's), each with its 95 %
    margin (1.96 standard errors for the points, with Agresti and Coull's pseudo-worlds, ``points_margin``; Wilson's
@@ -40,12 +42,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import doubledummy, games
-from .bots import montecarlo, strong
+from .bots import make_bot, montecarlo, strong
 from .contracts import WAIT as WAIT  # the values' home is the contract, the sentences' the words: the coach's callers
 from .contracts import Estimate as Estimate  # (its notebooks, its panel) find them here too
 from .contracts import Hint as Hint
 from .contracts import Option as Option
 from .contracts import Wait as Wait
+from .players import play_deal
 from .tricks import DealState
 from .words import capital as capital
 from .words import option_text as option_text
@@ -122,9 +125,12 @@ def default_samples(options: Sequence[Option]) -> int:
     return max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUTS // len(options)))
 
 
-# How the rest of an imagined deal is played: by the book (quick, the default), or by the book and then its last
-# EXACT_TRICKS tricks solved exactly (several times slower: for the puzzles' search and their re-judging).
-CONTINUATIONS = ("book", "exact")
+# How the rest of an imagined deal is played: by the book (quick, the default), by the book and then its last
+# EXACT_TRICKS tricks solved exactly (several times slower: for the puzzles' search and their re-judging), or by a
+# bot at every seat, each deciding from its own view of the imagined deal ('mc', 'strong': each play-out a search of
+# its own, far slower still: for re-judging the puzzles under stronger play, issues 39 and 41).
+CONTINUATIONS = ("book", "exact", "mc", "strong")
+BOT_CONTINUATIONS = ("mc", "strong")
 EXACT_TRICKS = 3
 
 
@@ -168,8 +174,11 @@ def known_continuation(continuation: object) -> str:
 def outcome(
     world: Any, option: Option, seat: int, continuation: str = "book", exact_tricks: int = EXACT_TRICKS
 ) -> float:
-    """The seat's points (its side's minus the other's) when it takes an option in a world and the book plays on
-    (``continuation``: 'book', or 'exact', the book and then the last ``exact_tricks`` tricks solved exactly)."""
+    """The seat's points (its side's minus the other's) when it takes an option in a world and the rest is played on
+    (``continuation``: 'book'; 'exact', the book and then the last ``exact_tricks`` tricks solved exactly; or a bot's
+    name in ``BOT_CONTINUATIONS``, that bot at every seat)."""
+    if known_continuation(continuation) in BOT_CONTINUATIONS:
+        return played_on_by_bots(world, option, seat, continuation)
     policy = montecarlo.policy_for(world)
     world = world.clone()
     if isinstance(option, Wait):
@@ -179,9 +188,22 @@ def outcome(
         world.apply(move if move in theirs else theirs[0])
     else:
         world.apply(option)
-    if known_continuation(continuation) == "exact":
+    if continuation == "exact":
         return strong.finish(world, seat, policy, exact_tricks)
     return float(world.play_out(policy).returns()[seat])
+
+
+def played_on_by_bots(world: Any, option: Option, seat: int, bot: str) -> float:
+    """The seat's points when it takes an option in a world and a bot (by name) plays on at every seat, each from
+    its own view; the bots are seeded by seat, so two options meet the same players in the same world."""
+    world = world.clone()
+    bots = [make_bot(bot, games.of(world).key, seed=s) for s in range(world.n_players)]
+    if isinstance(option, Wait):  # the seat lets its optional move go by: the player whose turn it is moves first
+        mover = world.seat_to_move()
+        world.apply(bots[mover].decide(world, mover).action)
+    else:
+        world.apply(option)
+    return float(play_deal(world, bots).returns()[seat])
 
 
 def summed_up(

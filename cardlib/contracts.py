@@ -81,7 +81,7 @@ class Hint:
     outcomes: dict[Option, tuple[float, ...]] = field(repr=False, compare=False)  # each option's points, per world
     note: str = ""  # what the imagined deals could not honour, in words (the panel shows it); '' when nothing
     continuation: str = (
-        "book"  # how the rest of each imagined deal was played: 'book', or 'exact' (coach.CONTINUATIONS)
+        "book"  # how the rest of each imagined deal was played: 'book', 'exact' or a bot (coach.CONTINUATIONS)
     )
 
     def estimate(self, action: Option) -> Estimate:

@@ -109,9 +109,9 @@ def clear(hint: coach.Hint, times: float) -> bool:
 def holds_under(state: DealState, seat: int, hint: coach.Hint, worlds: int, continuation: str) -> bool:
     """Whether the hint's answer still beats its runner-up by more than the paired ± with the rest of the deal played
     the other way (``--holds-under``)."""
-    other = coach.hint(state, seat, samples=worlds, seed=1, continuation=continuation)
-    first, second = hint.options[0].action, hint.options[1].action
-    lead, margin = coach.mean_and_margin([a - b for a, b in zip(other.outcomes[first], other.outcomes[second])])
+    first, second = hint.options[0].action, hint.options[1].action  # only these two: a bot's play-outs are slow
+    other, _note = coach.played_in_worlds(games.observe(state, seat), [first, second], worlds, 1, continuation)
+    lead, margin = coach.mean_and_margin([a - b for a, b in zip(other[first], other[second])])
     return lead > margin
 
 
@@ -123,11 +123,13 @@ def puzzle(
     confirm: int,
     continuation: str = "book",
     holding: Sequence[str] = (),
+    holds_worlds: int = 0,
 ) -> dict | None:
     """The puzzle at this position, confirmed with many more worlds (and holding with the rest played each of the
-    ``holding`` ways); None if the answer does not stand."""
+    ``holding`` ways, in ``holds_worlds`` worlds or ``confirm``); None if the answer does not stand."""
     hint = coach.hint(state, seat, samples=confirm, seed=1, continuation=continuation)
-    if not clear(hint, 3.0) or not all(holds_under(state, seat, hint, confirm, other) for other in holding):
+    held = (holds_under(state, seat, hint, holds_worlds or confirm, other) for other in holding)
+    if not clear(hint, 3.0) or not all(held):
         return None
     lead, margin = lead_of(hint)
     options = [
@@ -163,7 +165,9 @@ def puzzle_here(state: DealState, moves: list[str], spec: dict[str, Any], search
         if search.situations and situation(state, seat, options) not in search.situations:
             continue
         if clear(coach.hint(state, seat, samples=search.samples, seed=0, continuation=search.continuation), 2.0):
-            found = puzzle(state, seat, moves, spec, search.confirm, search.continuation, search.holds_under)
+            found = puzzle(
+                state, seat, moves, spec, search.confirm, search.continuation, search.holds_under, search.holds_worlds
+            )
             if found:
                 return found  # one a position: a puzzle is named by its deal and its moves
     return None
@@ -233,6 +237,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seeds", nargs="*", type=int, default=[], help="only these deals (default: --deals)")
     parser.add_argument("--samples", type=int, default=60, help="worlds for the first look (default 60)")
     parser.add_argument("--confirm", type=int, default=400, help="worlds to confirm a puzzle (default 400)")
+    parser.add_argument("--holds-worlds", type=int, default=0, help="worlds for --holds-under (default: --confirm)")
     parser.add_argument("--seconds", type=float, default=300, help="time budget per game (default 300)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the puzzles (JSON)")
     parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all)")

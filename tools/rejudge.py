@@ -3,6 +3,7 @@
     nice -n 10 .venv/bin/python tools/rejudge.py              # every puzzle: holds, fails, or not re-judged, and why
     nice -n 10 .venv/bin/python tools/rejudge.py --drop       # and drop from puzzles.json those that fail
     nice -n 10 .venv/bin/python tools/rejudge.py --worlds 400 # each gain with a narrower ± (the test uses WORLDS)
+    nice -n 10 .venv/bin/python tools/rejudge.py --continuation mc --worlds 100 --save  # the bots play on (saved)
 
 A puzzle's answer was found by the coach, which imagines the rest of each deal played by the book (the rule bots). An
 answer can then reward the book's habits: alkort-16-4 led K♦ "by 1.33 points", but leading 7♦ (or 2♥) and cashing
@@ -14,6 +15,14 @@ book (an exact search of seven or more tricks of four-handed Alkort is beyond a 
 *holds* when it gains on the runner-up on average there (``holds``). An exact ending is the opposite bias to the
 book's (every player sees every card), so an answer that holds under both does not rest on either's habits; one
 that fails is dropped, as its answer depends on how the rest is played (``--drop``).
+
+The exact ending is not the only stronger play: with ``--continuation mc`` (or ``strong``) the rest of each world is
+played by that bot at every seat, each deciding from its own view of the world, as at a table
+(``coach.BOT_CONTINUATIONS``). A bot plays worse than an exact ending and its play-outs are noisier, so there an
+answer *holds* only when it gains **beyond its ±** (the lower end of the 95 % interval of the paired gain above 0):
+"too close to tell" is not "holds". Each such play-out is a search of its own, far too slow for a test run, so
+``--save`` writes every puzzle's gains world by world to ``rejudged.json`` beside the puzzles; the test reads them,
+checks that every puzzle there holds, and plays some of those worlds again to see that they were played as saved.
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ from data_file import write_data_file  # noqa: E402  (beside this script, as the
 
 EXACT_FROM = 6  # the last tricks solved exactly (all of them from a hand of this many cards)
 WORLDS = 8  # worlds per puzzle (the same for the answer and the runner-up)
+SAVED = Path(puzzles.__file__).with_name("rejudged.json")  # the bots' re-judging, world by world (--save)
 
 
 def exactly_rejudged(state: DealState) -> bool:
@@ -47,53 +57,93 @@ def exactly_rejudged(state: DealState) -> bool:
     return all(type(a) is Card for a in state.legal_actions())
 
 
-def exact_gains(puzzle: Mapping[str, Any], worlds: int = WORLDS, seed: int = 0) -> list[float]:
-    """Per world, the answer's points less the runner-up's, the rest played well (its last EXACT_FROM tricks exact)."""
+def exact_gains(
+    puzzle: Mapping[str, Any], worlds: int = WORLDS, seed: int = 0, continuation: str = "exact"
+) -> list[float]:
+    """Per world, the answer's points less the runner-up's, the rest played well (by default its last EXACT_FROM
+    tricks exact; or ``continuation``, a bot at every seat)."""
     state, seat = puzzles.position(puzzle), puzzle["seat"]
     answer, runner = puzzles.parsed_option(puzzle["answer"]), puzzles.parsed_option(puzzle["options"][1]["option"])
     imagination = montecarlo.Imagination(games.observe(state, seat), random.Random(seed))
     gains = []
     for _ in range(worlds):
         world = imagination.world()
-        values = [coach.outcome(world, move, seat, "exact", EXACT_FROM) for move in (answer, runner)]
+        values = [coach.outcome(world, move, seat, continuation, EXACT_FROM) for move in (answer, runner)]
         gains.append(values[0] - values[1])
     return gains
 
 
-def holds(gains: Sequence[float]) -> bool:
-    """Whether an answer still gains on the runner-up, on average, when the rest is played exactly."""
+def holds(gains: Sequence[float], continuation: str = "exact") -> bool:
+    """Whether an answer still gains on the runner-up when the rest is played well: on average with the rest exact,
+    beyond its ± with a bot playing on (whose play-outs are noisier)."""
+    if continuation in coach.BOT_CONTINUATIONS:
+        mean, margin = coach.mean_and_margin(gains)
+        return mean - margin > 0
     return statistics.fmean(gains) > 0
 
 
-def verdicts(items: Sequence[Mapping[str, Any]], worlds: int = WORLDS) -> dict[str, str]:
-    """Each puzzle's verdict by its name, 'holds' or 'fails', printed with its mean gain, its paired ± and how exact
-    its rest was."""
+def rest_played(puzzle: Mapping[str, Any], continuation: str) -> str:
+    """How the rest of a puzzle's worlds is played, in words."""
+    if continuation in coach.BOT_CONTINUATIONS:
+        return f"the {continuation} bot at every seat"
+    return "whole rest exact" if exactly_rejudged(puzzles.position(puzzle)) else f"last {EXACT_FROM} tricks exact"
+
+
+def saved_record(puzzle: Mapping[str, Any], gains: Sequence[float], continuation: str) -> dict[str, Any]:
+    """What --save keeps of one puzzle's re-judging: which answer against which option, how, and every world's gain."""
+    mean, margin = coach.mean_and_margin(gains)
+    return {
+        "puzzle": puzzles.puzzle_id(puzzle),
+        "answer": puzzle["answer"],
+        "runner_up": puzzle["options"][1]["option"],
+        "continuation": continuation,
+        "gain": round(mean, 3),
+        "margin": round(margin, 3),
+        "verdict": "holds" if holds(gains, continuation) else "fails",
+        "gains": list(gains),
+    }
+
+
+def verdicts(
+    items: Sequence[Mapping[str, Any]], worlds: int = WORLDS, continuation: str = "exact", saved: list | None = None
+) -> dict[str, str]:
+    """Each puzzle's verdict by its name, 'holds' or 'fails', printed with its mean gain, its paired ± and how its
+    rest was played (each puzzle's record appended to ``saved`` if given)."""
     found = {}
     for puzzle in items:
-        gains = exact_gains(puzzle, worlds)
-        found[puzzles.puzzle_id(puzzle)] = "holds" if holds(gains) else "fails"
-        rest = "whole rest exact" if exactly_rejudged(puzzles.position(puzzle)) else f"last {EXACT_FROM} tricks exact"
+        gains = exact_gains(puzzle, worlds, continuation=continuation)
+        name = puzzles.puzzle_id(puzzle)
+        found[name] = "holds" if holds(gains, continuation) else "fails"
         print(
-            f"{puzzles.puzzle_id(puzzle):>16} {puzzle['answer']:<28} {found[puzzles.puzzle_id(puzzle)]} "
+            f"{name:>16} {puzzle['answer']:<28} {found[name]} "
             f"(gain {signed(*coach.mean_and_margin(gains), samples=len(gains), unit='worlds')} in {len(gains)} worlds, "
-            f"{rest})",
+            f"{rest_played(puzzle, continuation)})",
             flush=True,
         )
+        if saved is not None:
+            saved.append(saved_record(puzzle, gains, continuation))
     return found
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Re-judge every puzzle; with --drop, write puzzles.json without those that fail."""
+    """Re-judge every puzzle; with --drop, write puzzles.json without those that fail; with --save, keep the gains."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--drop", action="store_true", help="drop the puzzles that fail from puzzles.json")
     parser.add_argument("--worlds", type=int, default=WORLDS, help=f"worlds per puzzle (default {WORLDS})")
+    parser.add_argument("--continuation", choices=("exact", *coach.BOT_CONTINUATIONS), default="exact")
+    parser.add_argument("--save", action="store_true", help=f"write every puzzle's gains to {SAVED.name}")
+    parser.add_argument("--only", nargs="*", default=(), help="re-judge only these puzzles (by name)")
     args = parser.parse_args(argv)
-    items = data.items("puzzles")
-    found = verdicts(items, args.worlds)
+    items = [p for p in data.items("puzzles") if not args.only or puzzles.puzzle_id(p) in args.only]
+    saved: list[dict[str, Any]] = []
+    found = verdicts(items, args.worlds, args.continuation, saved)
     counts = {v: list(found.values()).count(v) for v in ("holds", "fails")}
     print(", ".join(f"{n} {v}" for v, n in counts.items()))
+    if args.save:
+        about = "Every puzzle re-judged with a bot playing on, world by world (tools/rejudge.py --save): do not edit."
+        write_data_file(SAVED, about, saved)
     if args.drop:
-        kept = [p for p in items if found[puzzles.puzzle_id(p)] != "fails"]
+        kept = [p for p in data.items("puzzles") if found.get(puzzles.puzzle_id(p)) != "fails"]
         about = "The puzzles, found by tools/puzzles.py (make puzzles): do not edit by hand."
         write_data_file(Path(puzzles.__file__).with_name("puzzles.json"), about, kept)
 

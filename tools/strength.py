@@ -120,7 +120,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     a, _, b = args.match.partition(":")
     size = -(-args.deals // args.chunks)
     jobs = [
-        (args.game, args.players, a, b, min(size, args.deals - k * size), FIRST_SEED + k) for k in range(args.chunks)
+        (args.game, args.players, a, b, min(size, args.deals - k * size), FIRST_SEED + k)
+        for k in range(args.chunks)
+        if args.deals > k * size  # (300 deals in 40 chunks of 8: the last two would be empty, not negative)
     ]
     start, key = time.monotonic(), f"{args.game}{args.players or ''} {a}:{b}"
     with multiprocessing.Pool(args.workers) as pool:

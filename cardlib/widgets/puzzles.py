@@ -259,6 +259,22 @@ def numbers_html(puzzle: Mapping[str, Any]) -> str:
         "deals.</p>"
         "<table><caption>Each option, as the coach measured it</caption>"
         f"<tr><th scope='col'>option</th><th scope='col'>points a deal</th></tr>{rows}</table>"
+        f"{rejudged_html(puzzle)}"
+    )
+
+
+def rejudged_html(puzzle: Mapping[str, Any]) -> str:
+    """How the answer did when the puzzle was judged again with stronger players than the book playing on (the
+    Monte Carlo bot at every seat: tools/rejudge.py), or nothing for a puzzle not judged so."""
+    record = next((r for r in data.items("rejudged") if r["puzzle"] == puzzle_id(puzzle)), None)
+    if record is None or record["answer"] != puzzle["answer"]:
+        return ""
+    worlds = len(record["gains"])
+    return (
+        f"<p>Judged again with stronger players than the book playing on (the Monte Carlo bot at every seat, each "
+        f"deciding from what it sees), {escape(option_words(record['answer']))} still scores "
+        f"{signed(record['gain'], record['margin'], samples=worlds, unit='deals')} points a deal more than "
+        f"{escape(option_words(record['runner_up']))}, over {worlds} imagined deals.</p>"
     )
 
 

@@ -37,7 +37,7 @@ def rejudge_tool() -> ModuleType:
 
 def test_every_puzzle_holds_when_the_rest_is_played_well() -> None:
     verdicts = rejudge_tool().verdicts(data.items("puzzles"))
-    assert len(verdicts) == len(data.items("puzzles")) > 40
+    assert len(verdicts) == len(data.items("puzzles")) > 30
     assert [name for name, verdict in verdicts.items() if verdict != "holds"] == []
 
 
@@ -51,3 +51,43 @@ def test_the_rejudging_fails_a_planted_artefact() -> None:
 def test_the_artefacts_the_issue_found_are_gone() -> None:
     names = {puzzles.puzzle_id(p) for p in data.items("puzzles")}
     assert not names & {"alkort-16-4", "alkort-16-8", "alkort-16-12"}
+
+
+# With a bot playing on (tools/rejudge.py --continuation mc --save): too slow to run whole in a test, so the tool keeps
+# every world's gain in rejudged.json, and these tests check the record and play some of its worlds again.
+REPLAYED_WORLDS = 2
+
+
+def saved_rejudging() -> dict[str, dict[str, Any]]:
+    """The bots' re-judging as saved, by puzzle name."""
+    return {record["puzzle"]: record for record in data.items("rejudged")}
+
+
+def test_every_puzzle_holds_beyond_its_margin_with_the_monte_carlo_bot_playing_on() -> None:
+    tool, saved = rejudge_tool(), saved_rejudging()
+    for puzzle in data.items("puzzles"):
+        record = saved[puzzles.puzzle_id(puzzle)]
+        assert (record["answer"], record["runner_up"]) == (puzzle["answer"], puzzle["options"][1]["option"])
+        assert record["continuation"] == "mc" and len(record["gains"]) >= 100
+        assert tool.holds(record["gains"], "mc"), record["puzzle"]
+        assert record["verdict"] == "holds"
+
+
+def test_the_saved_worlds_are_played_again_as_saved() -> None:
+    tool, saved = rejudge_tool(), saved_rejudging()
+    for name in ("alkort-138-30", "ecarte-373-6"):  # one of each game, late in their deals (quick to play out)
+        puzzle = next(p for p in data.items("puzzles") if puzzles.puzzle_id(p) == name)
+        assert tool.exact_gains(puzzle, REPLAYED_WORLDS, continuation="mc") == saved[name]["gains"][:REPLAYED_WORLDS]
+
+
+def test_with_the_bots_playing_on_the_planted_artefact_fails_too() -> None:
+    tool = rejudge_tool()
+    gains = tool.exact_gains(PLANTED, 6, continuation="mc")
+    assert not tool.holds(gains, "mc"), gains
+    assert tool.verdicts([PLANTED], 6, "mc") == {puzzles.puzzle_id(PLANTED): "fails"}
+
+
+def test_too_close_to_tell_is_not_holding_with_a_bot_playing_on() -> None:
+    tool = rejudge_tool()
+    assert tool.holds([0.5, 0.5, 0.5, 0.5], "mc") and not tool.holds([2.0, -1.0, 1.0, -1.5], "mc")
+    assert tool.holds([2.0, -1.0, 1.0, -1.5], "exact")  # on average: the exact ending's criterion
