@@ -121,7 +121,7 @@ friends-benchmark: $(INSTALLED) tools
 	nice -n 10 $(PY) tools/friends_benchmark.py --redis
 
 ## The chapters' model deals (cardlib/widgets/model_deals.json): a few deals played by the Monte Carlo bot,
-## each move annotated by the coach (tools/model_deals.py; about a minute, one core).
+## each move annotated by the coach (tools/model_deals.py; about twenty minutes, one core).
 model-deals: $(INSTALLED)
 	nice -n 10 $(PY) tools/model_deals.py
 

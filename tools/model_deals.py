@@ -8,8 +8,8 @@ coach can tell its options apart (one of them is better than another by more tha
 ``model_deals_words.py``: options it cannot tell apart are too close to tell, and a move it calls best says why.
 Where the coach finds the bot's move clearly worse than its best, the deal plays the coach's best: a deal "played
 well" never makes a move its own note calls worse. Bounded: a few
-deals, one coach question a move, and the check of each best move with the rest played well (exact endings, most of
-the time): about ten minutes on one busy core. The widget
+deals, one coach question a move, and the check of each best move with the rest played well (exact endings, and the
+Monte Carlo bot at every seat): about twenty minutes on one busy core. The widget
 (``cardlib.widgets.model_deal.ModelDeal``) only replays the result.
 """
 

@@ -5,7 +5,8 @@ as each other"; no margin is printed as "± 0.00" (``cardlib.margins``). A note 
 in words: the course's principle when one fits the position (``cardlib/widgets/principles.py``, chosen as the
 puzzles' are, ``puzzle_lessons``), else what the move does that the next best does not; then the line that shows it
 (both played out in a typical imagined deal), and whether the lead still holds with the rest of the deal played well
-(its last six tricks solved exactly, as ``rejudge.py`` judges the puzzles).
+(its last six tricks solved exactly), and again with the Monte Carlo bot playing the rest at every seat, as
+``rejudge.py`` judges the puzzles.
 """
 
 from __future__ import annotations
@@ -167,11 +168,23 @@ def as_puzzle(deal: dict[str, Any], moves: list[str], seat: int, best: str, runn
 
 
 def played_well_words(puzzle: dict[str, Any]) -> str:
-    """Whether the best move still gains on the runner-up with the rest of the deal played well, said with its ±."""
-    gains = rejudge.exact_gains(puzzle, PLAYED_WELL_WORLDS)
-    mean, margin = coach.mean_and_margin(gains)
+    """Whether the best move still gains on the runner-up with the rest of the deal played well, said with its ±: the
+    last tricks solved exactly, then the Monte Carlo bot playing the rest at every seat (as tools/rejudge.py judges
+    the puzzles)."""
     cards = rejudge.EXACT_FROM
-    played = f"With the rest of the deal played well (solved exactly, every card seen, from {cards} cards a hand on)"
+    exact = f"With the rest of the deal played well (solved exactly, every card seen, from {cards} cards a hand on)"
+    by_bots = "With the Monte Carlo bot playing the rest at every seat instead, each from its own view"
+    return " ".join(
+        [
+            held_words(rejudge.exact_gains(puzzle, PLAYED_WELL_WORLDS), exact),
+            held_words(rejudge.exact_gains(puzzle, PLAYED_WELL_WORLDS, continuation="mc"), by_bots),
+        ]
+    )
+
+
+def held_words(gains: list[float], played: str) -> str:
+    """Whether a lead holds in these paired gains (the rest of the deal ``played`` some way), in words with its ±."""
+    mean, margin = coach.mean_and_margin(gains)
     if all(gain == 0 for gain in gains):
         return (
             f"{played}, the two score the same in all {len(gains)} imagined deals tried: the lead comes from how the "
