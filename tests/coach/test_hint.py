@@ -9,8 +9,6 @@ from coach_helpers import played, summary
 
 from cardlib import coach, doubledummy, games
 from cardlib.bots import BOTS, make_bot, montecarlo
-from cardlib.players import play_deal
-from cardlib.tricks import Action, DealState
 
 # Every game the registry knows, with each number it may be played by; and each game by its key.
 CASES = [(game.key, count) for game in games.every() for count in game.players]
@@ -143,50 +141,3 @@ def test_why_never_prints_a_zero_margin_nor_calls_the_indistinct_as_good() -> No
         assert "± 0.00" not in why and "± 0%" not in why and "as good as" not in why, why
         assert "100% ± <1% of the time and scores +1.00 (the same in all 40 imagined deals) points" in why, why
     assert "too close to tell apart with 40 imagined deals" in why
-
-
-def late_deal(key: str, players: int, tricks: int) -> DealState:
-    """A position after some tricks, with a choice for the player to move (quick to play out)."""
-    state = played(key, 5, players, until=lambda s: len(s.plays()) >= tricks * players and len(s.legal_actions()) >= 2)
-    assert not state.is_over
-    return state
-
-
-def played_on_by_hand(world: DealState, move: Action, seat: int, bot: str) -> float:
-    """The seat's points when the move is made in the world and the bot (by name, seeded by seat) plays every seat."""
-    deal = world.clone()
-    deal.apply(move)
-    bots = [make_bot(bot, games.of(deal).key, seed=s) for s in range(deal.n_players)]
-    return float(play_deal(deal, bots).returns()[seat])
-
-
-@pytest.mark.parametrize("bot", coach.BOT_CONTINUATIONS)
-@pytest.mark.parametrize("key, players, tricks, worlds, moves", [("ecarte", 2, 2, 6, 9), ("alkort", 4, 3, 2, 2)])
-def test_a_bots_continuation_plays_the_rest_with_that_bot_at_every_seat(
-    bot: str, key: str, players: int, tricks: int, worlds: int, moves: int
-) -> None:
-    state = late_deal(key, players, tricks)
-    seat = state.seat_to_move()
-    imagination, unlike_the_book = montecarlo.Imagination(games.observe(state, seat), random.Random(2)), 0
-    for _ in range(worlds):
-        world = imagination.world()
-        for move in world.legal_actions()[:moves]:
-            before = world.log[:]
-            by_the_bot = coach.outcome(world, move, seat, bot)
-            assert by_the_bot == played_on_by_hand(world, move, seat, bot) and world.log == before
-            unlike_the_book += by_the_bot != coach.outcome(world, move, seat, "book")
-    assert unlike_the_book  # (so the check tells the bot's play from the book's)
-
-
-@pytest.mark.parametrize("bot", coach.BOT_CONTINUATIONS)
-def test_a_hint_may_imagine_the_rest_played_by_a_bot(bot: str) -> None:
-    state = late_deal("ecarte", 2, 2)
-    seat = state.seat_to_move()
-    hint = coach.hint(state, seat, samples=4, continuation=bot)
-    assert hint.continuation == bot and {e.action for e in hint.options} == set(state.legal_actions(seat))
-
-
-def test_an_unknown_continuation_is_refused_by_name() -> None:
-    state = late_deal("ecarte", 2, 2)
-    with pytest.raises(ValueError, match="there is no continuation 'perfect': choose one of book, exact, mc, strong"):
-        coach.hint(state, state.seat_to_move(), samples=4, continuation="perfect")
