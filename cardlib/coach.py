@@ -129,8 +129,8 @@ def default_samples(options: Sequence[Option]) -> int:
 # EXACT_TRICKS tricks solved exactly (several times slower: for the puzzles' search and their re-judging), or by a
 # bot at every seat, each deciding from its own view of the imagined deal ('mc', 'strong': each play-out a search of
 # its own, far slower still: for re-judging the puzzles under stronger play, issues 39 and 41).
-CONTINUATIONS = ("book", "exact", "mc", "strong")
 BOT_CONTINUATIONS = ("mc", "strong")
+CONTINUATIONS = ("book", "exact", *BOT_CONTINUATIONS)
 EXACT_TRICKS = 3
 
 
