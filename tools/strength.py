@@ -10,13 +10,22 @@ interval treats each pair as one measurement, as the tournament's does. It print
 interval, the points, and each bot's decision times (processor time p50 and p95: the fairer clock on a shared
 machine) with the ratio of the p95s; and it writes them as JSON (``--out``, by default
 ``cardlib/bots/strength.json``, which the README's figures quote and a test reads).
+
+A saved match can be made longer without playing it again (``--more``): the new chunks are seeded after the
+saved ones (``--first-seed``), and the saved pairs are pooled with the new by their count, mean and spread (the
+spread read back from the saved interval if the record predates ``pair_sd``). The decision times of the longer
+record are the new chunks' (``timed_deals`` says how many pairs): percentiles cannot be pooled.
+
+    nice -n 10 .venv/bin/python tools/strength.py --game alkort --players 4 --deals 1000 --more --first-seed 140
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
+import statistics
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -63,10 +72,41 @@ def figures(result: tournament.MatchResult, seconds: float) -> dict[str, Any]:
         "deals": result.deals,
         "win_rate": round(result.win_rate, 4),
         "interval": [round(low, 4), round(high, 4)],
+        "pair_sd": round(statistics.stdev(result.pair_scores), 5) if result.deals > 1 else 0.0,
         "points": [result.points_a, result.points_b],
         "processor_time": times,
         "p95_ratio": round(times[result.a]["p95_ms"] / max(times[result.b]["p95_ms"], 1e-9), 2),
         "wall_seconds": round(seconds),
+    }
+
+
+def spread(match: dict[str, Any]) -> float:
+    """The standard deviation of a saved match's pair scores: saved, or read back from its 95 % interval."""
+    if "pair_sd" in match:
+        return float(match["pair_sd"])
+    low, high = match["interval"]
+    return (high - low) / 2 / 1.96 * math.sqrt(match["deals"])
+
+
+def pooled_with(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """A saved match and its continuation as one record: pairs pooled by count, mean and spread, points added; the
+    times are the continuation's."""
+    n1, n2 = old["deals"], new["deals"]
+    m1, m2 = old["win_rate"], new["win_rate"]
+    n, mean = n1 + n2, (n1 * old["win_rate"] + n2 * new["win_rate"]) / (n1 + n2)
+    squares = (n1 - 1) * spread(old) ** 2 + (n2 - 1) * spread(new) ** 2 + n1 * n2 / n * (m1 - m2) ** 2
+    sd = math.sqrt(squares / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    points = [a + b for a, b in zip(old["points"], new["points"])]
+    wall = old["wall_seconds"] + new["wall_seconds"]
+    return new | {
+        "deals": n,
+        "win_rate": round(mean, 4),
+        "interval": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+        "pair_sd": round(sd, 5),
+        "points": points,
+        "timed_deals": new.get("timed_deals", n2),
+        "wall_seconds": wall,
     }
 
 
@@ -116,20 +156,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--chunks", type=int, default=40, help="chunks of the match (default 40)")
     parser.add_argument("--workers", type=int, default=2, help="processes at once (default 2)")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--more", action="store_true", help="pool with the saved match of these bots (longer)")
+    parser.add_argument("--first-seed", type=int, default=FIRST_SEED, help="the first chunk's seed")
     args = parser.parse_args(argv)
     a, _, b = args.match.partition(":")
     size = -(-args.deals // args.chunks)
     jobs = [
-        (args.game, args.players, a, b, min(size, args.deals - k * size), FIRST_SEED + k)
+        (args.game, args.players, a, b, min(size, args.deals - k * size), args.first_seed + k)
         for k in range(args.chunks)
         if args.deals > k * size  # (300 deals in 40 chunks of 8: the last two would be empty, not negative)
     ]
     start, key = time.monotonic(), f"{args.game}{args.players or ''} {a}:{b}"
+    before = json.loads(args.out.read_text()).get(key) if args.more and args.out.exists() else None
+    if args.more and before is None:
+        parser.error(f"--more: no saved match {key!r} in {args.out} to make longer")
     with multiprocessing.Pool(args.workers) as pool:
         results = []
         for result in pool.imap(chunk, jobs):
             results.append(result)  # the figures so far are saved after every chunk: a long match cut short keeps them
-            saved(args.out, key, figures(pooled(results), time.monotonic() - start))
+            found = figures(pooled(results), time.monotonic() - start)
+            saved(args.out, key, pooled_with(before, found) if before else found)
             print(f"{sum(r.deals for r in results)}/{args.deals} deals", flush=True)
     print(pooled(results).summary(), flush=True)
 

@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from tool_loading import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,3 +44,17 @@ def test_the_pooled_match_is_the_chunks_together() -> None:
     assert whole.pair_scores == parts[0].pair_scores + parts[1].pair_scores and whole.deals == 6
     assert whole.points_a == sum(p.points_a for p in parts)
     assert len(whole.times["rules"]) == sum(len(p.times["rules"]) for p in parts)
+
+
+def test_a_saved_match_made_longer_is_the_whole_match() -> None:
+    tool = strength_tool()
+    from cardlib import tournament
+
+    parts = [tournament.run_match("ecarte", "random", "random", n, seed=s) for n, s in ((6, 1), (5, 2))]
+    first, second, whole = (tool.figures(r, 1.0) for r in (parts[0], parts[1], tool.pooled(parts)))
+    longer = tool.pooled_with(first, second)
+    for field in ("deals", "win_rate", "interval", "pair_sd", "points"):
+        assert longer[field] == pytest.approx(whole[field], abs=2e-4), field
+    assert longer["timed_deals"] == 5 and longer["processor_time"] == second["processor_time"]
+    del first["pair_sd"]  # a record from before pair_sd: its spread is read back from its interval
+    assert tool.pooled_with(first, second)["interval"] == pytest.approx(whole["interval"], abs=2e-4)

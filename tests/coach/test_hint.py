@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -9,6 +10,8 @@ from coach_helpers import played, summary
 
 from cardlib import coach, doubledummy, games
 from cardlib.bots import BOTS, make_bot, montecarlo
+from cardlib.players import play_deal
+from cardlib.tricks import Action, DealState
 
 # Every game the registry knows, with each number it may be played by; and each game by its key.
 CASES = [(game.key, count) for game in games.every() for count in game.players]
@@ -141,3 +144,75 @@ def test_why_never_prints_a_zero_margin_nor_calls_the_indistinct_as_good() -> No
         assert "± 0.00" not in why and "± 0%" not in why and "as good as" not in why, why
         assert "100% ± <1% of the time and scores +1.00 (the same in all 40 imagined deals) points" in why, why
     assert "too close to tell apart with 40 imagined deals" in why
+
+
+CARDS_LEFT = 4  # in every hand, at most: a play-out by bots at every seat is then quick
+
+
+def late_with_a_choice(state: DealState) -> bool:
+    """Whether no hand holds more than CARDS_LEFT cards and the player to move has a choice."""
+    return max(map(len, state.hands)) <= CARDS_LEFT and len(state.legal_actions()) > 1
+
+
+def late_deal(key: str, players: int) -> DealState:
+    """A position with at most CARDS_LEFT cards a hand and a choice for the player to move (quick to play out), or the
+    nearest such position of the next seeds."""
+    for seed in range(5, 25):
+        state = played(key, seed, players, until=late_with_a_choice)
+        if not state.is_over:
+            return state
+    raise AssertionError(f"no deal of {key} with a choice in its last {CARDS_LEFT} tricks")
+
+
+def played_on_by_hand(world: DealState, move: Action, seat: int, bot: str) -> float:
+    """The seat's points when the move is made in the world and the bot (by name, seeded by seat) plays every seat."""
+    deal = world.clone()
+    deal.apply(move)
+    bots = [make_bot(bot, games.of(deal).key, seed=s) for s in range(deal.n_players)]
+    return float(play_deal(deal, bots).returns()[seat])
+
+
+@functools.cache  # the two tests below share the play-outs
+def continuations_checked(bot: str, key: str, players: int, worlds: int = 8) -> int:
+    """Every move's outcome in a few imagined worlds of a late position, with the bot playing on, checked against the
+    deal played on by that bot at every seat (the world untouched): how many outcomes were unlike the book's.
+    (Three moves a world at most: every game's bots are quick enough then.)"""
+    state = late_deal(key, players)
+    seat = state.seat_to_move()
+    imagination, unlike_the_book = montecarlo.Imagination(games.observe(state, seat), random.Random(2)), 0
+    for _ in range(worlds):
+        world = imagination.world()
+        for move in world.legal_actions()[:3]:
+            before = world.log[:]
+            by_the_bot = coach.outcome(world, move, seat, bot)
+            assert by_the_bot == played_on_by_hand(world, move, seat, bot), (key, players, move)
+            assert world.log == before
+            unlike_the_book += by_the_bot != coach.outcome(world, move, seat, "book")
+    return unlike_the_book
+
+
+@pytest.mark.parametrize("bot", coach.BOT_CONTINUATIONS)
+@pytest.mark.parametrize("key, players", CASES)
+def test_a_bots_continuation_plays_the_rest_with_that_bot_at_every_seat(bot: str, key: str, players: int) -> None:
+    continuations_checked(bot, key, players)
+
+
+@pytest.mark.parametrize("bot", coach.BOT_CONTINUATIONS)
+def test_the_bots_continuation_is_told_from_the_books(bot: str) -> None:
+    built_in = [(key, players) for key, players in CASES if key in games.BUILT_IN]
+    assert sum(continuations_checked(bot, key, players) > 0 for key, players in built_in) >= 2  # in two games at least
+
+
+@pytest.mark.parametrize("bot", coach.BOT_CONTINUATIONS)
+def test_a_hint_may_imagine_the_rest_played_by_a_bot(bot: str) -> None:
+    key, players = CASES[0]
+    state = late_deal(key, players)
+    seat = state.seat_to_move()
+    hint = coach.hint(state, seat, samples=4, continuation=bot)
+    assert hint.continuation == bot and {e.action for e in hint.options} == set(state.legal_actions(seat))
+
+
+def test_an_unknown_continuation_is_refused_by_name() -> None:
+    state = late_deal(*CASES[0])
+    with pytest.raises(ValueError, match="there is no continuation 'perfect': choose one of book, exact, mc, strong"):
+        coach.hint(state, state.seat_to_move(), samples=4, continuation="perfect")
