@@ -32,6 +32,7 @@ import argparse
 import itertools
 import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -46,6 +47,7 @@ from cardlib.alkort import advice as alkort_book
 from cardlib.bots import montecarlo
 from cardlib.cards import ALKORT_PACK, ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
+from cardlib.ecarte import view as ecarte_view
 from cardlib.players import RandomPlayer, play_deal
 from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState, Exchange, IllegalAction
 
@@ -119,12 +121,13 @@ def exchanged_by_the_book(state: DealState) -> bool:
     return made
 
 
-def worlds_of(state: DealState, seat: int) -> list[tuple[DealState, float]] | None:
+def worlds_of(state: DealState, seat: int, whole: bool = False) -> list[tuple[DealState, float]] | None:
     """Every world agreeing with the seat's view, with its weight (None: too many, or beyond this audit: Alkort's
-    draws after tricks and exchanges in the first trick, stock_test = or_void)."""
+    draws after tricks and exchanges in the first trick, stock_test = or_void); ``whole``: every part of an Écarté
+    world agrees with it, not only the hands (``ecarte_worlds``)."""
     view = games.observe(state, seat)
     if games.of(state).key == "ecarte":
-        return ecarte_worlds(state, view)
+        return ecarte_worlds(state, view, whole)
     if view.drawn or view.options.draw_after_trick or view.exchanged_in_play:
         return None
     others = [s for s in range(state.n_players) if s != seat]
@@ -239,8 +242,12 @@ def deals_of(cards: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tupl
             yield (first, *others)
 
 
-def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, float]] | None:
-    """Écarté: each hand the other player may hold now, weighted by the pasts that lead to it by the book."""
+def ecarte_worlds(state: DealState, view: Any, whole: bool = False) -> list[tuple[DealState, float]] | None:
+    """Écarté: each hand the other player may hold now, weighted by the pasts that lead to it by the book.
+
+    The book plays the rest from the hands alone, so its worlds are the position with the other hand changed. A bot
+    at every seat (``whole``) reads its own discards and imagines from them, so each world is then built whole, with
+    one of the hand's pasts drawn at random (seeded by the hand): exact over the hands, a sample over the pasts."""
     opp = view.opponent
     must = sorted(view.opponent_must_hold())
     allowed = [c for c in view.unseen() if c not in view.opponent_cannot_hold() | set(must)]
@@ -250,18 +257,29 @@ def ecarte_worlds(state: DealState, view: Any) -> list[tuple[DealState, float]] 
     found: list[tuple[DealState, float]] = []
     for rest in itertools.combinations(allowed, size):
         hand = [*must, *rest]
-        weight = pasts(view, hand)
-        if weight:
+        its_pasts = pasts_of(view, hand)
+        if not its_pasts:
+            continue
+        if whole:
+            rng = random.Random(" ".join(map(str, hand)))
+            world = world_of_a_past(view, hand, rng.choice(its_pasts), rng)
+        else:
             world = state.clone()
             world.hands[opp] = hand
             world._legal = None
-            found.append((world, weight))
+        found.append((world, len(its_pasts)))
     return found
 
 
 def pasts(view: Any, now: Sequence[Card]) -> int:
-    """How many pasts of the other Écarté player lead by the book to this hand now: none or one exchange (the
-    cards he drew, those he threw, by brute force), his calls following the book in each hand he held.
+    """How many pasts of the other Écarté player lead by the book to this hand now (``pasts_of``)."""
+    return len(pasts_of(view, now))
+
+
+def pasts_of(view: Any, now: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """The pasts of the other Écarté player that lead by the book to this hand now, as (kept, thrown): none or one
+    exchange (the cards he kept and those he threw, by brute force; without an exchange, one past with neither),
+    his calls following the book in each hand he held.
 
     Written from the view's public parts alone (not the coach's sampler), so that an older coach can be audited
     against the same reference (run this file with an older ``cardlib`` on the path)."""
@@ -269,11 +287,13 @@ def pasts(view: Any, now: Sequence[Card]) -> int:
     at_play = [*now, *view.played_by(view.opponent)]
     discards = view.discards_of(view.opponent)
     if not discards:
-        return int(agrees(at_play, calls[0], view.trump))
+        return [((), ())] if agrees(at_play, calls[0], view.trump) else []
+    if not agrees(at_play, calls[1], view.trump):
+        return []
     count, sizes = size_of(discards[0]), his_sizes(view)
     mine = {*view.hand, *view.my_discards(), *view.played_by(view.seat), view.turned_up}
     free = [c for c in ECARTE_PACK if c not in mine and c not in at_play]
-    ways = 0
+    found = []
     for kept in itertools.combinations(at_play, len(at_play) - count):
         # only cards below all those kept in the book's order of keeping can have been thrown (checked below)
         lowest = min(keeping_order(c, view.trump) for c in kept) if kept else (math.inf,)
@@ -281,8 +301,24 @@ def pasts(view: Any, now: Sequence[Card]) -> int:
         for thrown in itertools.combinations(below, count):
             before = [*kept, *thrown]
             if set(ecarte_book.discard_advice(sorted(before), view.trump, sizes)[0]) == set(thrown):
-                ways += agrees(before, calls[0], view.trump)
-    return ways if agrees(at_play, calls[1], view.trump) else 0
+                if agrees(before, calls[0], view.trump):
+                    found.append((kept, thrown))
+    return found
+
+
+def world_of_a_past(
+    view: Any, hand: list[Card], past: tuple[tuple[Card, ...], tuple[Card, ...]], rng: random.Random
+) -> DealState:
+    """The Écarté world of the other player's hand now and one past of his, whole: his discard and the stock
+    (the rest of the unseen cards, in random order) too, dealt from a stacked deck with the log replayed by the
+    engine (``ecarte.view.built_world``), so that a player of it sees what he would at the table."""
+    kept, thrown = past
+    at_play = [*hand, *view.played_by(view.opponent)]
+    drawn = [c for c in at_play if c not in kept]
+    history = ([*kept, *thrown], [drawn], [list(thrown)]) if thrown else (at_play, [], [])
+    stock = [c for c in view.unseen() if c not in hand and c not in thrown]
+    rng.shuffle(stock)
+    return ecarte_view.built_world(view, hand, (history, stock), None)
 
 
 def his_sizes(view: Any) -> range:
@@ -405,22 +441,24 @@ def coverage(
     found: dict[str, Coverage] = {}
     for family in [FAMILIES[i] for i in families or range(len(FAMILIES))]:
         tally = found[family.name] = Coverage()
-        for state, worlds in end_positions(family, positions):
+        for state, worlds in end_positions(family, positions, continuation in coach.BOT_CONTINUATIONS):
             tally.positions += 1
             covered_at(state, worlds, seeds, tally, continuation)
         print(tally.line(family.name), flush=True)
     return found
 
 
-def end_positions(family: Family, wanted: int) -> Iterator[tuple[DealState, list[tuple[DealState, float]]]]:
+def end_positions(
+    family: Family, wanted: int, whole: bool = False
+) -> Iterator[tuple[DealState, list[tuple[DealState, float]]]]:
     """A family's first end positions whose worlds can be enumerated, with their worlds (deals 0, 1, ...; more of
-    them where a deal must have had an exchange)."""
+    them where a deal must have had an exchange; ``whole``: see ``worlds_of``)."""
     found = 0
     for deal in range(3000 if family.exchange else 200):
         if found >= wanted:
             return
         state = book_played(family.key, deal, family.players, family.options, family.cards, family.exchange)
-        worlds = worlds_of(state, state.seat_to_move()) if state is not None else None
+        worlds = worlds_of(state, state.seat_to_move(), whole) if state is not None else None
         if state is not None and worlds:
             found += 1
             yield state, worlds

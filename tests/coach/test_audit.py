@@ -48,6 +48,29 @@ def test_every_world_of_an_end_position_agrees_with_the_view_and_the_hint_covers
     assert "intervals cover the exact value" in tally.line("x")
 
 
+def hands_now(world: Any) -> list[list[Card]]:
+    """A world's hands, each in sorted order."""
+    return [sorted(hand) for hand in world.hands]
+
+
+def test_whole_ecarte_worlds_are_the_positions_worlds_with_every_part_agreeing() -> None:
+    """With a bot playing on, each Écarté world is built whole (his discard and the stock too): the same hands and
+    weights, each seat's view of it a real one, where the position's own worlds with only the hand changed made a
+    bot imagine a deck with a card twice (the 2+3 packets' family)."""
+    state, worlds = next(audit.end_positions(audit.FAMILIES[1], 1))
+    seat = state.seat_to_move()
+    whole = audit.worlds_of(state, seat, whole=True)
+    assert whole is not None and any(games.observe(state, seat).discards_of(1 - seat))
+    assert [(hands_now(w), weight) for w, weight in whole] == [(hands_now(w), weight) for w, weight in worlds]
+    view = games.observe(state, seat)
+    for world, _ in whole:
+        assert games.observe(world, seat).log == view.log and games.observe(world, seat).hand == view.hand
+        assert sorted(world.deck) == sorted(state.deck)
+    world, _ = whole[0]
+    for option in coach.options_of(view):
+        assert -4 <= coach.outcome(world, option, seat, "mc") <= 4  # (it stopped on a card twice)
+
+
 def hands_law(worlds: Iterable[tuple[Any, float]]) -> dict[tuple[tuple[Card, ...], ...], float]:
     """The chance of each deal of the hands now, from worlds and their weights."""
     law: defaultdict[tuple[tuple[Card, ...], ...], float] = defaultdict(float)
