@@ -176,8 +176,8 @@ def played_well_words(puzzle: dict[str, Any]) -> str:
     by_bots = "With the Monte Carlo bot playing the rest at every seat instead, each from its own view"
     return " ".join(
         [
-            held_words(rejudge.exact_gains(puzzle, PLAYED_WELL_WORLDS), exact),
-            held_words(rejudge.exact_gains(puzzle, PLAYED_WELL_WORLDS, continuation="mc"), by_bots),
+            held_words(rejudge.gains_played_well(puzzle, PLAYED_WELL_WORLDS), exact),
+            held_words(rejudge.gains_played_well(puzzle, PLAYED_WELL_WORLDS, continuation="mc"), by_bots),
         ]
     )
 

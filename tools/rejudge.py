@@ -57,7 +57,7 @@ def exactly_rejudged(state: DealState) -> bool:
     return all(type(a) is Card for a in state.legal_actions())
 
 
-def exact_gains(
+def gains_played_well(
     puzzle: Mapping[str, Any], worlds: int = WORLDS, seed: int = 0, continuation: str = "exact"
 ) -> list[float]:
     """Per world, the answer's points less the runner-up's, the rest played well (by default its last EXACT_FROM
@@ -111,7 +111,7 @@ def verdicts(
     rest was played (each puzzle's record appended to ``saved`` if given)."""
     found = {}
     for puzzle in items:
-        gains = exact_gains(puzzle, worlds, continuation=continuation)
+        gains = gains_played_well(puzzle, worlds, continuation=continuation)
         name = puzzles.puzzle_id(puzzle)
         found[name] = "holds" if holds(gains, continuation) else "fails"
         print(

@@ -43,7 +43,7 @@ def test_every_puzzle_holds_when_the_rest_is_played_well() -> None:
 
 def test_the_rejudging_fails_a_planted_artefact() -> None:
     tool = rejudge_tool()
-    gains = tool.exact_gains(PLANTED)
+    gains = tool.gains_played_well(PLANTED)
     assert not tool.holds(gains) and all(gain == 0 for gain in gains), gains
     assert tool.verdicts([PLANTED]) == {puzzles.puzzle_id(PLANTED): "fails"}
 
@@ -77,12 +77,13 @@ def test_the_saved_worlds_are_played_again_as_saved() -> None:
     tool, saved = rejudge_tool(), saved_rejudging()
     for name in ("alkort-138-30", "ecarte-373-6"):  # one of each game, late in their deals (quick to play out)
         puzzle = next(p for p in data.items("puzzles") if puzzles.puzzle_id(p) == name)
-        assert tool.exact_gains(puzzle, REPLAYED_WORLDS, continuation="mc") == saved[name]["gains"][:REPLAYED_WORLDS]
+        replayed = tool.gains_played_well(puzzle, REPLAYED_WORLDS, continuation="mc")
+        assert replayed == saved[name]["gains"][:REPLAYED_WORLDS]
 
 
 def test_with_the_bots_playing_on_the_planted_artefact_fails_too() -> None:
     tool = rejudge_tool()
-    gains = tool.exact_gains(PLANTED, 6, continuation="mc")
+    gains = tool.gains_played_well(PLANTED, 6, continuation="mc")
     assert not tool.holds(gains, "mc"), gains
     assert tool.verdicts([PLANTED], 6, "mc") == {puzzles.puzzle_id(PLANTED): "fails"}
 
