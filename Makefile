@@ -100,9 +100,12 @@ coach-benchmark: $(INSTALLED) tools
 ## The coach audited against exact answers (issue 28): its intervals' coverage on end positions enumerated exactly
 ## (both games, every player count, other options), the review's labels against 20 times the worlds, and the Monte
 ## Carlo bot against the rule bot now and before the fairer worlds (COACH_AUDIT_BEFORE, a commit). A long while.
+## Then the coverage again with the strong bot playing the rest at every seat (the puzzles' re-judging and
+## ``coach.hint(continuation="strong")``), on fewer positions and hints: its play-outs are slower.
 COACH_AUDIT_BEFORE ?= 97b834d
 coach-audit: $(INSTALLED)
 	nice -n 10 $(PY) tools/coach_audit.py --before $(COACH_AUDIT_BEFORE)
+	nice -n 10 $(PY) tools/coach_audit.py --parts coverage --continuation strong --positions 2 --seeds 5
 
 ## Écarté's decision tables (cardlib/ecarte/strategy_tables.json): every hand class's play or propose, accept or
 ## refuse, first discard, sampled and played out by the book; then the books' claims judged, the game odds and the

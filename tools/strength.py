@@ -143,7 +143,13 @@ def table(data: dict[str, Any]) -> str:
             f"{low:.1%}–{high:.1%} | {times['strong']['p95_ms']:.0f} ms, {times['mc']['p95_ms']:.0f} ms "
             f"({match['p95_ratio']:.1f}×) |"
         )
-    return "\n".join(rows)
+    notes = [
+        f"\n{game_label(key.split()[0])}: the times are those of its last {match['timed_deals']} pairs (the match was "
+        "made longer with `--more`, and percentiles cannot be pooled)."
+        for key, match in data.items()
+        if key != "about" and match.get("timed_deals", match["deals"]) < match["deals"]
+    ]
+    return "\n".join(rows + notes)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
