@@ -101,7 +101,7 @@ coach-benchmark: $(INSTALLED) tools
 ## (both games, every player count, other options), the review's labels against 20 times the worlds, and the Monte
 ## Carlo bot against the rule bot now and before the fairer worlds (COACH_AUDIT_BEFORE, a commit). A long while.
 ## Then the coverage again with the strong bot playing the rest at every seat (the puzzles' re-judging and
-## ``coach.hint(continuation="strong")``), on fewer positions and hints: its play-outs are slower.
+## ``coach.hint(continuation="strong")``), on fewer positions and hints: its play-outs are slower (about 20 minutes).
 COACH_AUDIT_BEFORE ?= 97b834d
 coach-audit: $(INSTALLED)
 	nice -n 10 $(PY) tools/coach_audit.py --before $(COACH_AUDIT_BEFORE)
