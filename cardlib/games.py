@@ -48,6 +48,8 @@ class Lookahead:
     playout_policy: Callable[[Any, Sequence[Action]], Action] | None = None
     # candidates(view) -> the moves worth comparing, the advice's favourite first; None: every legal move
     candidates: Callable[[Any], Sequence[Action]] | None = None
+    # strong_candidates(view) -> the strong bot's moves worth comparing (None: the same as the Monte Carlo bot's)
+    strong_candidates: Callable[[Any], Sequence[Action]] | None = None
     # imagine(view, rng) -> draw(), which imagines one world after another for one decision; None: world(view, rng)
     imagine: Callable[[Any, random.Random], Callable[[], Any]] | None = None
     # forced(view) -> a Decision that needs no search (announcing the King of trumps, taking the stock) or None

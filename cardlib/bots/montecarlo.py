@@ -150,7 +150,7 @@ class MonteCarloBot(InformedPlayer):
             asked = lookahead.first_question(self, view, rng)
             if asked is not None:
                 return asked
-        moves = list(candidates(view))
+        moves = list(self.candidates(view))
         if len(moves) == 1:
             return Decision(moves[0], f"{does(moves[0])}: the other legal cards would do the same job")
         book = None
@@ -161,6 +161,10 @@ class MonteCarloBot(InformedPlayer):
             book = moves.index(book_move)
         best, tallies = self.compare(view, moves, rng, book=book)
         return Decision(moves[best], explain_choice(moves, best, tallies, book))
+
+    def candidates(self, view: View) -> Sequence[Action]:
+        """The moves this bot compares (the game's ``candidates``)."""
+        return candidates(view)
 
     def worlds_for(self, view: View, moves: Sequence[Action], budget: int | None = None) -> int:
         """How many worlds to imagine: play-outs are shared among the moves, and cost more early in a deal."""

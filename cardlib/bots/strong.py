@@ -188,6 +188,11 @@ class StrongBot(MonteCarloBot):
     name = "strong"
     calls_by_the_table = True  # Écarté's first call: the computed table's, not the old book's, stands unless beaten
 
+    def candidates(self, view: Any) -> Sequence[Action]:
+        """The game's ``strong_candidates`` if it has them, else the Monte Carlo bot's."""
+        choose = games.of(view).lookahead.strong_candidates
+        return choose(view) if choose else super().candidates(view)
+
     def worlds_for(self, view: Any, moves: Sequence[Action], budget: int | None = None) -> int:
         """The Monte Carlo bot's worlds, times the game's ``strong_worlds`` (and its ``strong_worlds_at`` this
         decision)."""

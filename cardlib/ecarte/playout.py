@@ -547,6 +547,23 @@ def candidates(view: EcarteView) -> Sequence[Action]:
     return legal
 
 
+def strong_candidates(view: EcarteView) -> Sequence[Action]:
+    """The strong bot's moves to compare: at a discard, the Monte Carlo bot's, and the book's discard with one of its
+    two strongest thrown cards kept instead of one of the two weakest kept (which cards, not only how many)."""
+    moves = list(candidates(view))
+    if not view.phase.is_discard:
+        return moves
+    sizes = {len(a.cards) for a in view.legal if isinstance(a, Discard)}
+    ordered = sorted(view.hand, key=lambda c: book.keep_value(c, view.trump))
+    k = len(book.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
+    for kept in ordered[max(0, k - 2) : k]:
+        for thrown in ordered[k : k + 2]:
+            swapped = Discard([c for c in ordered[:k] if c != kept] + [thrown])
+            if swapped not in moves:
+                moves.append(swapped)
+    return moves
+
+
 def book_move(view: EcarteView) -> Action:
     """The book's move, which the Monte Carlo bot keeps unless another is clearly better."""
     return EcarteRuleBot().choose(view).action
@@ -598,12 +615,18 @@ def stand_or_propose(bot: MonteCarloBot, view: EcarteView, rng: random.Random) -
 
 
 CALLS_WORLDS = 3.0  # the strong bot's worlds at the calls, as a multiple of the Monte Carlo bot's
+DISCARD_WORLDS = 2.5  # at a discard (more candidates: strong_candidates)
+FIRST_TRICK_WORLDS = 2.0  # at the first card
 
 
 def strong_worlds_at(view: EcarteView) -> float:
     """The strong bot's further multiple of worlds: more at the calls (play or propose, accept or refuse), where the
     deals are decided (bots/strong.py)."""
-    return CALLS_WORLDS if view.phase in (CHOOSE, ANSWER) else 1.0
+    if view.phase in (CHOOSE, ANSWER):
+        return CALLS_WORLDS
+    if view.phase.is_discard:
+        return DISCARD_WORLDS
+    return FIRST_TRICK_WORLDS if view.phase is PLAY and len(view.hand) == HAND_SIZE else 1.0
 
 
 def imagine(view: EcarteView, rng: random.Random) -> Callable[[], Any]:
@@ -614,6 +637,7 @@ def imagine(view: EcarteView, rng: random.Random) -> Callable[[], Any]:
 LOOKAHEAD = games.Lookahead(
     playout_policy=playout_policy,
     candidates=candidates,
+    strong_candidates=strong_candidates,
     imagine=imagine,
     forced=forced,
     book_move=book_move,

@@ -66,6 +66,10 @@ def test_each_game_says_how_its_strong_bot_spends_its_time() -> None:
     assert ecarte.strong_worlds_at is not None
     assert ecarte.strong_worlds_at(games.observe(calls, calls.seat_to_move())) == 3.0
     assert ecarte.strong_worlds_at(games.observe(play, play.seat_to_move())) == 1.0
+    first = new_deal("ecarte", 5, random.Random(5))
+    while first.phase.name != "PLAY":
+        first.apply(montecarlo.policy_for(first)(first, first.legal_actions()))
+    assert ecarte.strong_worlds_at(games.observe(first, first.seat_to_move())) == 2.0  # the first card
 
 
 def last_tricks(seed: int, cards: int) -> tuple[DealState, list[DealState]]:
@@ -169,3 +173,29 @@ def test_the_coachs_exact_continuation_is_the_exact_value_of_each_imagined_world
         assert isinstance(option, Card)  # (a card to play: no seat may move out of turn in the last tricks)
         search = doubledummy.Search(games.of(state).coach)
         assert list(points) == [search.value_for(doubledummy.applied(w, option), seat) for w in worlds]
+
+
+def test_at_a_discard_the_strong_bot_also_weighs_which_cards_not_only_how_many() -> None:
+    """Écarté's strong candidates at a discard: the Monte Carlo bot's (the book's discard, one card more or less),
+    then the book's discard with one of its two strongest thrown cards kept for one of the two weakest kept; all
+    legal and different; elsewhere the same as the Monte Carlo bot's."""
+    lookahead, seen = games.get("ecarte").lookahead, 0
+    assert lookahead.strong_candidates is not None and lookahead.candidates is not None
+    for seed in range(30):
+        state = new_deal("ecarte", seed, random.Random(seed))
+        policy = montecarlo.policy_for(state)
+        while not state.is_over and not state.phase.is_discard:
+            state.apply(policy(state, state.legal_actions()))
+        if state.is_over:
+            continue
+        view = games.observe(state, state.seat_to_move())
+        ours, mcs = list(lookahead.strong_candidates(view)), list(lookahead.candidates(view))
+        assert ours[: len(mcs)] == mcs and len(set(ours)) == len(ours) and set(ours) <= set(view.legal)
+        book = mcs[0]
+        swaps = ours[len(mcs) :]
+        assert all(len(m.cards) == len(book.cards) and len(m.cards - book.cards) == 1 for m in swaps)
+        seen += len(book.cards) >= 2 and len(swaps) == 4
+    assert seen >= 5
+    play = book_played(new_deal("ecarte", 5, random.Random(5)), 4)
+    view = games.observe(play, play.seat_to_move())
+    assert lookahead.strong_candidates(view) == lookahead.candidates(view)
