@@ -11,7 +11,7 @@ import pytest
 from cardlib import coach, doubledummy, games
 from cardlib.bots import BOTS, StrongBot, make_bot, montecarlo, strong
 from cardlib.bots.levels import LEVELS, level_bot
-from cardlib.tricks import Card, DealState
+from cardlib.tricks import Card, DealState, Discard
 
 from bot_helpers import GAMES, new_deal
 
@@ -191,8 +191,8 @@ def test_at_a_discard_the_strong_bot_also_weighs_which_cards_not_only_how_many()
         view = games.observe(state, state.seat_to_move())
         ours, mcs = list(lookahead.strong_candidates(view)), list(lookahead.candidates(view))
         assert ours[: len(mcs)] == mcs and len(set(ours)) == len(ours) and set(ours) <= set(view.legal)
-        book = mcs[0]
-        swaps = ours[len(mcs) :]
+        book, swaps = mcs[0], [m for m in ours[len(mcs) :] if isinstance(m, Discard)]
+        assert isinstance(book, Discard) and len(swaps) == len(ours) - len(mcs)
         assert all(len(m.cards) == len(book.cards) and len(m.cards - book.cards) == 1 for m in swaps)
         seen += len(book.cards) >= 2 and len(swaps) == 4
     assert seen >= 5
