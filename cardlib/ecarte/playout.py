@@ -536,9 +536,7 @@ def candidates(view: EcarteView) -> Sequence[Action]:
     legal = list(view.legal)
     if view.phase.is_discard:
         # the book's discard, and one card more or less: throw the weakest cards either way
-        sizes = {len(a.cards) for a in legal if isinstance(a, Discard)}  # here every legal move is a Discard
-        ordered = sorted(view.hand, key=lambda c: book.keep_value(c, view.trump))
-        by_the_book = len(book.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
+        ordered, by_the_book, sizes = discard_order(view)
         return [Discard(ordered[:k]) for k in (by_the_book, by_the_book - 1, by_the_book + 1) if k in sizes]
     if view.phase is CHOOSE:
         announce: list[Action] = [a for a in legal if isinstance(a, Announce)]
@@ -547,15 +545,22 @@ def candidates(view: EcarteView) -> Sequence[Action]:
     return legal
 
 
+def discard_order(view: EcarteView) -> tuple[list[Card], int, set[int]]:
+    """At a discard: the hand weakest first (the book's order of throwing), how many the book throws, and the sizes
+    the rules allow."""
+    sizes = {len(a.cards) for a in view.legal if isinstance(a, Discard)}  # here every legal move is a Discard
+    ordered = sorted(view.hand, key=lambda c: book.keep_value(c, view.trump))
+    by_the_book = len(book.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
+    return ordered, by_the_book, sizes
+
+
 def strong_candidates(view: EcarteView) -> Sequence[Action]:
     """The strong bot's moves to compare: at a discard, the Monte Carlo bot's, and the book's discard with one of its
     two strongest thrown cards kept instead of one of the two weakest kept (which cards, not only how many)."""
     moves = list(candidates(view))
     if not view.phase.is_discard:
         return moves
-    sizes = {len(a.cards) for a in view.legal if isinstance(a, Discard)}
-    ordered = sorted(view.hand, key=lambda c: book.keep_value(c, view.trump))
-    k = len(book.discard_advice(view.hand, view.trump, range(min(sizes), max(sizes) + 1))[0])
+    ordered, k, _ = discard_order(view)
     for kept in ordered[max(0, k - 2) : k]:
         for thrown in ordered[k : k + 2]:
             swapped = Discard([c for c in ordered[:k] if c != kept] + [thrown])
@@ -621,7 +626,7 @@ FIRST_TRICK_WORLDS = 2.0  # at the first card
 
 def strong_worlds_at(view: EcarteView) -> float:
     """The strong bot's further multiple of worlds: more at the calls (play or propose, accept or refuse), where the
-    deals are decided (bots/strong.py)."""
+    deals are decided, at a discard (more candidates) and at the first card (bots/strong.py)."""
     if view.phase in (CHOOSE, ANSWER):
         return CALLS_WORLDS
     if view.phase.is_discard:
