@@ -48,20 +48,19 @@ from .contracts import Estimate as Estimate  # (its notebooks, its panel) find t
 from .contracts import Hint as Hint
 from .contracts import Option as Option
 from .contracts import Wait as Wait
+from .margins import Z95, half_width
 from .players import play_deal
 from .tricks import DealState
 from .words import capital as capital
 from .words import option_text as option_text
 from .words import sentence as sentence
 
-Z95 = 1.96  # a 95 % interval is the mean ± 1.96 standard errors (the samples are many and independent)
-
 
 def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
     """The mean of some samples and the half-width of its 95 % interval."""
     if len(values) < 2:
         return (values[0] if values else 0.0), math.inf
-    return statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return statistics.fmean(values), half_width(statistics.stdev(values), len(values))
 
 
 def points_margin(values: Sequence[float]) -> float:

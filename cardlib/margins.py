@@ -8,6 +8,13 @@ from __future__ import annotations
 
 import math
 
+Z95 = 1.96  # a 95 % interval is the mean ± 1.96 standard errors (the samples are many and independent)
+
+
+def half_width(sd: float, samples: int) -> float:
+    """The half-width of a mean's 95 % interval, from its samples' standard deviation and how many they are."""
+    return Z95 * sd / math.sqrt(samples)
+
 
 def plus_minus(margin: float, digits: int = 2, samples: int | None = None, unit: str = "samples") -> str:
     """A margin with its sign: '± 0.05', '± <0.01' (rounds to nothing), '± ?' (unknown), never '± 0.00'; a margin
@@ -47,6 +54,7 @@ def shown_small(mean: float, margin: float, small: float = 0.1) -> bool:
     return abs(mean) + margin < small
 
 
+assert half_width(1.0, 4) == 0.98
 assert deals_to_decide(0.1, 800) == 3200 and deals_to_decide(0.01, 800) == 800
 assert shown_small(0.01, 0.05) and not shown_small(0.01, 0.12)
 assert percent(0.625, 0.081) == "62% ± 8%" and percent(1, 0.004) == "100% ± <1%"

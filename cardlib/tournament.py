@@ -23,7 +23,6 @@ bot itself; both are printed.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 from . import games
 from .bots import BOTS, make_bot
 from .contracts import Bot
+from .margins import half_width
 from .players import Decision, Player, play_deal
 from .tricks import DealState, next_seat
 
@@ -82,7 +82,7 @@ class MatchResult:
         n = len(self.pair_scores)
         if n < 2:
             return (0.0, 1.0)
-        half = 1.96 * statistics.stdev(self.pair_scores) / math.sqrt(n)
+        half = half_width(statistics.stdev(self.pair_scores), n)
         return (max(0.0, self.win_rate - half), min(1.0, self.win_rate + half))
 
     def percentile(self, bot: str, q: float, clock: str = "wall") -> float:

@@ -48,6 +48,7 @@ from cardlib.bots import montecarlo
 from cardlib.cards import ALKORT_PACK, ECARTE_PACK, Card
 from cardlib.ecarte import advice as ecarte_book
 from cardlib.ecarte import view as ecarte_view
+from cardlib.margins import Z95
 from cardlib.players import RandomPlayer, play_deal
 from cardlib.tricks import PASS, PROPOSE, REFUSE, DealState, Exchange, IllegalAction
 
@@ -428,9 +429,6 @@ class Coverage:
             f"{self.covered - points}/{self.intervals - in_all}); 95 % within noise is ≥ {floor:.1%}: "
             f"{'ok' if share >= floor else 'BELOW 95 %'}; largest miss {self.worst:.2f} points"
         )
-
-
-Z95 = 1.96
 
 
 def coverage(

@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cardlib import margins  # noqa: E402
 from cardlib.cards import SUITS, Card  # noqa: E402
 from cardlib.cards import hand as cards_of  # noqa: E402
 from cardlib.ecarte import RANK_ORDER, advice, strategy  # noqa: E402
@@ -320,7 +321,7 @@ def chance_of(kind: str, counts: list[int], non_dealer: int, dealer: int) -> tup
     values, n = outcome_chances(kind, non_dealer, dealer), sum(counts)
     mean = sum(k * v for k, v in zip(counts, values)) / max(1, n)
     spread = sum(k * v * v for k, v in zip(counts, values)) / max(1, n) - mean * mean
-    return mean, strategy.Z95 * math.sqrt(max(0.0, spread) / max(1, n))
+    return mean, margins.Z95 * math.sqrt(max(0.0, spread) / max(1, n))
 
 
 def game_gain(kind: str, keys: list[str], says: int, non_dealer: int, dealer: int) -> tuple[float, float]:
@@ -658,7 +659,7 @@ def game_section(games: int) -> dict:
     }
     for policy, table_calls in (("book", False), ("points", True)):
         share = strategy.simulate_games(games, seed=29, table_calls=table_calls)
-        margin = strategy.Z95 * math.sqrt(share * (1 - share) / games)
+        margin = margins.Z95 * math.sqrt(share * (1 - share) / games)
         found[f"check_{policy}"] = {
             "games": games,
             "simulated": [round(share, 4), round(margin, 4)],
@@ -686,7 +687,7 @@ def score_checks(odds: strategy.GameOdds, games: int) -> list[list]:
     for non_dealer, dealer in CHECKED_SCORES:
         dealer_won = strategy.simulate_games(games, seed=2900 + 10 * non_dealer + dealer, start=(dealer, non_dealer))
         share = 1 - dealer_won
-        margin = strategy.Z95 * math.sqrt(max(share * (1 - share), 1 / games) / games)
+        margin = margins.Z95 * math.sqrt(max(share * (1 - share), 1 / games) / games)
         found.append(
             [
                 f"{non_dealer}-{dealer}",
@@ -1084,7 +1085,7 @@ def engine_match(pairs: int, seed: int) -> dict:
     from cardlib.ecarte.advice import EcarteBookBot, EcarteRuleBot
     from cardlib.players import play_deal
 
-    margins, wins = [], []
+    pair_margins, wins = [], []
     for number in range(pairs):
         pair_points, pair_wins = 0.0, 0.0
         for table_seat in (0, 1):
@@ -1095,9 +1096,9 @@ def engine_match(pairs: int, seed: int) -> dict:
             points = state.points[table_seat] - state.points[1 - table_seat]
             pair_points += points / 2
             pair_wins += (1.0 if points > 0 else 0.5 if points == 0 else 0.0) / 2
-        margins.append(pair_points)
+        pair_margins.append(pair_points)
         wins.append(pair_wins)
-    return {"pairs": pairs, "points_per_deal": mean_margin(margins), "deals_won": mean_margin(wins)}
+    return {"pairs": pairs, "points_per_deal": mean_margin(pair_margins), "deals_won": mean_margin(wins)}
 
 
 def mean_margin(values: Sequence[float]) -> list[float]:
@@ -1105,7 +1106,7 @@ def mean_margin(values: Sequence[float]) -> list[float]:
     n = len(values)
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return [round(mean, 4), round(strategy.Z95 * sd / math.sqrt(n), 4)]
+    return [round(mean, 4), round(margins.half_width(sd, n), 4)]
 
 
 if __name__ == "__main__":

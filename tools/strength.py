@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlib import games, tournament
+from cardlib.margins import half_width
 
 OUT = Path(__file__).resolve().parents[1] / "cardlib" / "bots" / "strength.json"
 FIRST_SEED = 100  # the chunks' seeds are FIRST_SEED, FIRST_SEED + 1, ...: deals no test or chapter plays
@@ -85,7 +86,7 @@ def spread(match: dict[str, Any]) -> float:
     if "pair_sd" in match:
         return float(match["pair_sd"])
     low, high = match["interval"]
-    return (high - low) / 2 / 1.96 * math.sqrt(match["deals"])
+    return (high - low) / 2 / half_width(1.0, match["deals"])
 
 
 def pooled_with(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -93,10 +94,10 @@ def pooled_with(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     times are the continuation's."""
     n1, n2 = old["deals"], new["deals"]
     m1, m2 = old["win_rate"], new["win_rate"]
-    n, mean = n1 + n2, (n1 * old["win_rate"] + n2 * new["win_rate"]) / (n1 + n2)
+    n, mean = n1 + n2, (n1 * m1 + n2 * m2) / (n1 + n2)
     squares = (n1 - 1) * spread(old) ** 2 + (n2 - 1) * spread(new) ** 2 + n1 * n2 / n * (m1 - m2) ** 2
     sd = math.sqrt(squares / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
+    half = half_width(sd, n)
     points = [a + b for a, b in zip(old["points"], new["points"])]
     wall = old["wall_seconds"] + new["wall_seconds"]
     return new | {

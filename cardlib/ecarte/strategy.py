@@ -33,7 +33,7 @@ from typing import Any
 
 from ..cards import ECARTE_PACK, SUITS, Card, card, suit
 from ..cards import hand as parse_hand
-from ..margins import deals_to_decide, shown_small
+from ..margins import Z95, deals_to_decide, shown_small
 from . import DEFAULT_OPTIONS, ORDER, RANK_ORDER, TRICKS_PER_DEAL, EcarteOptions, book, score_deal
 
 #: The tables, made by ``tools/ecarte_strategy.py`` (``make strategy``).
@@ -343,8 +343,6 @@ def rest_of_deal(hand: Sequence[int], turned_up: int, rng: random.Random) -> lis
 
 # ---------------------------------------------------------------------------
 # 5. Tallies of outcomes, and what a choice is worth with its ±
-
-Z95 = 1.96
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import pytest
 
 from cardlib import Card
 from cardlib.ecarte import strategy
+from cardlib.margins import Z95
 
 from .test_tables import tool
 
@@ -97,4 +98,4 @@ def test_the_game_odds_at_other_scores_agree_with_games_played_from_them() -> No
         assert abs(share - dynamic) <= margin + 0.005, score
     games = 3000  # at 4-4 the next deal ends the game: a fresh check, one deal a game
     share = 1 - strategy.simulate_games(games, seed=44, start=(4, 4))
-    assert abs(share - odds.non_dealer_wins(4, 4)) <= strategy.Z95 * math.sqrt(share * (1 - share) / games) + 0.005
+    assert abs(share - odds.non_dealer_wins(4, 4)) <= Z95 * math.sqrt(share * (1 - share) / games) + 0.005

@@ -12,6 +12,7 @@ import pytest
 
 from cardlib import Card
 from cardlib.ecarte import strategy
+from cardlib.margins import Z95
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,7 +71,7 @@ def test_the_game_odds_agree_with_whole_games_played() -> None:
     first_dealer = 1 - odds.non_dealer_wins(0, 0)
     games = 2000
     played = strategy.simulate_games(games, seed=7)
-    assert abs(played - first_dealer) <= strategy.Z95 * math.sqrt(played * (1 - played) / games) + 0.005
+    assert abs(played - first_dealer) <= Z95 * math.sqrt(played * (1 - played) / games) + 0.005
     saved = strategy.tables()["books"]["game"]["check_book"]
     share, margin = saved["simulated"]
     assert abs(share - saved["dynamic_programming"]) <= margin + 0.005
