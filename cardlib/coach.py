@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,14 +179,7 @@ def outcome(
     if known_continuation(continuation) in BOT_CONTINUATIONS:
         return played_on_by_bots(world, option, seat, continuation)
     policy = montecarlo.policy_for(world)
-    world = world.clone()
-    if isinstance(option, Wait):
-        mover = world.seat_to_move()
-        theirs = [a for a in world.legal_actions() if world.actor(a) == mover]
-        move = policy(world, theirs)
-        world.apply(move if move in theirs else theirs[0])
-    else:
-        world.apply(option)
+    world = taken(world, option, lambda w, mover: by_the_book(w, mover, policy))
     if continuation == "exact":
         return strong.finish(world, seat, policy, exact_tricks)
     return float(world.play_out(policy).returns()[seat])
@@ -195,14 +188,27 @@ def outcome(
 def played_on_by_bots(world: Any, option: Option, seat: int, bot: str) -> float:
     """The seat's points when it takes an option in a world and a bot (by name) plays on at every seat, each from
     its own view; the bots are seeded by seat, so two options meet the same players in the same world."""
-    world = world.clone()
     bots = [make_bot(bot, games.of(world).key, seed=s) for s in range(world.n_players)]
-    if isinstance(option, Wait):  # the seat lets its optional move go by: the player whose turn it is moves first
-        mover = world.seat_to_move()
-        world.apply(bots[mover].decide(world, mover).action)
+    world = taken(world, option, lambda w, mover: bots[mover].decide(w, mover).action)
+    return float(play_deal(world, bots).returns()[seat])
+
+
+def taken(world: Any, option: Option, mover_plays: Callable[[Any, int], Any]) -> Any:
+    """A copy of the world after the seat takes its option; on a Wait (it lets its optional move go by) the player
+    whose turn it is moves first, as ``mover_plays(world, mover)`` chooses."""
+    world = world.clone()
+    if isinstance(option, Wait):
+        world.apply(mover_plays(world, world.seat_to_move()))
     else:
         world.apply(option)
-    return float(play_deal(world, bots).returns()[seat])
+    return world
+
+
+def by_the_book(world: Any, mover: int, policy: montecarlo.Policy) -> Any:
+    """The book's move for the player whose turn it is (the policy's, or the first of his moves if it names none)."""
+    theirs = [a for a in world.legal_actions() if world.actor(a) == mover]
+    move = policy(world, theirs)
+    return move if move in theirs else theirs[0]
 
 
 def summed_up(

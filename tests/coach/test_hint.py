@@ -86,15 +86,36 @@ def test_a_seat_with_nothing_to_do_is_told_so() -> None:
         coach.hint(state, idle, samples=8)
 
 
-def test_an_optional_move_may_wait() -> None:
-    """Before the first card, an Alkort seat entitled to the exchange may take it out of turn, or wait."""
+def waiting_position() -> tuple[DealState, int]:
+    """The first Alkort deal where a seat not to move may take the exchange out of turn, and that seat."""
     for seed in range(100):
         state = games.get("alkort").new_deal(seed=seed)
         waiting = [s for s in range(4) if s != state.seat_to_move() and state.legal_actions(s)]
         if waiting:
-            break
-    hint = coach.hint(state, waiting[0], samples=20)
-    assert {e.action for e in hint.options} == {*state.legal_actions(waiting[0]), coach.WAIT}
+            return state, waiting[0]
+    raise AssertionError("no Alkort deal of 100 offers the exchange out of turn")
+
+
+def test_an_optional_move_may_wait() -> None:
+    """Before the first card, an Alkort seat entitled to the exchange may take it out of turn, or wait."""
+    state, seat = waiting_position()
+    hint = coach.hint(state, seat, samples=20)
+    assert {e.action for e in hint.options} == {*state.legal_actions(seat), coach.WAIT}
+
+
+def test_waiting_lets_the_player_to_move_go_first_as_the_rest_is_played() -> None:
+    """A seat that waits: the player whose turn it is moves first, as the book would (or as the bot playing on)."""
+    state, seat = waiting_position()
+    imagination = montecarlo.Imagination(games.observe(state, seat), random.Random(0))
+    for world in (imagination.world() for _ in range(3)):  # in these, another first move would score otherwise
+        mover, policy = world.seat_to_move(), montecarlo.policy_for(world)
+        by_the_book = world.clone()
+        by_the_book.apply(policy(by_the_book, by_the_book.legal_actions(mover)))
+        assert coach.outcome(world, coach.WAIT, seat) == by_the_book.play_out(policy).returns()[seat]
+        bots = [make_bot("mc", "alkort", seed=s) for s in range(4)]
+        by_the_bots = world.clone()
+        by_the_bots.apply(bots[mover].decide(by_the_bots, mover).action)
+        assert coach.outcome(world, coach.WAIT, seat, "mc") == play_deal(by_the_bots, bots).returns()[seat]
 
 
 def test_why_names_the_best_option_and_its_figures() -> None:
