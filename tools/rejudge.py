@@ -3,7 +3,7 @@
     nice -n 10 .venv/bin/python tools/rejudge.py              # every puzzle: holds, fails, or not re-judged, and why
     nice -n 10 .venv/bin/python tools/rejudge.py --drop       # and drop from puzzles.json those that fail
     nice -n 10 .venv/bin/python tools/rejudge.py --worlds 400 # each gain with a narrower ± (the test uses WORLDS)
-    nice -n 10 .venv/bin/python tools/rejudge.py --continuation mc --worlds 100 --save  # the bots play on (saved)
+    nice -n 10 .venv/bin/python tools/rejudge.py --continuation strong --worlds 100 --save  # the bots play on (saved)
 
 A puzzle's answer was found by the coach, which imagines the rest of each deal played by the book (the rule bots). An
 answer can then reward the book's habits: alkort-16-4 led K♦ "by 1.33 points", but leading 7♦ (or 2♥) and cashing
@@ -16,13 +16,14 @@ book (an exact search of seven or more tricks of four-handed Alkort is beyond a 
 book's (every player sees every card), so an answer that holds under both does not rest on either's habits; one
 that fails is dropped, as its answer depends on how the rest is played (``--drop``).
 
-The exact ending is not the only stronger play: with ``--continuation mc`` (or ``strong``) the rest of each world is
+The exact ending is not the only stronger play: with ``--continuation strong`` (or ``mc``) the rest of each world is
 played by that bot at every seat, each deciding from its own view of the world, as at a table
-(``coach.BOT_CONTINUATIONS``). A bot plays worse than an exact ending and its play-outs are noisier, so there an
-answer *holds* only when it gains **beyond its ±** (the lower end of the 95 % interval of the paired gain above 0):
-"too close to tell" is not "holds". Each such play-out is a search of its own, far too slow for a test run, so
-``--save`` writes every puzzle's gains world by world to ``rejudged.json`` beside the puzzles; the test reads them,
-checks that every puzzle there holds, and plays some of those worlds again to see that they were played as saved.
+(``coach.BOT_CONTINUATIONS``); the saved re-judging that the puzzles must pass is the strong bot's (``PLAYED_ON``).
+A bot plays worse than an exact ending and its play-outs are noisier, so there an answer *holds* only when it gains
+**beyond its ±** (the lower end of the 95 % interval of the paired gain above 0): "too close to tell" is not
+"holds". Each such play-out is a search of its own, far too slow for a test run, so ``--save`` writes every
+puzzle's gains world by world to ``rejudged.json`` beside the puzzles; the test reads them, checks that every puzzle
+there holds, and plays some of those worlds again to see that they were played as saved.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from data_file import write_data_file  # noqa: E402  (beside this script, as the
 EXACT_FROM = 6  # the last tricks solved exactly (all of them from a hand of this many cards)
 WORLDS = 8  # worlds per puzzle (the same for the answer and the runner-up)
 SAVED = Path(puzzles.__file__).with_name("rejudged.json")  # the bots' re-judging, world by world (--save)
+PLAYED_ON = "strong"  # the bot whose saved re-judging the puzzles must pass (make puzzles; the test)
 
 
 def exactly_rejudged(state: DealState) -> bool:

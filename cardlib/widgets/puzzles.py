@@ -263,15 +263,18 @@ def numbers_html(puzzle: Mapping[str, Any]) -> str:
     )
 
 
+BOTS_PLAYING_ON = {"mc": "the Monte Carlo bot", "strong": "the strong bot"}  # a re-judging's players, in words
+
+
 def rejudged_html(puzzle: Mapping[str, Any]) -> str:
-    """How the answer did when the puzzle was judged again with stronger players than the book playing on (the
-    Monte Carlo bot at every seat: tools/rejudge.py), or nothing for a puzzle not judged so."""
+    """How the answer did when the puzzle was judged again with stronger players than the book playing on (a bot at
+    every seat: tools/rejudge.py), or nothing for a puzzle not judged so."""
     record = next((r for r in data.items("rejudged") if r["puzzle"] == puzzle_id(puzzle)), None)
     if record is None or record["answer"] != puzzle["answer"]:
         return ""
-    worlds = len(record["gains"])
+    worlds, players = len(record["gains"]), BOTS_PLAYING_ON[record["continuation"]]
     return (
-        f"<p>Judged again with stronger players than the book playing on (the Monte Carlo bot at every seat, each "
+        f"<p>Judged again with stronger players than the book playing on ({players} at every seat, each "
         f"deciding from what it sees), {escape(option_words(record['answer']))} still scores "
         f"{signed(record['gain'], record['margin'], samples=worlds, unit='deals')} points a deal more than "
         f"{escape(option_words(record['runner_up']))}, over {worlds} imagined deals.</p>"
