@@ -87,7 +87,7 @@ def holds(gains: Sequence[float], continuation: str = "exact") -> bool:
 def rest_played(puzzle: Mapping[str, Any], continuation: str) -> str:
     """How the rest of a puzzle's worlds is played, in words."""
     if continuation in coach.BOT_CONTINUATIONS:
-        return f"the {continuation} bot at every seat"
+        return f"{puzzles.BOTS_PLAYING_ON[continuation]} at every seat"
     return "whole rest exact" if exactly_rejudged(puzzles.position(puzzle)) else f"last {EXACT_FROM} tricks exact"
 
 
